@@ -1,0 +1,45 @@
+import { defineConfig, devices } from '@playwright/test';
+import { e2eEnv } from './tests/e2e/support/e2e-env.ts';
+
+// Browser tests run the real product: `npm start`'s script (already built) with its own data folder,
+// its own Auth emulator port and real Debian Chromium. No browser is ever downloaded.
+// Lets context.route() see (and cut) the service worker's own network requests, to test offline for real.
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
+
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/playwright',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL: e2eEnv.baseUrl,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: e2eEnv.chromiumPath, args: chromiumArgs },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node scripts/start.mjs --no-build',
+    url: `${e2eEnv.baseUrl}/api/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(e2eEnv.port),
+      DATA_DIR: e2eEnv.dataDir,
+      AUTH_EMULATOR_PORT: String(e2eEnv.emulatorPort),
+      FIREBASE_PROJECT_ID: e2eEnv.projectId,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
+

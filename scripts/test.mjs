@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, unit + API tests (vitest), build, browser tests (Playwright on Chromium).
+// With TEST_DATABASE_URL set, the API suite runs a second time against that PostgreSQL server.
+// Ends with one line: "<n> passed, <m> failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findChromium } from './find-chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const resultsDir = path.join(root, 'test-results');
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function step(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(process.execPath, [cmd, ...args], {
+    cwd: root, stdio: 'inherit', env: { ...process.env, ...env },
+  });
+  if (result.status !== 0) failures.push(label);
+  return result.status === 0;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return false;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  passed += report.numPassedTests ?? 0;
+  failed += (report.numFailedTests ?? 0);
+  return true;
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return false;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  passed += report.stats?.expected ?? 0;
+  failed += (report.stats?.unexpected ?? 0) + (report.stats?.flaky ?? 0);
+  return true;
+}
+
+// A check that is not a test case still counts: one pass or one failure.
+function check(label, cmd, args) {
+  if (step(label, cmd, args)) passed += 1; else failed += 1;
+}
+
+check('Typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+check('Typecheck (service worker)', bin('tsc'), ['--noEmit', '-p', 'src/client/sw.tsconfig.json']);
+check('Lint', bin('eslint'), ['.', '--max-warnings', '0']);
+
+const vitestJson = path.join(resultsDir, 'vitest.json');
+step('Unit and API tests (PGlite)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`],
+  { TEST_DATABASE_URL: '' });
+if (!countVitest(vitestJson)) failed += 1;
+
+if (process.env.TEST_DATABASE_URL) {
+  const pgJson = path.join(resultsDir, 'vitest-postgres.json');
+  step(`API tests against PostgreSQL (${process.env.TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`, bin('vitest'),
+    ['run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile=${pgJson}`]);
+  if (!countVitest(pgJson)) failed += 1;
+}
+
+const chromium = findChromium();
+if (!chromium) {
+  console.error('\nNo Chromium found for the browser tests. Install it with `apt-get install -y chromium` '
+    + '(Debian/Ubuntu) or set CHROMIUM_PATH to a Chrome/Chromium binary.');
+  failures.push('Browser tests (no Chromium)');
+  failed += 1;
+} else if (step('Build', bin('vite'), ['build', '--logLevel', 'warn']) && step('Build API', bin('tsc'), ['-p', 'tsconfig.server.json'])) {
+  const pwJson = path.join(resultsDir, 'playwright.json');
+  step('Browser tests (Playwright, Chromium)', bin('playwright'), ['test'],
+    { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+  if (!countPlaywright(pwJson)) failed += 1;
+} else {
+  failed += 1;
+}
+
+if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && failures.length === 0 ? 0 : 1);

@@ -1,0 +1,67 @@
+import { lazy } from 'react';
+import { createBrowserRouter } from 'react-router-dom';
+import { RootLayout } from './layouts/root-layout.tsx';
+import { MarketingLayout } from './layouts/marketing-layout.tsx';
+import { LandingPage } from '../features/marketing/routes/landing-page.tsx';
+import { RequireAuth } from '../features/auth/components/require-auth.tsx';
+import { RouteFallback } from '../components/ui/route-fallback.tsx';
+import { RouteError } from '../components/ui/route-error.tsx';
+
+// Everything behind sign-in is split off so the landing page stays light
+// (no Firebase, no Dexie on its critical path).
+const SignInPage = lazy(() => import('../features/auth/routes/sign-in-page.tsx'));
+const AuthCallbackPage = lazy(() => import('../features/auth/routes/auth-callback-page.tsx'));
+const DashboardLayout = lazy(() => import('./layouts/dashboard-layout.tsx'));
+const DashboardPage = lazy(() => import('../features/dashboard/routes/dashboard-page.tsx'));
+// Account, job board and applications arrive with their own issues; until then they share one honest page.
+const UpcomingPage = lazy(() => import('../features/dashboard/routes/upcoming-page.tsx'));
+const InfoPage = lazy(() => import('../features/marketing/routes/info-page.tsx'));
+const TermsPage = lazy(() => import('../features/marketing/routes/terms-page.tsx'));
+const PrivacyPage = lazy(() => import('../features/marketing/routes/privacy-page.tsx'));
+const NotFoundPage = lazy(() => import('../features/marketing/routes/not-found-page.tsx'));
+
+/** Marketing pages linked from the mega-menus; each renders a tidy page from the `marketing` namespace. */
+export const infoPageSlugs = [
+  'catalog', 'pricing', 'blog', 'blog/lovable-case-study', 'origin', 'mission-value', 'team', 'careers',
+  'sustainability', 'contact', 'metric-benchmark', 'press-release', 'fox-profile', 'fox-comics', 'fox-shop',
+  'docs/CODE_OF_CONDUCT.md', 'CONTRIBUTING.md',
+] as const;
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    hydrateFallbackElement: <RouteFallback />,
+    // A page that throws, or a lazy chunk gone after a deploy, gets a readable page with a Reload button.
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <MarketingLayout />,
+        children: [
+          { path: '/', element: <LandingPage /> },
+          ...infoPageSlugs.map((slug) => ({ path: `/${slug}`, element: <InfoPage slug={slug} /> })),
+          { path: '/terms-and-conditions', element: <TermsPage /> },
+          { path: '/privacy', element: <PrivacyPage /> },
+        ],
+      },
+      { path: '/sign-in', element: <SignInPage /> },
+      { path: '/auth/callback', element: <AuthCallbackPage /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <DashboardLayout />,
+            children: [
+              { path: '/dashboard', element: <DashboardPage /> },
+              { path: '/account', element: <UpcomingPage section="account" /> },
+              { path: '/jobs', element: <UpcomingPage section="jobs" /> },
+              { path: '/jobs/applied', element: <UpcomingPage section="applications" /> },
+              { path: '/jobs/:slug', element: <UpcomingPage section="jobs" /> },
+              { path: '/jobs/:slug/apply', element: <UpcomingPage section="jobs" /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

@@ -1,0 +1,39 @@
+import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The app's one toast queue (spec section 9): bottom right, at most 3 visible, 4 s each, 356 px wide, 14 px apart,
+ * 200 ms exit animation. Alt+T moves focus to the toast region (zag's toast group handles the hotkey).
+ * Loading toasts stay until they are updated or dismissed.
+ */
+export const toaster = createToaster({
+  placement: 'bottom-end',
+  max: 3,
+  duration: 4000,
+  gap: 14,
+  removeDelay: 200,
+  hotkey: ['altKey', 'KeyT'],
+  pauseOnPageIdle: true,
+});
+
+/** Rendered once, in providers.tsx. */
+export function Toaster() {
+  const { t } = useTranslation();
+  return (
+    <Portal>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }} aria-label={t('toaster.label')}>
+        {(toast) => (
+          <Toast.Root width={{ md: '356px' }}>
+            {toast.type === 'loading' ? <Spinner size="sm" color="brand.solid" /> : <Toast.Indicator />}
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
+              {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
+            </Stack>
+            {toast.action ? <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger> : null}
+            {toast.closable ? <Toast.CloseTrigger aria-label={t('toaster.close')} /> : null}
+          </Toast.Root>
+        )}
+      </ChakraToaster>
+    </Portal>
+  );
+}

@@ -1,0 +1,37 @@
+import { Stack } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { FaApple, FaLinkedin } from 'react-icons/fa';
+import { FcGoogle } from 'react-icons/fc';
+import { LuMail } from 'react-icons/lu';
+import { Button } from '../../../components/ui/button.tsx';
+
+interface SocialLoginButtonsProps {
+  onGoogle: () => void;
+  onEmail: () => void;
+  googleLoading: boolean;
+}
+
+/** Google and email are live; LinkedIn and Apple are shown disabled, as in the spec's login screen. */
+export function SocialLoginButtons({ onGoogle, onEmail, googleLoading }: SocialLoginButtonsProps) {
+  const { t } = useTranslation('auth');
+  return (
+    <Stack gap="3">
+      <Button variant="outline" size="lg" w="full" justifyContent="center" onClick={onGoogle} loading={googleLoading}>
+        <FcGoogle aria-hidden />
+        {t('signIn.continueWithGoogle')}
+      </Button>
+      <Button variant="outline" size="lg" w="full" justifyContent="center" onClick={onEmail} disabled={googleLoading}>
+        <LuMail aria-hidden />
+        {t('signIn.continueWithEmail')}
+      </Button>
+      <Button variant="outline" size="lg" w="full" justifyContent="center" disabled>
+        <FaLinkedin aria-hidden />
+        {t('signIn.continueWithLinkedIn')}
+      </Button>
+      <Button variant="outline" size="lg" w="full" justifyContent="center" disabled>
+        <FaApple aria-hidden />
+        {t('signIn.continueWithApple')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,122 @@
+import { Card, Flex, Heading, Icon, Link, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { LuBuilding2 } from 'react-icons/lu';
+import { Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { safeRedirectPath } from '../../../../shared/safe-redirect.ts';
+import { LanguageSwitch } from '../../../components/ui/language-switch.tsx';
+import { Logo } from '../../../components/ui/logo.tsx';
+import { LoginPanel, type LoginMode } from '../components/login-panel.tsx';
+import { useRuntimeConfig } from '../hooks/use-runtime-config.ts';
+import { useSession } from '../hooks/use-session.ts';
+import { ensureAnonymousSession } from '../session-store.ts';
+
+function InternalLink({ to, children }: { to: string; children?: ReactNode }) {
+  return (
+    <Link asChild variant="underline" color="fg">
+      <RouterLink to={to}>{children}</RouterLink>
+    </Link>
+  );
+}
+
+export default function SignInPage() {
+  const { t } = useTranslation('auth');
+  const { t: tCommon } = useTranslation('common');
+  const [searchParams] = useSearchParams();
+  const redirectUrl = safeRedirectPath(searchParams.get('redirectUrl'));
+  const session = useSession();
+  const config = useRuntimeConfig();
+  const [mode, setMode] = useState<LoginMode>(searchParams.get('mode') === 'email' ? 'email' : 'social');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    document.title = t('signIn.documentTitle');
+  }, [t]);
+
+  // A visitor without any session gets an anonymous one in the background (spec section 4), so the device has a
+  // stable uid before the person decides how to sign in. It never counts as signed in; failures are only logged.
+  useEffect(() => {
+    if (session.status === 'signed-out') ensureAnonymousSession().catch(() => undefined);
+  }, [session.status]);
+
+  // Someone already signed in has nothing to do here; a Google sign-in in progress leaves by a full page load itself.
+  if (session.status === 'identified' && !busy) return <Navigate to={redirectUrl} replace />;
+
+  const signUpHref = `/sign-in?mode=email&redirectUrl=${encodeURIComponent(redirectUrl)}`;
+  function openSignUp(event: MouseEvent<HTMLAnchorElement>) {
+    // A real link (it works in a new tab too), but here it simply switches to the email form.
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    event.preventDefault();
+    setMode('email');
+  }
+
+  return (
+    <Flex direction="column" minH="100dvh" bg="bg.muted">
+      <Flex as="header" align="center" justify="space-between" gap="4" px={{ base: '4', md: '8' }} py="4">
+        <Link asChild textDecoration="none" borderRadius="l2" aria-label={tCommon('homeLink')}>
+          <RouterLink to="/">
+            <Logo />
+          </RouterLink>
+        </Link>
+        <LanguageSwitch />
+      </Flex>
+
+      <Flex as="main" flex="1" align="center" justify="center" px="4" pb={{ base: '8', md: '16' }} pt={{ base: '2', md: '6' }}>
+        <Stack w="full" maxW="sm" gap="6">
+          {session.status !== 'identified' && (
+            <Text textAlign="center" fontSize="sm" fontWeight="medium" color="fg.muted">
+              {t('signIn.tagline')}
+            </Text>
+          )}
+          <Card.Root variant="elevated" size={{ base: 'md', md: 'lg' }}>
+            <Card.Header textAlign="center" gap="1">
+              <Heading as="h1" size="2xl">
+                {t('signIn.title')}
+              </Heading>
+              <Text color="fg.muted">{t('signIn.subtitle')}</Text>
+            </Card.Header>
+            <Card.Body>
+              <LoginPanel
+                redirectUrl={redirectUrl}
+                mode={mode}
+                onModeChange={setMode}
+                embedded={Boolean(config?.authEmulatorUrl)}
+                onBusyChange={setBusy}
+              />
+              {mode === 'social' && (
+                <Text mt="5" textAlign="center" fontSize="sm" color="fg.muted">
+                  {t('signIn.noAccount')}{' '}
+                  <Link asChild variant="underline" color="fg" fontWeight="medium">
+                    <RouterLink to={signUpHref} onClick={openSignUp}>
+                      {t('signIn.signUp')}
+                    </RouterLink>
+                  </Link>
+                </Text>
+              )}
+            </Card.Body>
+          </Card.Root>
+
+          {config && (
+            <Text textAlign="center" fontSize="sm">
+              <Link href={config.companyPortalUrl} display="inline" fontWeight="medium" color="fg">
+                <Icon as={LuBuilding2} me="1.5" verticalAlign="-0.125em" aria-hidden />
+                {t('signIn.companyPortal')}
+              </Link>
+            </Text>
+          )}
+
+          <Text fontSize="xs" color="fg.muted" textAlign="center" textWrap="balance">
+            <Trans
+              t={t}
+              i18nKey="signIn.terms"
+              components={{
+                terms: <InternalLink to="/terms-and-conditions" />,
+                privacy: <InternalLink to="/privacy" />,
+              }}
+            />
+          </Text>
+        </Stack>
+      </Flex>
+    </Flex>
+  );
+}

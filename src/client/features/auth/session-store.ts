@@ -1,0 +1,123 @@
+import type { User } from 'firebase/auth';
+
+/** What the interface needs to know about the signed-in person; a plain snapshot so React can compare it. */
+export interface SessionUser {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  photoURL: string | null;
+}
+
+/**
+ * Spec section 4: no user, an anonymous user (created on demand) or a signed-in user (Google or email link).
+ * `loading` covers the moment before Firebase has restored a persisted session.
+ */
+export type Session =
+  | { status: 'loading'; user: null; isAnonymous: false }
+  | { status: 'signed-out'; user: null; isAnonymous: false }
+  | { status: 'anonymous'; user: SessionUser; isAnonymous: true }
+  | { status: 'identified'; user: SessionUser; isAnonymous: false };
+
+const loading: Session = { status: 'loading', user: null, isAnonymous: false };
+const signedOut: Session = { status: 'signed-out', user: null, isAnonymous: false };
+
+let current: Session = loading;
+let started = false;
+// Set while the page is about to be replaced by a full load, so guards do not redirect in the meantime.
+let frozen = false;
+const listeners = new Set<() => void>();
+
+function toSession(user: User | null): Session {
+  if (!user) return signedOut;
+  const snapshot: SessionUser = {
+    uid: user.uid,
+    email: user.email,
+    displayName: user.displayName,
+    photoURL: user.photoURL,
+  };
+  return user.isAnonymous
+    ? { status: 'anonymous', user: snapshot, isAnonymous: true }
+    : { status: 'identified', user: snapshot, isAnonymous: false };
+}
+
+function sameSession(a: Session, b: Session): boolean {
+  if (a.status !== b.status) return false;
+  if (!a.user || !b.user) return a.user === b.user;
+  return (
+    a.user.uid === b.user.uid &&
+    a.user.email === b.user.email &&
+    a.user.displayName === b.user.displayName &&
+    a.user.photoURL === b.user.photoURL
+  );
+}
+
+function publish(next: Session): void {
+  // Token refreshes also fire the listener; only a real change re-renders.
+  if (frozen || sameSession(current, next)) return;
+  current = next;
+  for (const listener of listeners) listener();
+}
+
+function start(): void {
+  if (started) return;
+  started = true;
+  // Firebase is loaded here, on first use, so the landing page never pays for it.
+  void Promise.all([import('./firebase.ts'), import('firebase/auth')])
+    .then(async ([{ getFirebaseAuth }, { onIdTokenChanged }]) => {
+      const auth = await getFirebaseAuth();
+      onIdTokenChanged(auth, (user) => publish(toSession(user)));
+    })
+    .catch((error: unknown) => {
+      console.error('[auth] could not start the session', error);
+      started = false;
+      publish(signedOut);
+    });
+}
+
+export function subscribeToSession(listener: () => void): () => void {
+  listeners.add(listener);
+  start();
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function getSession(): Session {
+  return current;
+}
+
+/** Spec section 4: an anonymous session is created on demand, in the background. Failures are logged and rethrown. */
+export async function ensureAnonymousSession(): Promise<User> {
+  const [{ getFirebaseAuth }, { signInAnonymously }] = await Promise.all([import('./firebase.ts'), import('firebase/auth')]);
+  try {
+    const auth = await getFirebaseAuth();
+    await auth.authStateReady();
+    if (auth.currentUser) return auth.currentUser;
+    const credential = await signInAnonymously(auth);
+    return credential.user;
+  } catch (error) {
+    console.error('[auth] could not create an anonymous session', error);
+    throw error;
+  }
+}
+
+/** Signs the current user out. The caller decides where to go next. */
+export async function signOutUser(): Promise<void> {
+  const [{ getFirebaseAuth }, { signOut }] = await Promise.all([import('./firebase.ts'), import('firebase/auth')]);
+  await signOut(await getFirebaseAuth());
+}
+
+/**
+ * Log out: sign out, then load `path` afresh so every part of the app restarts with the new session.
+ * The store is frozen meanwhile, otherwise the route guard would redirect first and race the full load.
+ */
+export async function signOutAndReload(path: string): Promise<void> {
+  frozen = true;
+  try {
+    await signOutUser();
+  } catch (error) {
+    frozen = false;
+    throw error;
+  }
+  window.location.assign(path);
+}

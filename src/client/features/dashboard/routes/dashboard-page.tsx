@@ -1,0 +1,54 @@
+import { EmptyState, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { LuArrowRight, LuBriefcase } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router-dom';
+import { Button } from '../../../components/ui/button.tsx';
+import { useSession } from '../../auth/hooks/use-session.ts';
+import { useBreadcrumb } from '../hooks/use-breadcrumb.ts';
+import { displayNameFor } from '../user-display.ts';
+
+/** Home of the signed-in area: a welcome and the place of the embedded job list (10 items, from the job board issue). */
+export default function DashboardPage() {
+  const { t } = useTranslation('dashboard');
+  const { user } = useSession();
+  useBreadcrumb([]);
+  const name = user ? displayNameFor(user) : null;
+
+  return (
+    <Stack gap="8" maxW="6xl" mx="auto">
+      <Stack gap="2">
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }} wordBreak="break-word">
+          {name ? t('home.welcome', { name }) : t('home.welcomeNoName')}
+        </Heading>
+        <Text color="fg.muted" maxW="prose">
+          {t('home.intro')}
+        </Text>
+      </Stack>
+
+      <Stack as="section" aria-labelledby="latest-jobs" gap="4">
+        <Flex align="center" justify="space-between" gap="4" wrap="wrap">
+          <Heading as="h2" id="latest-jobs" size="lg">
+            {t('home.latestJobs')}
+          </Heading>
+          <Button asChild variant="outline" size="sm">
+            <RouterLink to="/jobs">
+              {t('home.viewAllJobs')}
+              <LuArrowRight aria-hidden />
+            </RouterLink>
+          </Button>
+        </Flex>
+        <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="l3" size="lg" minH="xs">
+          <EmptyState.Content>
+            <EmptyState.Indicator>
+              <LuBriefcase />
+            </EmptyState.Indicator>
+            <Stack textAlign="center" gap="1">
+              <EmptyState.Title>{t('home.jobsEmptyTitle')}</EmptyState.Title>
+              <EmptyState.Description maxW="sm">{t('home.jobsEmptyDescription')}</EmptyState.Description>
+            </Stack>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      </Stack>
+    </Stack>
+  );
+}

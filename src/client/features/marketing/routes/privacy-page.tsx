@@ -1,0 +1,5 @@
+import { LegalDocument } from '../components/legal-document.tsx';
+
+export default function PrivacyPage() {
+  return <LegalDocument document="privacy" />;
+}

@@ -1,0 +1,5 @@
+import { LegalDocument } from '../components/legal-document.tsx';
+
+export default function TermsPage() {
+  return <LegalDocument document="terms" />;
+}

@@ -1,0 +1,166 @@
+import { isIP } from 'node:net'
+import { join, resolve } from 'node:path'
+import { z } from 'zod'
+import { packageRoot } from './package-root.ts'
+
+// The only module that reads process.env. Everything else receives an `Env`.
+
+export class EnvError extends Error {
+  override name = 'EnvError'
+}
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
+const hostAndPort = z
+  .string()
+  .regex(/^[\w.-]+:\d{1,5}$|^\[[\d:a-fA-F]+\]:\d{1,5}$/, 'expected host:port, for example 127.0.0.1:9099')
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' })
+
+const rawEnvSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'expected a port number (0-65535)' })
+    .int({ error: 'expected a port number (0-65535)' })
+    .min(0, { error: 'expected a port number (0-65535)' })
+    .max(65535, { error: 'expected a port number (0-65535)' })
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(logLevels).default('info'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'expected postgres://user@host:port/db' }).optional(),
+  FIREBASE_PROJECT_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{4,40}$/, 'expected a Firebase project id (lower-case letters, digits, dashes)')
+    .default('demo-campus-jobs'),
+  FIREBASE_AUTH_EMULATOR_HOST: hostAndPort.optional(),
+  FIREBASE_API_KEY: z.string().min(1).optional(),
+  FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
+  COMPANY_PORTAL_URL: httpUrl.default('https://company.campusjobs.dev/sign-in'),
+  SUPPORT_EMAIL: z.email().default('support@campusjobs.dev'),
+  FEEDBACK_EMAIL: z.email().default('feedback@campusjobs.dev'),
+  REPOSITORY_URL: httpUrl.default('https://github.com/campusjobs/campus-jobs'),
+  ROADMAP_URL: httpUrl.default('https://github.com/campusjobs/campus-jobs/milestones'),
+  COMMUNITY_URL: httpUrl.default('https://github.com/campusjobs/campus-jobs/discussions'),
+  STATIC_DIR: z.string().min(1).optional(),
+  OUTBOX_DIR: z.string().min(1).optional(),
+  STORAGE_DIR: z.string().min(1).optional(),
+  SEED_DEMO_DATA: z.enum(['true', 'false'], { error: 'expected true or false' }).optional(),
+})
+
+export type Env = {
+  port: number
+  host: string
+  nodeEnv: 'development' | 'production' | 'test'
+  logLevel: (typeof logLevels)[number]
+  dataDir: string
+  /** Unset: embedded PGlite in `${dataDir}/pglite`. */
+  databaseUrl: string | null
+  firebase: {
+    projectId: string
+    apiKey: string
+    authDomain: string
+    /** Set only when the local Auth emulator is used (development and tests). */
+    authEmulatorHost: string | null
+  }
+  publicLinks: {
+    companyPortalUrl: string
+    supportEmail: string
+    feedbackEmail: string
+    repositoryUrl: string
+    roadmapUrl: string
+    communityUrl: string
+  }
+  staticDir: string
+  outboxDir: string
+  storageDir: string
+  /** Demo organizations and featured jobs; on by default except in production. */
+  seedDemoData: boolean
+  /** Things the caller should log once a logger exists. */
+  warnings: string[]
+}
+
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '')
+  if (bare === 'localhost') return true
+  if (isIP(bare) === 4) return bare.startsWith('127.')
+  if (isIP(bare) === 6) return bare === '::1' || bare.startsWith('::ffff:127.')
+  return false
+}
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  // Empty values (common in .env files and compose files) mean "use the default".
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''))
+  const parsed = rawEnvSchema.safeParse(present)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join('.') || '(root)'}: ${issue.message}`)
+    throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`)
+  }
+  const raw = parsed.data
+  const emulatorHost = raw.FIREBASE_AUTH_EMULATOR_HOST ?? null
+  const warnings: string[] = []
+
+  let host = raw.HOST
+  if (emulatorHost) {
+    // Emulator tokens are unsigned and firebase-admin accepts them whenever this variable is set,
+    // so anyone who can reach the server could sign in as anybody.
+    if (raw.NODE_ENV === 'production') {
+      throw new EnvError(
+        'FIREBASE_AUTH_EMULATOR_HOST is set while NODE_ENV=production. The Auth emulator accepts unsigned tokens, ' +
+          'so this would let anyone impersonate any user. Unset FIREBASE_AUTH_EMULATOR_HOST in production.',
+      )
+    }
+    if (!isLoopbackHost(host)) {
+      warnings.push(
+        `HOST=${host} ignored: with the Auth emulator (unsigned tokens) the server only listens on localhost.`,
+      )
+      host = 'localhost'
+    }
+  }
+
+  const apiKey = raw.FIREBASE_API_KEY ?? (emulatorHost ? 'demo-api-key' : undefined)
+  if (!apiKey) {
+    throw new EnvError(
+      'Invalid environment configuration:\n  - FIREBASE_API_KEY: required unless FIREBASE_AUTH_EMULATOR_HOST is set ' +
+        '(copy the web API key from the Firebase console, project settings)',
+    )
+  }
+
+  const dataDir = resolve(raw.DATA_DIR)
+  return {
+    port: raw.PORT,
+    host,
+    nodeEnv: raw.NODE_ENV,
+    logLevel: raw.LOG_LEVEL,
+    dataDir,
+    databaseUrl: raw.DATABASE_URL ?? null,
+    firebase: {
+      projectId: raw.FIREBASE_PROJECT_ID,
+      apiKey,
+      authDomain: raw.FIREBASE_AUTH_DOMAIN ?? `${raw.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+      authEmulatorHost: emulatorHost,
+    },
+    publicLinks: {
+      companyPortalUrl: raw.COMPANY_PORTAL_URL,
+      supportEmail: raw.SUPPORT_EMAIL,
+      feedbackEmail: raw.FEEDBACK_EMAIL,
+      repositoryUrl: raw.REPOSITORY_URL,
+      roadmapUrl: raw.ROADMAP_URL,
+      communityUrl: raw.COMMUNITY_URL,
+    },
+    staticDir: raw.STATIC_DIR ? resolve(raw.STATIC_DIR) : join(packageRoot, 'dist', 'client'),
+    outboxDir: raw.OUTBOX_DIR ? resolve(raw.OUTBOX_DIR) : join(dataDir, 'outbox'),
+    storageDir: raw.STORAGE_DIR ? resolve(raw.STORAGE_DIR) : join(dataDir, 'files'),
+    seedDemoData: raw.SEED_DEMO_DATA ? raw.SEED_DEMO_DATA === 'true' : raw.NODE_ENV !== 'production',
+    warnings,
+  }
+}
+
+/**
+ * firebase-admin reads FIREBASE_AUTH_EMULATOR_HOST from process.env on every verification, so the
+ * parsed setting is written back (or removed) to make the SDK follow this configuration, never a stray variable.
+ */
+export function applyFirebaseAdminEnvironment(env: Env): void {
+  if (env.firebase.authEmulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = env.firebase.authEmulatorHost
+  else delete process.env.FIREBASE_AUTH_EMULATOR_HOST
+}

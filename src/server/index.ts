@@ -1,0 +1,88 @@
+import { pino } from 'pino'
+import { buildApp } from './app.ts'
+import { DataDirLockedError } from './db/data-dir-lock.ts'
+import { type DatabaseHandle, openDatabase } from './db/client.ts'
+import { seedDemoData } from './db/seed.ts'
+import { EnvError, type Env, loadEnv } from './env.ts'
+import { createLocalDiskStorage } from './storage/local-disk-storage.ts'
+
+const shutdownDeadlineMs = 10_000
+
+function loadEnvOrExit(): Env {
+  try {
+    return loadEnv()
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error
+    console.error(error.message)
+    process.exit(1)
+  }
+}
+
+const env = loadEnvOrExit()
+const logger = pino({ level: env.logLevel })
+for (const warning of env.warnings) logger.warn(warning)
+
+async function openDatabaseOrExit(): Promise<DatabaseHandle> {
+  try {
+    // For the embedded database this also locks DATA_DIR against a second server.
+    return await openDatabase({
+      databaseUrl: env.databaseUrl,
+      dataDir: env.dataDir,
+      onPoolError: (error) => logger.warn({ err: error }, 'idle database connection failed'),
+    })
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error
+    logger.fatal(error.message)
+    process.exit(1)
+  }
+}
+
+const database = await openDatabaseOrExit()
+
+try {
+  await database.migrate()
+  if (env.seedDemoData) await seedDemoData(database.db, createLocalDiskStorage(env.storageDir))
+} catch (error) {
+  logger.fatal({ err: error }, 'database setup failed')
+  await database.close()
+  process.exit(1)
+}
+
+const app = await buildApp({ env, database, logger })
+
+let shuttingDown = false
+async function shutdown(signal: string): Promise<void> {
+  if (shuttingDown) return
+  shuttingDown = true
+  logger.info({ signal }, 'shutting down')
+  // In-flight requests get a chance to finish; a stuck one must not keep the process (and the lock) forever.
+  setTimeout(() => {
+    logger.error('shutdown took too long, exiting')
+    process.exit(1)
+  }, shutdownDeadlineMs).unref()
+  try {
+    await app.close()
+    await database.close()
+    process.exit(0)
+  } catch (error) {
+    logger.error({ err: error }, 'error during shutdown')
+    process.exit(1)
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+let address: string
+try {
+  address = await app.listen({ port: env.port, host: env.host })
+} catch (error) {
+  logger.fatal({ err: error }, `could not listen on ${env.host}:${env.port}`)
+  await database.close()
+  process.exit(1)
+}
+// Listening on all interfaces reports http://0.0.0.0:port, which is not a page a person can open.
+const url = address.replace('://0.0.0.0:', '://localhost:').replace('://[::]:', '://localhost:')
+logger.info(
+  { database: database.kind, authEmulator: env.firebase.authEmulatorHost },
+  `Campus Jobs is ready at ${url}`,
+)

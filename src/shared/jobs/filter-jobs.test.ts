@@ -1,0 +1,332 @@
+import { describe, expect, it } from 'vitest';
+import {
+  compareBoardJobs,
+  filterJobs,
+  indexJobs,
+  jobFacets,
+  queryJobs,
+  sortJobs,
+  type IndexedJob,
+  type JobFilters,
+} from './filter-jobs.ts';
+import type { BoardJob } from './listing-schemas.ts';
+
+function job(id: string, overrides: Partial<BoardJob> = {}): BoardJob {
+  return {
+    id,
+    title: `Job ${id}`,
+    company: 'Acme',
+    locations: [],
+    category: null,
+    terms: [],
+    degrees: [],
+    datePosted: 1_750_000_000,
+    url: `https://jobs.example.com/${id}`,
+    featured: false,
+    type: 'internship',
+    ...overrides,
+  };
+}
+
+const board: BoardJob[] = [
+  job('toronto-intern', {
+    title: 'Data Scientist Intern',
+    company: 'Maple Bank',
+    locations: ['Toronto, ON, Canada'],
+    datePosted: 1_750_000_300,
+  }),
+  job('sf-ny-intern', {
+    title: 'Software Engineer Intern',
+    company: 'Notion',
+    locations: ['San Francisco, CA', 'New York, NY'],
+    datePosted: 1_750_000_200,
+  }),
+  job('vancouver-newgrad', {
+    title: 'Software Engineer I',
+    company: 'Northern Labs',
+    locations: ['Vancouver, BC, Canada', 'Toronto, ON, Canada'],
+    type: 'new-grad',
+    datePosted: 1_750_000_400,
+  }),
+  job('remote-newgrad', {
+    title: 'Backend Engineer',
+    company: 'Google',
+    locations: ['Remote in USA'],
+    type: 'new-grad',
+    datePosted: 1_750_000_100,
+  }),
+  job('featured-ottawa', {
+    title: 'Frontend Developer',
+    company: 'Partner Co',
+    locations: ['Ottawa, ON, Canada'],
+    featured: true,
+    type: 'Internship',
+    url: null,
+    datePosted: 0,
+  }),
+  job('montreal-intern', {
+    title: 'Stagiaire en développement',
+    company: 'Québec Tech',
+    locations: ['Montréal, QC, Canada'],
+    datePosted: 1_750_000_250,
+  }),
+];
+
+const ids = (entries: readonly IndexedJob[]) => entries.map((entry) => entry.job.id);
+const all: JobFilters = { type: 'all' };
+
+describe('sortJobs and compareBoardJobs', () => {
+  it('puts featured jobs first, then the newest datePosted', () => {
+    expect(sortJobs(board).map((j) => j.id)).toEqual([
+      'featured-ottawa',
+      'vancouver-newgrad',
+      'toronto-intern',
+      'montreal-intern',
+      'sf-ny-intern',
+      'remote-newgrad',
+    ]);
+  });
+
+  it('orders featured jobs among themselves by date too', () => {
+    const older = job('f-old', { featured: true, datePosted: 10 });
+    const newer = job('f-new', { featured: true, datePosted: 20 });
+    expect(sortJobs([older, job('external', { datePosted: 99 }), newer]).map((j) => j.id)).toEqual([
+      'f-new',
+      'f-old',
+      'external',
+    ]);
+  });
+
+  it('breaks a date tie by title, then by id, whatever the input order', () => {
+    const a = job('2', { title: 'Alpha', datePosted: 5 });
+    const b = job('1', { title: 'Beta', datePosted: 5 });
+    const c = job('0', { title: 'Beta', datePosted: 5 });
+    expect(sortJobs([b, c, a]).map((j) => j.id)).toEqual(['2', '0', '1']);
+    expect(sortJobs([a, b, c]).map((j) => j.id)).toEqual(['2', '0', '1']);
+    expect(compareBoardJobs(a, a)).toBe(0);
+  });
+
+  it('returns a copy and leaves the input order untouched', () => {
+    const input = [job('old', { datePosted: 1 }), job('new', { datePosted: 2 })];
+    sortJobs(input);
+    expect(input.map((j) => j.id)).toEqual(['old', 'new']);
+  });
+});
+
+describe('indexJobs', () => {
+  const indexed = indexJobs(board);
+
+  it('returns the jobs in board order', () => {
+    expect(ids(indexed)).toEqual(sortJobs(board).map((j) => j.id));
+  });
+
+  it('precomputes the lower-cased haystack and the parsed places of every location', () => {
+    const entry = indexed.find((e) => e.job.id === 'sf-ny-intern');
+    expect(entry?.haystack).toBe('software engineer intern\nnotion\nsan francisco, ca\nnew york, ny');
+    expect(entry?.places).toEqual([
+      { city: 'San Francisco', state: 'CA', country: 'USA' },
+      { city: 'New York', state: 'NY', country: 'USA' },
+    ]);
+    expect(entry?.placeKeys).toEqual([
+      { city: 'san francisco', state: 'ca', country: 'usa' },
+      { city: 'new york', state: 'ny', country: 'usa' },
+    ]);
+  });
+
+  it('gives a job without locations no places', () => {
+    expect(indexJobs([job('nowhere')])[0]?.places).toEqual([]);
+  });
+});
+
+describe('filterJobs', () => {
+  const indexed = indexJobs(board);
+
+  it('returns every job in board order for the type all with no other filter', () => {
+    expect(ids(filterJobs(indexed, all))).toEqual(ids(indexed));
+  });
+
+  it('selects only featured jobs for the type featured', () => {
+    expect(ids(filterJobs(indexed, { type: 'featured' }))).toEqual(['featured-ottawa']);
+  });
+
+  it('selects external internships only, not a featured job whose free-text type is Internship', () => {
+    expect(ids(filterJobs(indexed, { type: 'internship' }))).toEqual([
+      'toronto-intern',
+      'montreal-intern',
+      'sf-ny-intern',
+    ]);
+  });
+
+  it('keeps a featured job out of the external types even when its free text equals the filter value', () => {
+    const entries = indexJobs([
+      job('featured-lower', { featured: true, type: 'internship', url: null }),
+      job('featured-newgrad', { featured: true, type: 'new-grad', url: null }),
+      job('external', { type: 'internship' }),
+    ]);
+    expect(ids(filterJobs(entries, { type: 'internship' }))).toEqual(['external']);
+    expect(filterJobs(entries, { type: 'new-grad' })).toEqual([]);
+  });
+
+  it('selects external new-grad listings for the type new-grad', () => {
+    expect(ids(filterJobs(indexed, { type: 'new-grad' }))).toEqual(['vancouver-newgrad', 'remote-newgrad']);
+  });
+
+  it('matches a country against any of the job locations', () => {
+    expect(ids(filterJobs(indexed, { type: 'all', country: 'Canada' }))).toEqual([
+      'featured-ottawa',
+      'vancouver-newgrad',
+      'toronto-intern',
+      'montreal-intern',
+    ]);
+  });
+
+  it('compares location values case-insensitively and ignores surrounding spaces', () => {
+    expect(ids(filterJobs(indexed, { type: 'all', country: ' canada ', state: 'on' }))).toEqual([
+      'featured-ottawa',
+      'vancouver-newgrad',
+      'toronto-intern',
+    ]);
+  });
+
+  it('matches the exact value, not a prefix or substring', () => {
+    expect(filterJobs(indexed, { type: 'all', country: 'Can' })).toEqual([]);
+    expect(filterJobs(indexed, { type: 'all', country: 'USA', state: 'Remote' })).toEqual([]);
+  });
+
+  it('requires one location to match country, state and city together', () => {
+    const mixed = indexJobs([job('mixed', { locations: ['Toronto, ON, Canada', 'New York, NY'] })]);
+    expect(ids(filterJobs(mixed, { type: 'all', country: 'USA', state: 'NY' }))).toEqual(['mixed']);
+    expect(filterJobs(mixed, { type: 'all', country: 'Canada', state: 'NY' })).toEqual([]);
+    expect(filterJobs(mixed, { type: 'all', country: 'USA', state: 'NY', city: 'Toronto' })).toEqual([]);
+    expect(ids(filterJobs(mixed, { type: 'all', country: 'USA', state: 'NY', city: 'new york' }))).toEqual(['mixed']);
+  });
+
+  it('finds a one-part location such as Remote in USA as a state of the USA', () => {
+    expect(ids(filterJobs(indexed, { type: 'all', country: 'USA', state: 'Remote in USA' }))).toEqual([
+      'remote-newgrad',
+    ]);
+  });
+
+  it('treats empty or blank location values as no filter', () => {
+    expect(filterJobs(indexed, { type: 'all', country: '', state: '  ', city: '' })).toHaveLength(board.length);
+  });
+
+  it('never matches a job without locations once a location filter is set', () => {
+    const entries = indexJobs([job('nowhere')]);
+    expect(filterJobs(entries, { type: 'all', country: 'USA' })).toEqual([]);
+    expect(filterJobs(entries, all)).toHaveLength(1);
+  });
+
+  it('applies the text search over title, company and locations', () => {
+    expect(ids(filterJobs(indexed, { type: 'all', q: 'google|maple' }))).toEqual(['toronto-intern', 'remote-newgrad']);
+    expect(ids(filterJobs(indexed, { type: 'all', q: '^montréal' }))).toEqual(['montreal-intern']);
+    expect(ids(filterJobs(indexed, { type: 'all', q: 'ENGINEER' }))).toEqual([
+      'vancouver-newgrad',
+      'sf-ny-intern',
+      'remote-newgrad',
+    ]);
+  });
+
+  it('combines type, location and text', () => {
+    expect(ids(filterJobs(indexed, { type: 'new-grad', country: 'Canada', q: 'engineer' }))).toEqual([
+      'vancouver-newgrad',
+    ]);
+    expect(filterJobs(indexed, { type: 'internship', country: 'Canada', q: 'engineer' })).toEqual([]);
+  });
+
+  it('searches an invalid pattern as literal text instead of failing', () => {
+    const entries = indexJobs([job('cpp', { title: 'C++ Developer' }), job('c', { title: 'C Developer' })]);
+    expect(ids(filterJobs(entries, { type: 'all', q: 'c++' }))).toEqual(['cpp']);
+  });
+});
+
+describe('jobFacets', () => {
+  const indexed = indexJobs(board);
+
+  it('lists only countries until a country is chosen, alphabetically and unique', () => {
+    expect(jobFacets(indexed, all)).toEqual({ countries: ['Canada', 'USA'], states: [], cities: [] });
+  });
+
+  it('takes countries from jobs matching the type and text, ignoring the chosen country itself', () => {
+    expect(jobFacets(indexed, { type: 'new-grad', country: 'Canada' }).countries).toEqual(['Canada', 'USA']);
+    expect(jobFacets(indexed, { type: 'all', q: 'google' }).countries).toEqual(['USA']);
+    expect(jobFacets(indexed, { type: 'featured' }).countries).toEqual(['Canada']);
+  });
+
+  it('lists the states of the chosen country only, not other locations of the same jobs', () => {
+    const facets = jobFacets(indexed, { type: 'all', country: 'Canada' });
+    expect(facets.states).toEqual(['BC', 'ON', 'QC']);
+    expect(facets.cities).toEqual([]);
+  });
+
+  it('lists the cities of the chosen state within the chosen country', () => {
+    expect(jobFacets(indexed, { type: 'all', country: 'canada', state: 'on' }).cities).toEqual(['Ottawa', 'Toronto']);
+  });
+
+  it('omits null values: one-part locations add a state but no city', () => {
+    const facets = jobFacets(indexed, { type: 'all', country: 'USA', state: 'Remote in USA' });
+    expect(facets.cities).toEqual([]);
+    expect(jobFacets(indexed, { type: 'all', country: 'USA' }).states).toEqual(['CA', 'NY', 'Remote in USA']);
+  });
+
+  it('keeps one spelling per value when the data differs only in case, and sorts ignoring case', () => {
+    const entries = indexJobs([
+      job('a', { locations: ['Berlin, BE, Germany'], datePosted: 3 }),
+      job('b', { locations: ['Munich, BY, GERMANY'], datePosted: 2 }),
+      job('c', { locations: ['Lyon, ARA, france'], datePosted: 1 }),
+    ]);
+    expect(jobFacets(entries, all).countries).toEqual(['france', 'Germany']);
+  });
+
+  it('follows the text search: states of matching jobs only', () => {
+    expect(jobFacets(indexed, { type: 'all', country: 'Canada', q: 'maple|québec' }).states).toEqual(['ON', 'QC']);
+  });
+
+  it('gives cities for a state chosen without a country (hand-edited URL), scoped by the state alone', () => {
+    const facets = jobFacets(indexed, { type: 'all', state: 'ON' });
+    expect(facets.states).toEqual([]);
+    expect(facets.cities).toEqual(['Ottawa', 'Toronto']);
+  });
+});
+
+describe('queryJobs', () => {
+  const indexed = indexJobs(board);
+
+  it('returns the first page, the total of all matches and the facets', () => {
+    const result = queryJobs(indexed, { type: 'all', country: 'Canada' }, { offset: 0, limit: 2 });
+    expect(result.jobs.map((j) => j.id)).toEqual(['featured-ottawa', 'vancouver-newgrad']);
+    expect(result.total).toBe(4);
+    expect(result.facets).toEqual({ countries: ['Canada', 'USA'], states: ['BC', 'ON', 'QC'], cities: [] });
+  });
+
+  it('returns the next page from the offset', () => {
+    const result = queryJobs(indexed, { type: 'all', country: 'Canada' }, { offset: 2, limit: 2 });
+    expect(result.jobs.map((j) => j.id)).toEqual(['toronto-intern', 'montreal-intern']);
+    expect(result.total).toBe(4);
+  });
+
+  it('returns an empty page past the end but still the total', () => {
+    const result = queryJobs(indexed, all, { offset: 50, limit: 20 });
+    expect(result.jobs).toEqual([]);
+    expect(result.total).toBe(board.length);
+  });
+
+  it('agrees with filterJobs and jobFacets for the same filters', () => {
+    const filters: JobFilters = { type: 'all', country: 'Canada', state: 'ON', q: 'engineer|intern|developer' };
+    const result = queryJobs(indexed, filters, { offset: 0, limit: 100 });
+    expect(result.jobs).toEqual(filterJobs(indexed, filters).map((entry) => entry.job));
+    expect(result.facets).toEqual(jobFacets(indexed, filters));
+  });
+
+  it('clamps a negative offset to the start', () => {
+    expect(queryJobs(indexed, all, { offset: -5, limit: 1 }).jobs.map((j) => j.id)).toEqual(['featured-ottawa']);
+  });
+
+  it('handles an empty board', () => {
+    expect(queryJobs([], all, { offset: 0, limit: 20 })).toEqual({
+      jobs: [],
+      total: 0,
+      facets: { countries: [], states: [], cities: [] },
+    });
+  });
+});

@@ -1,0 +1,61 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { inject } from 'vitest'
+import { buildApp } from '../../src/server/app.ts'
+import type { DatabaseHandle } from '../../src/server/db/client.ts'
+import { type Env, loadEnv } from '../../src/server/env.ts'
+
+// Builders for API tests: each takes overrides, so a test states only what matters to it.
+
+/** Environment variables as the server would read them, pointed at the test emulator. `undefined` removes one. */
+export function buildEnvSource(overrides: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    FIREBASE_PROJECT_ID: inject('authEmulatorProjectId'),
+    FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+    // Never used for the database (tests pass their own) and never created.
+    DATA_DIR: join(tmpdir(), 'campus-jobs-test-unused-data-dir'),
+    // A folder that does not exist: no client is served unless a test builds one.
+    STATIC_DIR: join(tmpdir(), 'campus-jobs-test-no-client'),
+    ...overrides,
+  }
+}
+
+export function buildEnv(overrides: Record<string, string | undefined> = {}): Env {
+  return loadEnv(buildEnvSource(overrides))
+}
+
+export async function buildTestApp({
+  database,
+  env = buildEnv(),
+}: {
+  database: DatabaseHandle
+  env?: Env
+}): Promise<FastifyInstance> {
+  const app = await buildApp({ env, database })
+  await app.ready()
+  return app
+}
+
+export type StaticSite = { dir: string; remove(): void }
+
+/** A stand-in for `vite build` output: the files whose caching and fallback rules matter. */
+export function buildStaticSite(files: Record<string, string> = {}): StaticSite {
+  const dir = mkdtempSync(join(tmpdir(), 'campus-jobs-client-'))
+  const all: Record<string, string> = {
+    'index.html': '<!doctype html><html><head><title>Campus Jobs</title></head><body><div id="root"></div></body></html>',
+    'sw.js': 'self.addEventListener("install", () => self.skipWaiting())',
+    'manifest.webmanifest': JSON.stringify({ name: 'Campus Jobs', start_url: '/' }),
+    'assets/index-3f9a1c2b.js': `console.log(${JSON.stringify('x'.repeat(4000))})`,
+    'icons/icon-192.png': 'not really a png',
+    ...files,
+  }
+  for (const [path, content] of Object.entries(all)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true })
+    writeFileSync(join(dir, path), content)
+  }
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
+}

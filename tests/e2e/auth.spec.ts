@@ -1,0 +1,132 @@
+import { expect, test } from '@playwright/test';
+import { emulatorAccounts, requestEmailLink, signInWithEmailLink, uniqueEmail } from './support/auth.ts';
+
+test.describe('e-mail link sign-in', () => {
+  test('requesting a link and opening it signs the student in, creates the account and lands on /dashboard', async ({ page }) => {
+    const email = uniqueEmail('link');
+    await signInWithEmailLink(page, email);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText(email).first()).toBeVisible();
+    // The callback cleared what the request stored.
+    expect(await page.evaluate(() => localStorage.getItem('emailForSignIn'))).toBeNull();
+    const account = (await emulatorAccounts()).find((a) => a.email === email);
+    expect(account).toBeTruthy();
+  });
+
+  test('a signed-out visitor of a protected page is sent to sign-in and comes back there afterwards', async ({ page }) => {
+    await page.goto('/account');
+    await expect(page).toHaveURL(/\/sign-in\?redirectUrl=%2Faccount$/);
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    const link = await requestEmailLink(page, uniqueEmail('return'), '/account');
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/account$/);
+  });
+
+  test('an off-site redirectUrl is ignored and the student lands on /dashboard', async ({ page }) => {
+    await signInWithEmailLink(page, uniqueEmail('evil'), 'https://evil.example/phish');
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/dashboard$/);
+  });
+
+  test('a protocol-relative redirectUrl is ignored too', async ({ page }) => {
+    await signInWithEmailLink(page, uniqueEmail('evil2'), '//evil.example/phish');
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/dashboard$/);
+  });
+
+  test('opening the link in another browser asks for the e-mail, refuses an empty answer, then signs in', async ({ page, browser }) => {
+    const email = uniqueEmail('other-device');
+    const link = await requestEmailLink(page, email);
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await otherPage.goto(link);
+    const submit = otherPage.getByRole('button', { name: /continue|confirm|sign in/i });
+    await expect(submit).toBeVisible();
+    await submit.click();
+    await expect(otherPage.getByText('Email is required')).toBeVisible();
+    await otherPage.getByLabel(/email/i).fill(email);
+    await submit.click();
+    await expect(otherPage).toHaveURL(/\/dashboard$/);
+    await expect(otherPage.getByText(email).first()).toBeVisible();
+    await other.close();
+  });
+
+  test('the callback page does nothing for a URL that is not a sign-in link', async ({ page }) => {
+    await page.goto('/auth/callback?redirectUrl=%2Faccount');
+    await expect(page).toHaveURL(/\/auth\/callback/);
+    await expect(page.getByRole('link', { name: /sign in/i })).toBeVisible();
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/sign-in\?redirectUrl=%2Fdashboard$/);
+  });
+
+  test('an invalid e-mail address is refused before anything is sent', async ({ page }) => {
+    await page.goto('/sign-in');
+    await page.getByRole('button', { name: 'Continue with Email' }).click();
+    await page.getByLabel(/email/i).fill('not-an-email');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText('Invalid email address')).toBeVisible();
+    await page.getByRole('button', { name: 'Back to social login' }).click();
+    await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue with LinkedIn' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Continue with Apple' })).toBeDisabled();
+  });
+
+  test('the local "Open my sign-in link" shortcut completes the sign-in without a mailbox', async ({ page }) => {
+    await page.goto('/sign-in?redirectUrl=%2Fdashboard');
+    await page.getByRole('button', { name: 'Continue with Email' }).click();
+    const email = uniqueEmail('shortcut');
+    await page.getByLabel(/email/i).fill(email);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByRole('button', { name: 'Open my sign-in link' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText(email).first()).toBeVisible();
+  });
+});
+
+/** The Firebase user persisted by the web SDK in this page's IndexedDB (what survives a reload). */
+async function persistedFirebaseUser(page: import('@playwright/test').Page) {
+  return page.evaluate(() => new Promise<{ uid: string; isAnonymous: boolean } | null>((resolve, reject) => {
+    const open = indexedDB.open('firebaseLocalStorageDb');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('firebaseLocalStorage')) { resolve(null); return; }
+      const all = db.transaction('firebaseLocalStorage').objectStore('firebaseLocalStorage').getAll();
+      all.onsuccess = () => {
+        const entry = (all.result as Array<{ fbase_key: string; value: { uid: string; isAnonymous: boolean } }>)
+          .find((e) => e.fbase_key.startsWith('firebase:authUser:'));
+        resolve(entry ? { uid: entry.value.uid, isAnonymous: entry.value.isAnonymous } : null);
+      };
+    };
+  }));
+}
+
+test.describe('session', () => {
+  test('a visitor gets an anonymous session in the background that never counts as signed in', async ({ page }) => {
+    const before = new Set((await emulatorAccounts()).map((a) => a.localId));
+    await page.goto('/sign-in');
+    await expect.poll(() => persistedFirebaseUser(page)).toMatchObject({ isAnonymous: true });
+    const anonymous = (await persistedFirebaseUser(page))!;
+    expect(before.has(anonymous.uid)).toBe(false);
+    const account = (await emulatorAccounts()).find((a) => a.localId === anonymous.uid);
+    expect(account).toBeTruthy();
+    expect(account!.email).toBeUndefined();
+    // Told apart from an identified user: protected pages still ask for sign-in.
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/sign-in\?redirectUrl=%2Fdashboard$/);
+    // Signing in replaces it with an identified session.
+    const email = uniqueEmail('after-anon');
+    await signInWithEmailLink(page, email);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect.poll(() => persistedFirebaseUser(page)).toMatchObject({ isAnonymous: false });
+  });
+
+  test('log out signs out, goes to /dashboard and the refreshed session sends the visitor to sign-in', async ({ page }) => {
+    const email = uniqueEmail('logout');
+    await signInWithEmailLink(page, email);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole('button', { name: new RegExp(email.split('@')[0]!.slice(0, 8), 'i') }).first().click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/sign-in\?redirectUrl=%2Fdashboard$/);
+    await page.goto('/account');
+    await expect(page).toHaveURL(/\/sign-in\?redirectUrl=%2Faccount$/);
+  });
+});

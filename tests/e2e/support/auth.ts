@@ -1,0 +1,55 @@
+import { expect, type Page } from '@playwright/test';
+import { e2eEnv } from './e2e-env.ts';
+
+type OobCode = { email: string; requestType: string; oobLink: string; oobCode: string };
+
+/** Reads the sign-in links the Auth emulator issued (it sends no mail). */
+export async function emulatorOobCodes(): Promise<OobCode[]> {
+  const res = await fetch(`${e2eEnv.emulatorUrl}/emulator/v1/projects/${e2eEnv.projectId}/oobCodes`);
+  expect(res.ok).toBe(true);
+  const body = (await res.json()) as { oobCodes?: OobCode[] };
+  return body.oobCodes ?? [];
+}
+
+export async function latestSignInLink(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect.poll(async () => {
+    const codes = (await emulatorOobCodes()).filter((c) => c.email === email && c.requestType === 'EMAIL_SIGNIN');
+    link = codes.at(-1)?.oobLink;
+    return link;
+  }, { message: `a sign-in link for ${email}` }).toBeTruthy();
+  return link!;
+}
+
+/** Every account the emulator holds (anonymous ones included). */
+export async function emulatorAccounts(): Promise<Array<{ localId: string; email?: string; providerUserInfo?: unknown[] }>> {
+  const res = await fetch(`${e2eEnv.emulatorUrl}/identitytoolkit.googleapis.com/v1/projects/${e2eEnv.projectId}/accounts:query`, {
+    method: 'POST',
+    headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ returnUserInfo: true }),
+  });
+  expect(res.ok).toBe(true);
+  const body = (await res.json()) as { userInfo?: Array<{ localId: string; email?: string }> };
+  return body.userInfo ?? [];
+}
+
+export function uniqueEmail(label: string): string {
+  return `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@students.example.edu`;
+}
+
+/** Requests a link on /sign-in (optionally with a redirectUrl) and returns it, without opening it. */
+export async function requestEmailLink(page: Page, email: string, redirectUrl?: string): Promise<string> {
+  const query = redirectUrl === undefined ? '' : `?redirectUrl=${encodeURIComponent(redirectUrl)}`;
+  await page.goto(`/sign-in${query}`);
+  await page.getByRole('button', { name: 'Continue with Email' }).click();
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText('Check your email for the login link').first()).toBeVisible();
+  return latestSignInLink(email);
+}
+
+/** Full e-mail-link sign-in through the UI and the emulator; ends wherever the app sends the user. */
+export async function signInWithEmailLink(page: Page, email: string, redirectUrl?: string): Promise<void> {
+  const link = await requestEmailLink(page, email, redirectUrl);
+  await page.goto(link);
+}
