@@ -92,6 +92,7 @@ export const jobSearchCases: readonly JobSearchCase[] = [
   { pattern: '.{2,50}x', text: 'abcx', expected: true, note: 'the upper bound (50) counts' },
   { pattern: 'a{101}', text: 'a'.repeat(101), expected: false, note: 'over 100 counted repeats: literal' },
   { pattern: 'a{101}', text: 'Skills: a{101}', expected: true, note: 'found as literal text' },
+  { pattern: 'x{1,101}', text: 'xxx', expected: false, note: 'upper bound over 100: literal' },
   { pattern: 'a{50}b{51}', text: `${'a'.repeat(50)}${'b'.repeat(51)}`, expected: false, note: 'repeats add up' },
   { pattern: '(((.*a){10}){10}){10}', text: 'a'.repeat(1000), expected: false, note: 'program over 1000: literal' },
   { pattern: '(((.*a){10}){10}){10}', text: 'x (((.*a){10}){10}){10}', expected: true, note: 'found literally' },
