@@ -46,6 +46,19 @@ const rawEnvSchema = z.object({
   OUTBOX_DIR: z.string().min(1).optional(),
   STORAGE_DIR: z.string().min(1).optional(),
   SEED_DEMO_DATA: z.enum(['true', 'false'], { error: 'expected true or false' }).optional(),
+  FEEDS_ENABLED: z.enum(['true', 'false'], { error: 'expected true or false' }).optional(),
+  FEED_INTERNSHIPS_URL: httpUrl.default(
+    'https://raw.githubusercontent.com/tailed-community/tech-internships-2025-2026/main/data/current.json',
+  ),
+  FEED_NEW_GRADS_URL: httpUrl.default(
+    'https://raw.githubusercontent.com/tailed-community/tech-new-grads-2025-2026/main/data/current.json',
+  ),
+  FEED_REFRESH_MINUTES: z.coerce
+    .number({ error: 'expected a number of minutes (1-10080)' })
+    .int({ error: 'expected a number of minutes (1-10080)' })
+    .min(1, { error: 'expected a number of minutes (1-10080)' })
+    .max(10_080, { error: 'expected a number of minutes (1-10080)' })
+    .default(60),
 })
 
 export type Env = {
@@ -76,6 +89,14 @@ export type Env = {
   storageDir: string
   /** Demo organizations and featured jobs; on by default except in production. */
   seedDemoData: boolean
+  /** The two community job feeds, fetched on start and then every `refreshMinutes`. */
+  feeds: {
+    /** Off by default in tests (NODE_ENV=test), on otherwise. */
+    enabled: boolean
+    internshipsUrl: string
+    newGradsUrl: string
+    refreshMinutes: number
+  }
   /** Things the caller should log once a logger exists. */
   warnings: string[]
 }
@@ -88,15 +109,22 @@ export function isLoopbackHost(host: string): boolean {
   return false
 }
 
-export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+function parseVariables<Schema extends z.ZodType>(
+  schema: Schema,
+  source: Record<string, string | undefined>,
+): z.output<Schema> {
   // Empty values (common in .env files and compose files) mean "use the default".
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''))
-  const parsed = rawEnvSchema.safeParse(present)
+  const parsed = schema.safeParse(present)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join('.') || '(root)'}: ${issue.message}`)
     throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`)
   }
-  const raw = parsed.data
+  return parsed.data
+}
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const raw = parseVariables(rawEnvSchema, source)
   const emulatorHost = raw.FIREBASE_AUTH_EMULATOR_HOST ?? null
   const warnings: string[] = []
 
@@ -152,8 +180,28 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     outboxDir: raw.OUTBOX_DIR ? resolve(raw.OUTBOX_DIR) : join(dataDir, 'outbox'),
     storageDir: raw.STORAGE_DIR ? resolve(raw.STORAGE_DIR) : join(dataDir, 'files'),
     seedDemoData: raw.SEED_DEMO_DATA ? raw.SEED_DEMO_DATA === 'true' : raw.NODE_ENV !== 'production',
+    feeds: {
+      enabled: raw.FEEDS_ENABLED ? raw.FEEDS_ENABLED === 'true' : raw.NODE_ENV !== 'test',
+      internshipsUrl: raw.FEED_INTERNSHIPS_URL,
+      newGradsUrl: raw.FEED_NEW_GRADS_URL,
+      refreshMinutes: raw.FEED_REFRESH_MINUTES,
+    },
     warnings,
   }
+}
+
+/** What the `npm run ingest` command needs: where the database is, nothing about Firebase. */
+export type IngestCliEnv = {
+  logLevel: Env['logLevel']
+  dataDir: string
+  databaseUrl: string | null
+}
+
+const ingestCliEnvSchema = rawEnvSchema.pick({ LOG_LEVEL: true, DATA_DIR: true, DATABASE_URL: true })
+
+export function loadIngestCliEnv(source: Record<string, string | undefined> = process.env): IngestCliEnv {
+  const raw = parseVariables(ingestCliEnvSchema, source)
+  return { logLevel: raw.LOG_LEVEL, dataDir: resolve(raw.DATA_DIR), databaseUrl: raw.DATABASE_URL ?? null }
 }
 
 /**

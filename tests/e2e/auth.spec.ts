@@ -83,7 +83,10 @@ test.describe('e-mail link sign-in', () => {
 
 /** The Firebase user persisted by the web SDK in this page's IndexedDB (what survives a reload). */
 async function persistedFirebaseUser(page: import('@playwright/test').Page) {
-  return page.evaluate(() => new Promise<{ uid: string; isAnonymous: boolean } | null>((resolve, reject) => {
+  return page.evaluate(async () => {
+    // Opening a database that does not exist yet would create it empty and break the SDK's own upgrade.
+    if (!(await indexedDB.databases()).some((d) => d.name === 'firebaseLocalStorageDb')) return null;
+    return new Promise<{ uid: string; isAnonymous: boolean } | null>((resolve, reject) => {
     const open = indexedDB.open('firebaseLocalStorageDb');
     open.onerror = () => reject(open.error);
     open.onsuccess = () => {
@@ -96,7 +99,8 @@ async function persistedFirebaseUser(page: import('@playwright/test').Page) {
         resolve(entry ? { uid: entry.value.uid, isAnonymous: entry.value.isAnonymous } : null);
       };
     };
-  }));
+    });
+  });
 }
 
 test.describe('session', () => {

@@ -1,0 +1,51 @@
+// The one IndexedDB database of the app. Every feature's local data lives in a table declared here, so the schema and
+// its history are readable in one place. Components never touch these tables: each feature wraps them in a
+// repository (plain async functions, unit-tested with fake-indexeddb) and hooks (useLiveQuery).
+import Dexie, { type EntityTable } from 'dexie';
+import type { BoardJob } from '../../shared/jobs/listing-schemas.ts';
+import type { PublicJobView } from '../features/jobs/api/get-job-detail.ts';
+
+export const appDbName = 'campus-jobs';
+
+/** The whole active job board, kept for instant local search and offline use. One row, id `board`. */
+export interface BoardSnapshotRecord {
+  id: string;
+  /** The server's version of the set of active jobs (its ETag), sent back as If-None-Match. */
+  version: string;
+  /** When the server last refreshed its data (ISO), if it says. */
+  refreshedAt: string | null;
+  /** When this device stored the copy (ms since epoch). */
+  savedAt: number;
+  jobs: BoardJob[];
+}
+
+/** A job detail the user opened, so it opens again offline. Keyed by the id or slug used in the URL. */
+export interface JobDetailRecord {
+  slug: string;
+  /** ms since epoch; the oldest entries are pruned first. */
+  savedAt: number;
+  view: PublicJobView;
+}
+
+export class AppDb extends Dexie {
+  boardSnapshot!: EntityTable<BoardSnapshotRecord, 'id'>;
+  jobDetails!: EntityTable<JobDetailRecord, 'slug'>;
+
+  constructor(name: string = appDbName) {
+    super(name);
+    // Never edit or remove a shipped version: add a new one. Browsers upgrade through every step in order.
+    // Only indexed fields are listed; the rest of each record is stored as is.
+    this.version(1).stores({
+      boardSnapshot: 'id',
+      jobDetails: 'slug, savedAt',
+    });
+    // Another tab runs a newer version of the app and wants to upgrade the schema: close our connection so its
+    // upgrade is not blocked. This tab keeps working; Dexie reopens the database on its next query.
+    this.on('versionchange', () => {
+      this.close({ disableAutoOpen: false });
+    });
+  }
+}
+
+/** The app's database; opened lazily by the first query. Tests create their own `new AppDb(uniqueName)`. */
+export const appDb = new AppDb();

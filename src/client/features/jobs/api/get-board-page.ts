@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import type { JobFilters } from '../../../../shared/jobs/filter-jobs.ts';
+import { filtersToSearchParams } from '../../../../shared/jobs/job-filters-schema.ts';
+import { boardJobSchema } from '../../../../shared/jobs/listing-schemas.ts';
+import { apiJson } from '../../../lib/api-client.ts';
+
+const boardPageSchema = z.object({
+  jobs: z.array(boardJobSchema),
+  total: z.number().int().min(0),
+  facets: z.object({ countries: z.array(z.string()), states: z.array(z.string()), cities: z.array(z.string()) }),
+  version: z.string(),
+  refreshedAt: z.string().nullish().transform((value) => value ?? null),
+});
+
+/** One page of the board as the server filtered it: `GET /api/public/board`. */
+export type BoardPage = z.output<typeof boardPageSchema>;
+
+/** The request path for one page; the service worker caches answers by this URL, so keep it canonical. */
+export function boardPagePath(filters: JobFilters, offset: number, limit: number): string {
+  const params = filtersToSearchParams({ ...filters, offset, limit });
+  // The board's first page always asks for 20 (limit is omitted when it is the default), so the dashboard and
+  // /jobs share one cached answer.
+  const query = params.toString();
+  return query ? `/public/board?${query}` : '/public/board';
+}
+
+export async function getBoardPage(
+  filters: JobFilters,
+  offset: number,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<BoardPage> {
+  const body = await apiJson<unknown>(boardPagePath(filters, offset, limit), { signal });
+  return boardPageSchema.parse(body);
+}

@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react';
+import type { JobFacets, JobFilters } from '../../../../shared/jobs/filter-jobs.ts';
+import { jobListPageSize } from '../../../../shared/jobs/job-filters-schema.ts';
+import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
+import { getBoardPage } from '../api/get-board-page.ts';
+
+/** Pages of the board as the server filtered them, for the filters with key `key`. */
+export interface RemoteBoard {
+  key: string;
+  jobs: BoardJob[];
+  total: number;
+  facets: JobFacets;
+  version: string | null;
+  refreshedAt: string | null;
+  status: 'loading' | 'ready' | 'error';
+  error: unknown;
+}
+
+const noFacets: JobFacets = { countries: [], states: [], cities: [] };
+
+function emptyBoard(key: string): RemoteBoard {
+  return { key, jobs: [], total: 0, facets: noFacets, version: null, refreshedAt: null, status: 'loading', error: null };
+}
+
+// Typing in the search box before the board is local would otherwise send one request per keystroke.
+const typingDelayMs = 250;
+
+function appendUnique(existing: readonly BoardJob[], page: readonly BoardJob[]): BoardJob[] {
+  const seen = new Set(existing.map((job) => job.id));
+  return [...existing, ...page.filter((job) => !seen.has(job.id))];
+}
+
+export interface RemoteBoardView {
+  /** The answer for the current filters, or null until the first page of it arrives. */
+  current: RemoteBoard | null;
+  /** The answer for the previous filters, shown dimmed while the new one loads. */
+  previous: RemoteBoard | null;
+  /** The first request for these filters has been answered (with jobs or an error). */
+  settled: boolean;
+}
+
+/**
+ * Server-side paging, used until the whole board is on the device: the first 20 cards come from one small request,
+ * and each scroll step asks for the next 20. `wanted` is how many jobs the list would like to show.
+ */
+export function useRemoteBoard(
+  filters: JobFilters,
+  key: string,
+  wanted: number,
+  enabled: boolean,
+  retryToken: number,
+): RemoteBoardView {
+  const [board, setBoard] = useState<RemoteBoard | null>(null);
+  const current = board?.key === key ? board : null;
+  const loaded = current?.jobs.length ?? 0;
+  const complete = current !== null && current.status === 'ready' && loaded >= current.total;
+  const failed = current?.status === 'error';
+  const needsPage = enabled && !complete && (current === null || (!failed && loaded < wanted));
+  const offset = current === null ? 0 : loaded;
+  const firstRequest = board === null;
+
+  useEffect(() => {
+    if (!needsPage) return;
+    const controller = new AbortController();
+    const timer = window.setTimeout(
+      () => {
+        getBoardPage(filters, offset, jobListPageSize, controller.signal).then(
+          (page) => {
+            setBoard((previous) => {
+              const base = previous?.key === key && offset > 0 ? previous : emptyBoard(key);
+              return {
+                key,
+                jobs: offset > 0 ? appendUnique(base.jobs, page.jobs) : page.jobs,
+                total: page.total,
+                facets: page.facets,
+                version: page.version,
+                refreshedAt: page.refreshedAt,
+                status: 'ready',
+                error: null,
+              };
+            });
+          },
+          (error: unknown) => {
+            if (controller.signal.aborted) return;
+            setBoard((previous) => ({
+              ...(previous?.key === key ? previous : emptyBoard(key)),
+              status: 'error',
+              error,
+            }));
+          },
+        );
+      },
+      firstRequest || offset > 0 ? 0 : typingDelayMs,
+    );
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+    // retryToken: a Retry press (or coming back online) asks again for the same page.
+  }, [needsPage, filters, key, offset, firstRequest, retryToken]);
+
+  return {
+    current: current && current.status !== 'loading' ? current : null,
+    previous: board && board.key !== key && board.status === 'ready' ? board : null,
+    settled: current !== null,
+  };
+}
