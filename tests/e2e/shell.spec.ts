@@ -92,7 +92,14 @@ test.describe('dashboard shell', () => {
     await page.setViewportSize({ width: 1280, height: 300 });
     const header = page.getByTestId('dashboard-header');
     await expect(header).toHaveAttribute('data-scrolled', 'false');
-    await page.mouse.wheel(0, 200);
+    // 20 px is still under the threshold; 200 px is past it; back at the top the shadow goes away.
+    await page.evaluate(() => window.scrollTo(0, 20));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(20);
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+    await page.evaluate(() => window.scrollTo(0, 200));
     await expect(header).toHaveAttribute('data-scrolled', 'true');
+    await expect.poll(() => header.evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe('none');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
   });
 });
