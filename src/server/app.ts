@@ -5,17 +5,45 @@ import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify'
 import { type DatabaseHandle, openDatabase } from './db/client.ts'
 import type { Env } from './env.ts'
+import { createIngestService, type IngestService, startFeedSchedule } from './ingest/ingest.service.ts'
 import { registerAuth } from './plugins/auth.ts'
+import { adminRoutes } from './routes/admin/admin.routes.ts'
 import { authRoutes } from './routes/auth/auth.routes.ts'
+import { type BoardIndex, createBoardIndex } from './routes/board/board-index.service.ts'
+import { boardRoutes } from './routes/board/board.routes.ts'
 import { configRoutes } from './routes/config/config.routes.ts'
+import { devpostRoutes } from './routes/devpost/devpost.routes.ts'
+import { createDevpostService } from './routes/devpost/devpost.service.ts'
 import { devRoutes } from './routes/dev/dev.routes.ts'
+import { filesRoutes } from './routes/files/files.routes.ts'
+import { githubRoutes } from './routes/github/github.routes.ts'
+import { createGithubService } from './routes/github/github.service.ts'
 import { healthRoutes } from './routes/health/health.routes.ts'
+import { jobsRoutes } from './routes/jobs/jobs.routes.ts'
+import { profileRoutes } from './routes/profile/profile.routes.ts'
+import { createLocalDiskStorage } from './storage/local-disk-storage.ts'
+import type { Storage } from './storage/storage.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The in-memory job board of this instance. */
+    boardIndex: BoardIndex
+    /** Feed ingestion (scheduled when FEEDS_ENABLED; tests and the admin route call it directly). */
+    feedIngest: IngestService
+  }
+}
 
 export type BuildAppOptions = {
   env: Env
   /** An open, migrated database. Without one the app opens (and on close, closes) the one `env` names. */
   database?: DatabaseHandle
   logger?: FastifyBaseLogger
+  /** Files (organization logos). Default: local disk in STORAGE_DIR. */
+  storage?: Storage
+  /** Enables the loopback-only /api/admin routes for this token (index.ts publishes it in DATA_DIR). */
+  adminToken?: string | null
+  /** How often this instance checks the board version (default 15 s). */
+  boardPollIntervalMs?: number
 }
 
 const apiPrefix = '/api'
@@ -29,7 +57,14 @@ function acceptsHtml(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html')
 }
 
-export async function buildApp({ env, database: givenDatabase, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  database: givenDatabase,
+  logger,
+  storage = createLocalDiskStorage(env.storageDir),
+  adminToken = null,
+  boardPollIntervalMs,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: { level: env.logLevel } }),
     // Never trust X-Forwarded-For by default: the dev routes rely on the real peer address.
@@ -66,11 +101,50 @@ export async function buildApp({ env, database: givenDatabase, logger }: BuildAp
   await app.register(fastifyCompress, { global: true })
   registerAuth(app, env)
 
+  const boardIndex = createBoardIndex({ db: database.db, log: app.log, pollIntervalMs: boardPollIntervalMs })
+  const feedIngest = createIngestService({
+    database,
+    feeds: [
+      { type: 'internship', url: env.feeds.internshipsUrl },
+      { type: 'new-grad', url: env.feeds.newGradsUrl },
+    ],
+    log: app.log,
+    onBoardChange: () => boardIndex.refresh(),
+  })
+  app.decorate('boardIndex', boardIndex)
+  app.decorate('feedIngest', feedIngest)
+  let feedSchedule: { stop(): Promise<void> } | null = null
+  app.addHook('onReady', async () => {
+    await boardIndex.start()
+    if (env.feeds.enabled) {
+      feedSchedule = startFeedSchedule(feedIngest, { intervalMs: env.feeds.refreshMinutes * 60_000, log: app.log })
+    }
+  })
+  // preClose runs before the onClose hook that closes the database: a running ingestion finishes (or is cancelled)
+  // while the database is still open.
+  app.addHook('preClose', async () => {
+    boardIndex.stop()
+    await feedSchedule?.stop()
+  })
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database })
       await api.register(configRoutes, { env })
       await api.register(authRoutes, { db: database.db })
+      await api.register(boardRoutes, { boardIndex })
+      await api.register(jobsRoutes, { db: database.db })
+      await api.register(filesRoutes, { db: database.db, storage })
+      await api.register(profileRoutes, { db: database.db, storage })
+      await api.register(githubRoutes, {
+        db: database.db,
+        github: createGithubService({ ...env.github, log: app.log }),
+      })
+      await api.register(devpostRoutes, {
+        db: database.db,
+        devpost: createDevpostService({ baseUrl: env.devpost.baseUrl, log: app.log }),
+      })
+      if (adminToken) await api.register(adminRoutes, { token: adminToken, ingest: feedIngest, boardIndex })
       const { authEmulatorHost, projectId } = env.firebase
       if (authEmulatorHost) await api.register(devRoutes, { authEmulatorHost, projectId })
     },

@@ -59,6 +59,9 @@ const rawEnvSchema = z.object({
     .min(1, { error: 'expected a number of minutes (1-10080)' })
     .max(10_080, { error: 'expected a number of minutes (1-10080)' })
     .default(60),
+  GITHUB_GRAPHQL_URL: httpUrl.default('https://api.github.com/graphql'),
+  GITHUB_API_URL: httpUrl.default('https://api.github.com'),
+  DEVPOST_BASE_URL: httpUrl.default('https://devpost.com'),
 })
 
 export type Env = {
@@ -97,6 +100,9 @@ export type Env = {
     newGradsUrl: string
     refreshMinutes: number
   }
+  /** The student profile's connections: GitHub's APIs (with the person's token) and Devpost's public pages. */
+  github: { graphqlUrl: string; apiUrl: string }
+  devpost: { baseUrl: string }
   /** Things the caller should log once a logger exists. */
   warnings: string[]
 }
@@ -186,6 +192,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       newGradsUrl: raw.FEED_NEW_GRADS_URL,
       refreshMinutes: raw.FEED_REFRESH_MINUTES,
     },
+    github: { graphqlUrl: raw.GITHUB_GRAPHQL_URL, apiUrl: raw.GITHUB_API_URL },
+    devpost: { baseUrl: raw.DEVPOST_BASE_URL },
     warnings,
   }
 }

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { applyFirebaseAdminEnvironment, EnvError, isLoopbackHost, loadEnv } from './env.ts'
+import { applyFirebaseAdminEnvironment, EnvError, isLoopbackHost, loadEnv, loadIngestCliEnv } from './env.ts'
 import { packageRoot } from './package-root.ts'
 
 const emulator = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }
@@ -26,6 +26,8 @@ describe('loadEnv', () => {
         supportEmail: 'support@campusjobs.dev',
         feedbackEmail: 'feedback@campusjobs.dev',
       },
+      github: { graphqlUrl: 'https://api.github.com/graphql', apiUrl: 'https://api.github.com' },
+      devpost: { baseUrl: 'https://devpost.com' },
       warnings: [],
     })
     expect(env.dataDir).toBe(resolve('data'))
@@ -134,5 +136,36 @@ describe('applyFirebaseAdminEnvironment', () => {
     expect(process.env.FIREBASE_AUTH_EMULATOR_HOST).toBe('127.0.0.1:9099')
     applyFirebaseAdminEnvironment(loadEnv(production))
     expect(process.env.FIREBASE_AUTH_EMULATOR_HOST).toBeUndefined()
+  })
+})
+
+describe('job feed settings', () => {
+  it('fetches the two community feeds hourly by default, but not in tests unless enabled', () => {
+    expect(loadEnv({ ...emulator, HOST: 'localhost' }).feeds).toEqual({
+      enabled: true,
+      internshipsUrl: 'https://raw.githubusercontent.com/tailed-community/tech-internships-2025-2026/main/data/current.json',
+      newGradsUrl: 'https://raw.githubusercontent.com/tailed-community/tech-new-grads-2025-2026/main/data/current.json',
+      refreshMinutes: 60,
+    })
+    expect(loadEnv({ ...emulator, HOST: 'localhost', NODE_ENV: 'test' }).feeds.enabled).toBe(false)
+    expect(loadEnv({ ...emulator, HOST: 'localhost', NODE_ENV: 'test', FEEDS_ENABLED: 'true' }).feeds.enabled).toBe(true)
+    expect(loadEnv({ ...production, FEEDS_ENABLED: 'false' }).feeds.enabled).toBe(false)
+  })
+
+  it('refuses a feed URL that is not http(s) and a refresh interval out of range', () => {
+    expect(() => loadEnv({ ...emulator, FEED_INTERNSHIPS_URL: 'file:///etc/passwd' })).toThrow(/FEED_INTERNSHIPS_URL/)
+    expect(() => loadEnv({ ...emulator, FEED_REFRESH_MINUTES: '0' })).toThrow(/FEED_REFRESH_MINUTES/)
+    expect(() => loadEnv({ ...emulator, FEED_REFRESH_MINUTES: 'hourly' })).toThrow(/FEED_REFRESH_MINUTES/)
+    expect(() => loadEnv({ ...emulator, FEEDS_ENABLED: 'yes' })).toThrow(/FEEDS_ENABLED/)
+  })
+
+  it('gives the ingest command its database settings without any Firebase setting', () => {
+    expect(loadIngestCliEnv({ DATA_DIR: '/srv/campus' })).toEqual({
+      logLevel: 'info',
+      dataDir: '/srv/campus',
+      databaseUrl: null,
+    })
+    expect(loadIngestCliEnv({ DATABASE_URL: 'postgresql://app@db/campus' }).databaseUrl).toBe('postgresql://app@db/campus')
+    expect(() => loadIngestCliEnv({ DATABASE_URL: 'mysql://x@y/z' })).toThrow(EnvError)
   })
 })

@@ -4,6 +4,12 @@ import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { type DatabaseHandle, openDatabase } from './db/client.ts'
 import { seedDemoData } from './db/seed.ts'
 import { EnvError, type Env, loadEnv } from './env.ts'
+import {
+  createAdminToken,
+  loopbackUrl,
+  publishAdminEndpoint,
+  withdrawAdminEndpoint,
+} from './routes/admin/admin-endpoint.ts'
 import { createLocalDiskStorage } from './storage/local-disk-storage.ts'
 
 const shutdownDeadlineMs = 10_000
@@ -38,17 +44,20 @@ async function openDatabaseOrExit(): Promise<DatabaseHandle> {
 }
 
 const database = await openDatabaseOrExit()
+const storage = createLocalDiskStorage(env.storageDir)
 
 try {
   await database.migrate()
-  if (env.seedDemoData) await seedDemoData(database.db, createLocalDiskStorage(env.storageDir))
+  if (env.seedDemoData) await seedDemoData(database.db, storage)
 } catch (error) {
   logger.fatal({ err: error }, 'database setup failed')
   await database.close()
   process.exit(1)
 }
 
-const app = await buildApp({ env, database, logger })
+// With the embedded database, command-line tools (npm run ingest) must go through this process: see admin-endpoint.ts.
+const adminToken = database.kind === 'pglite' ? createAdminToken() : null
+const app = await buildApp({ env, database, logger, storage, adminToken })
 
 let shuttingDown = false
 async function shutdown(signal: string): Promise<void> {
@@ -61,6 +70,7 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1)
   }, shutdownDeadlineMs).unref()
   try {
+    if (adminToken) withdrawAdminEndpoint(env.dataDir)
     await app.close()
     await database.close()
     process.exit(0)
@@ -79,6 +89,10 @@ try {
   logger.fatal({ err: error }, `could not listen on ${env.host}:${env.port}`)
   await database.close()
   process.exit(1)
+}
+const boundAddress = app.server.address()
+if (adminToken && boundAddress && typeof boundAddress === 'object') {
+  publishAdminEndpoint(env.dataDir, { url: loopbackUrl(boundAddress), token: adminToken, pid: process.pid })
 }
 // Listening on all interfaces reports http://0.0.0.0:port, which is not a page a person can open.
 const url = address.replace('://0.0.0.0:', '://localhost:').replace('://[::]:', '://localhost:')

@@ -8,6 +8,8 @@ import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts
 export type TestDatabase = {
   database: DatabaseHandle
   kind: 'pglite' | 'postgres'
+  /** The per-file PostgreSQL database's URL (for a second connection pool: "another instance"); null for PGlite. */
+  url: string | null
   /** Closes the connection (if still open) and drops the per-file PostgreSQL database. */
   dispose(): Promise<void>
 }
@@ -32,7 +34,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   if (!serverUrl) {
     const database = await openDatabase({ dataDir: 'memory' })
     await database.migrate()
-    return { database, kind: 'pglite', dispose: () => database.close() }
+    return { database, kind: 'pglite', url: null, dispose: () => database.close() }
   }
 
   // A database per file (not a schema): the generated SQL names "public" in foreign keys.
@@ -51,6 +53,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   return {
     database,
     kind: 'postgres',
+    url: url.toString(),
     async dispose() {
       await database.close()
       await withAdminClient(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`))

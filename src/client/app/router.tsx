@@ -13,7 +13,9 @@ const SignInPage = lazy(() => import('../features/auth/routes/sign-in-page.tsx')
 const AuthCallbackPage = lazy(() => import('../features/auth/routes/auth-callback-page.tsx'));
 const DashboardLayout = lazy(() => import('./layouts/dashboard-layout.tsx'));
 const DashboardPage = lazy(() => import('../features/dashboard/routes/dashboard-page.tsx'));
-// Account, job board and applications arrive with their own issues; until then they share one honest page.
+const JobBoardPage = lazy(() => import('../features/jobs/routes/job-board-page.tsx'));
+const JobDetailPage = lazy(() => import('../features/jobs/routes/job-detail-page.tsx'));
+// Account, applications and the apply form arrive with their own issues; until then they share one honest page.
 const UpcomingPage = lazy(() => import('../features/dashboard/routes/upcoming-page.tsx'));
 const InfoPage = lazy(() => import('../features/marketing/routes/info-page.tsx'));
 const TermsPage = lazy(() => import('../features/marketing/routes/terms-page.tsx'));
@@ -53,9 +55,10 @@ export const router = createBrowserRouter([
             children: [
               { path: '/dashboard', element: <DashboardPage /> },
               { path: '/account', element: <UpcomingPage section="account" /> },
-              { path: '/jobs', element: <UpcomingPage section="jobs" /> },
+              { path: '/jobs', element: <JobBoardPage /> },
               { path: '/jobs/applied', element: <UpcomingPage section="applications" /> },
-              { path: '/jobs/:slug', element: <UpcomingPage section="jobs" /> },
+              // Also reached as /jobs/{id}/ from featured cards: a trailing slash matches the same route.
+              { path: '/jobs/:slug', element: <JobDetailPage /> },
               { path: '/jobs/:slug/apply', element: <UpcomingPage section="jobs" /> },
             ],
           },

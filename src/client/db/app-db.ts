@@ -7,16 +7,20 @@ import type { PublicJobView } from '../features/jobs/api/get-job-detail.ts';
 
 export const appDbName = 'campus-jobs';
 
-/** The whole active job board, kept for instant local search and offline use. One row, id `board`. */
+/**
+ * The whole active job board, kept for instant local search and offline use. Two rows: `board` holds the jobs, `meta`
+ * the same fields without them, so the page can watch for a new version without reading 20,000 jobs each time.
+ */
 export interface BoardSnapshotRecord {
-  id: string;
+  id: 'board' | 'meta';
   /** The server's version of the set of active jobs (its ETag), sent back as If-None-Match. */
   version: string;
   /** When the server last refreshed its data (ISO), if it says. */
   refreshedAt: string | null;
   /** When this device stored the copy (ms since epoch). */
   savedAt: number;
-  jobs: BoardJob[];
+  /** In the `board` row only. */
+  jobs?: BoardJob[];
 }
 
 /** A job detail the user opened, so it opens again offline. Keyed by the id or slug used in the URL. */

@@ -7,17 +7,19 @@ import { getLocale } from './locale.ts';
 import enAuth from './locales/en/auth.json';
 import enCommon from './locales/en/common.json';
 import enDashboard from './locales/en/dashboard.json';
+import enJobs from './locales/en/jobs.json';
 import enMarketing from './locales/en/marketing.json';
 import frAuth from './locales/fr/auth.json';
 import frCommon from './locales/fr/common.json';
 import frDashboard from './locales/fr/dashboard.json';
+import frJobs from './locales/fr/jobs.json';
 import frMarketing from './locales/fr/marketing.json';
 
-export const namespaces = ['common', 'marketing', 'auth', 'dashboard'] as const;
+export const namespaces = ['common', 'marketing', 'auth', 'dashboard', 'jobs'] as const;
 
 export const resources = {
-  en: { common: enCommon, marketing: enMarketing, auth: enAuth, dashboard: enDashboard },
-  fr: { common: frCommon, marketing: frMarketing, auth: frAuth, dashboard: frDashboard },
+  en: { common: enCommon, marketing: enMarketing, auth: enAuth, dashboard: enDashboard, jobs: enJobs },
+  fr: { common: frCommon, marketing: frMarketing, auth: frAuth, dashboard: frDashboard, jobs: frJobs },
 };
 
 const locale = getLocale();

@@ -41,6 +41,12 @@ function readHolderPid(lockPath: string): number | null {
   }
 }
 
+/** The pid of the live process holding the lock on `dataDir`, or null when nobody does (a stale file counts as free). */
+export function dataDirLockHolder(dataDir: string): number | null {
+  const holderPid = readHolderPid(join(dataDir, lockFileName))
+  return holderPid !== null && isProcessAlive(holderPid) ? holderPid : null
+}
+
 /** Takes the lock on `dataDir` (created if missing) or throws DataDirLockedError naming the holder. */
 export function acquireDataDirLock(dataDir: string): DataDirLock {
   mkdirSync(dataDir, { recursive: true })

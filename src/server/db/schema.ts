@@ -1,4 +1,18 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import type { DevpostProfile } from '../../shared/devpost/devpost-profile.ts'
+import type { GithubProfile } from '../../shared/github/github-profile.ts'
 
 // The one Drizzle schema. Change it, then `npx drizzle-kit generate` to add a migration in migrations/.
 
@@ -57,6 +71,123 @@ export const featuredJobs = pgTable(
   ],
 )
 
+/**
+ * One listing of the community feeds (internship / new-grad), keyed by the feed record's id. A listing that leaves
+ * its feed is kept with active = false (so it can come back, and `first_seen_at` survives), never deleted.
+ */
+export const externalListings = pgTable(
+  'external_listings',
+  {
+    id: text('id').primaryKey(),
+    feedType: text('feed_type', { enum: ['internship', 'new-grad'] }).notNull(),
+    title: text('title').notNull(),
+    company: text('company').notNull(),
+    locations: text('locations').array().notNull(),
+    category: text('category'),
+    terms: text('terms').array().notNull(),
+    degrees: text('degrees').array().notNull(),
+    url: text('url').notNull(),
+    /** Unix seconds, as in the feed (the board's sort key). */
+    datePosted: doublePrecision('date_posted').notNull(),
+    active: boolean('active').notNull().default(true),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Last change of the listing's content or active flag (not merely seen again). */
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('external_listings_feed_type_check', sql`${table.feedType} in ('internship', 'new-grad')`),
+    // The board loads the active listings of both feeds; ingestion deactivates per feed.
+    index('external_listings_feed_type_active_idx').on(table.feedType, table.active),
+  ],
+)
+
+/** Conditional-request validators and the health of each feed, one row per feed type. */
+export const feedState = pgTable(
+  'feed_state',
+  {
+    feedType: text('feed_type', { enum: ['internship', 'new-grad'] }).primaryKey(),
+    /** Where the stored data came from (the feed URL, or the files of a manual import). Validators belong to it. */
+    url: text('url').notNull(),
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+    /** Listings imported by the last successful download (or import). */
+    recordCount: integer('record_count').notNull().default(0),
+    /** Records the last successful download left out (invalid, inactive or duplicate). */
+    skippedCount: integer('skipped_count').notNull().default(0),
+  },
+  (table) => [check('feed_state_feed_type_check', sql`${table.feedType} in ('internship', 'new-grad')`)],
+)
+
+/**
+ * A single row whose `version` changes whenever the set of active board jobs changes (ingest, featured jobs).
+ * Every API instance polls it and rebuilds its in-memory board when it moves.
+ */
+export const boardState = pgTable(
+  'board_state',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: text('version').notNull(),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('board_state_single_row', sql`${table.id} = 1`)],
+)
+
+/**
+ * The student profile of one account (spec section 3), created on first use. Names and e-mail stay on `users`.
+ * The resume is a private object in the storage under an unguessable key; GitHub and Devpost hold the computed
+ * profiles (never a token).
+ */
+export const studentProfiles = pgTable(
+  'student_profiles',
+  {
+    uid: text('uid')
+      .primaryKey()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    phone: text('phone'),
+    school: text('school'),
+    program: text('program'),
+    graduationYear: text('graduation_year'),
+    linkedinUrl: text('linkedin_url'),
+    portfolioUrl: text('portfolio_url'),
+    githubUsername: text('github_username'),
+    devpostUsername: text('devpost_username'),
+    skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
+    /** Public id of the current resume; changes with every upload. */
+    resumeId: uuid('resume_id'),
+    /** Storage key (src/server/storage); never sent to a client. */
+    resumeKey: text('resume_key'),
+    resumeName: text('resume_name'),
+    resumeSize: integer('resume_size'),
+    resumeUploadedAt: timestamp('resume_uploaded_at', { withTimezone: true }),
+    githubProfile: jsonb('github_profile').$type<GithubProfile>(),
+    devpostProfile: jsonb('devpost_profile').$type<DevpostProfile>(),
+    /** The last Devpost username this person verified (POST /api/devpost/profile succeeded for it). */
+    devpostVerifiedUsername: text('devpost_verified_username'),
+    devpostVerifiedAt: timestamp('devpost_verified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    // A resume is all five columns or none.
+    check(
+      'student_profiles_resume_complete',
+      sql`num_nulls(${sql.join(
+        [table.resumeId, table.resumeKey, table.resumeName, table.resumeSize, table.resumeUploadedAt],
+        sql`, `,
+      )}) in (0, 5)`,
+    ),
+  ],
+)
+
+
 export type UserRow = typeof users.$inferSelect
 export type OrganizationRow = typeof organizations.$inferSelect
 export type FeaturedJobRow = typeof featuredJobs.$inferSelect
+export type ExternalListingRow = typeof externalListings.$inferSelect
+export type FeedStateRow = typeof feedState.$inferSelect
+export type StudentProfileRow = typeof studentProfiles.$inferSelect

@@ -1,4 +1,5 @@
 import type { Storage } from '../storage/storage.ts'
+import { bumpBoardVersion } from './board-state.ts'
 import type { Database } from './client.ts'
 import { featuredJobs, organizations } from './schema.ts'
 
@@ -212,7 +213,7 @@ export async function seedDemoData(db: Database, storage: Storage, now = new Dat
       ]),
     )
 
-    await tx
+    const inserted = await tx
       .insert(featuredJobs)
       .values(
         demoJobs.map((job) => {
@@ -232,5 +233,8 @@ export async function seedDemoData(db: Database, storage: Storage, now = new Dat
         }),
       )
       .onConflictDoNothing({ target: featuredJobs.slug })
+      .returning({ id: featuredJobs.id })
+    // New featured jobs change the board.
+    if (inserted.length > 0) await bumpBoardVersion(tx)
   })
 }

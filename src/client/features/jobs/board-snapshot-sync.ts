@@ -1,27 +1,14 @@
 // Keeps the local copy of the whole board current: one conditional request (If-None-Match) at a time, at most every
 // few minutes, plus whenever the device comes back online. Runs in the background; the board never waits for it.
 import { getBoardSnapshot } from './api/get-board-snapshot.ts';
-import { saveBoardSnapshot, type BoardSnapshot } from './db/board-snapshot-repository.ts';
+import { setLoadedSnapshot } from './board-snapshot-store.ts';
+import { saveBoardSnapshot } from './db/board-snapshot-repository.ts';
 
 const minimumIntervalMs = 5 * 60_000;
 
 let inFlight: Promise<void> | null = null;
 let lastCheckedAt = Number.NEGATIVE_INFINITY;
-let fresh: BoardSnapshot | null = null;
-const listeners = new Set<() => void>();
-
-/**
- * The copy downloaded during this page's life, available before (or even without) the Dexie write: local search
- * starts at once, and still works when storage is full or refused.
- */
-export function getFreshSnapshot(): BoardSnapshot | null {
-  return fresh;
-}
-
-export function subscribeToFreshSnapshot(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+let downloadedVersion: string | null = null;
 
 /**
  * Checks the server for a newer board than `knownVersion` and stores it. Calls within a few minutes of the last
@@ -32,12 +19,13 @@ export function refreshBoardSnapshot(knownVersion: string | null, { force = fals
   if (!force && Date.now() - lastCheckedAt < minimumIntervalMs) return Promise.resolve();
   inFlight = (async () => {
     try {
-      const result = await getBoardSnapshot(fresh?.version ?? knownVersion);
+      const result = await getBoardSnapshot(downloadedVersion ?? knownVersion);
       lastCheckedAt = Date.now();
       if (result.status === 'not-modified') return;
       if (result.invalidJobs > 0) console.warn(`[jobs] ${result.invalidJobs} malformed jobs left out of the board`);
-      fresh = { ...result.snapshot, savedAt: lastCheckedAt };
-      for (const listener of listeners) listener();
+      downloadedVersion = result.snapshot.version;
+      // In memory first: local search starts at once, and still works if storage is full or refused.
+      setLoadedSnapshot({ ...result.snapshot, savedAt: lastCheckedAt });
       try {
         await saveBoardSnapshot(result.snapshot, lastCheckedAt);
       } catch (error) {

@@ -13,6 +13,30 @@ export type ParsedJobDate =
   | { kind: 'raw'; raw: string };
 
 const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
+
+// Building an Intl formatter costs far more than using one, and a list formats dozens of dates per render.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormatter(locale: Locale, style: 'long' | 'medium', utc: boolean): Intl.DateTimeFormat {
+  const key = `${locale}|${style}|${utc}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(dateLocales[locale], { dateStyle: style, ...(utc ? { timeZone: 'UTC' } : {}) });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+const relativeFormatters = new Map<Locale, Intl.RelativeTimeFormat>();
+
+function relativeFormatter(locale: Locale): Intl.RelativeTimeFormat {
+  let formatter = relativeFormatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.RelativeTimeFormat(dateLocales[locale], { numeric: 'auto' });
+    relativeFormatters.set(locale, formatter);
+  }
+  return formatter;
+}
 // Unix seconds until the year 5138; anything larger is already milliseconds.
 const largestSeconds = 1e11;
 
@@ -40,10 +64,7 @@ export function formatJobDate(value: JobDateInput, locale: Locale): string | nul
   const parsed = parseJobDate(value);
   if (parsed.kind === 'missing') return null;
   if (parsed.kind === 'raw') return parsed.raw;
-  return new Intl.DateTimeFormat(dateLocales[locale], {
-    dateStyle: 'long',
-    ...(parsed.utc ? { timeZone: 'UTC' } : {}),
-  }).format(parsed.date);
+  return dateFormatter(locale, 'long', parsed.utc).format(parsed.date);
 }
 
 /** A machine-readable `<time dateTime>` value, or undefined for missing and raw dates. */
@@ -65,7 +86,7 @@ const relativeSteps: ReadonlyArray<{ unit: Intl.RelativeTimeFormatUnit; seconds:
 
 /** "5 minutes ago", "yesterday", "il y a 3 jours": how long ago `thenMs` was, seen at `nowMs`. */
 export function formatRelativeTime(thenMs: number, nowMs: number, locale: Locale): string {
-  const format = new Intl.RelativeTimeFormat(dateLocales[locale], { numeric: 'auto' });
+  const format = relativeFormatter(locale);
   const elapsed = (thenMs - nowMs) / 1000;
   const distance = Math.abs(elapsed);
   // A clock a little ahead of the server's still reads as "now", never as "in 3 seconds".
@@ -77,5 +98,5 @@ export function formatRelativeTime(thenMs: number, nowMs: number, locale: Locale
 /** The card's posted date: a short calendar date ("Oct 18, 2025"), or null when the feed gave none. */
 export function formatPostedDay(datePostedSeconds: number, locale: Locale): string | null {
   if (!Number.isFinite(datePostedSeconds) || datePostedSeconds <= 0) return null;
-  return new Intl.DateTimeFormat(dateLocales[locale], { dateStyle: 'medium' }).format(new Date(datePostedSeconds * 1000));
+  return dateFormatter(locale, 'medium', false).format(new Date(datePostedSeconds * 1000));
 }

@@ -1,13 +1,17 @@
-import { EmptyState, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { LuArrowRight, LuBriefcase } from 'react-icons/lu';
+import { LuArrowRight } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSession } from '../../auth/hooks/use-session.ts';
+import { JobList } from '../../jobs/components/job-list.tsx';
 import { useBreadcrumb } from '../hooks/use-breadcrumb.ts';
 import { displayNameFor } from '../user-display.ts';
 
-/** Home of the signed-in area: a welcome and the place of the embedded job list (10 items, from the job board issue). */
+/** Spec section 9: the dashboard's embedded job list shows 10 items. */
+const dashboardJobLimit = 10;
+
+/** Home of the signed-in area: a welcome and the ten jobs at the top of the board. */
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const { user } = useSession();
@@ -37,17 +41,7 @@ export default function DashboardPage() {
             </RouterLink>
           </Button>
         </Flex>
-        <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="l3" size="lg" minH="xs">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <LuBriefcase />
-            </EmptyState.Indicator>
-            <Stack textAlign="center" gap="1">
-              <EmptyState.Title>{t('home.jobsEmptyTitle')}</EmptyState.Title>
-              <EmptyState.Description maxW="sm">{t('home.jobsEmptyDescription')}</EmptyState.Description>
-            </Stack>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <JobList limit={dashboardJobLimit} />
       </Stack>
     </Stack>
   );

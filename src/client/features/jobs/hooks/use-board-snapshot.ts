@@ -1,26 +1,25 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useSyncExternalStore } from 'react';
-import { readBoardSnapshot, type BoardSnapshot } from '../db/board-snapshot-repository.ts';
-import { getFreshSnapshot, refreshBoardSnapshot, subscribeToFreshSnapshot } from '../board-snapshot-sync.ts';
-
-// The last copy read from Dexie, used as the live query's starting value when another list mounts (dashboard ->
-// /jobs), so it renders local results at once instead of waiting for IndexedDB again.
-let lastRead: BoardSnapshot | null | undefined;
-
-async function readAndRemember(): Promise<BoardSnapshot | null> {
-  lastRead = await readBoardSnapshot();
-  return lastRead;
-}
+import { readBoardSnapshotMeta, type BoardSnapshot } from '../db/board-snapshot-repository.ts';
+import { getLoadedBoard, loadStoredSnapshot, subscribeToLoadedBoard } from '../board-snapshot-store.ts';
+import { refreshBoardSnapshot } from '../board-snapshot-sync.ts';
 
 /**
- * The board held on this device: undefined while IndexedDB is read, null when there is none yet. The newest of the
- * stored copy and one downloaded during this visit wins.
+ * The board held on this device: undefined while IndexedDB is read, null when there is none yet. Watches the stored
+ * version (a tiny row) and reads the 20,000 jobs only when it is not the copy already in memory: after a download,
+ * when another tab stored a newer board, or on the first list of a page load.
  */
 export function useBoardSnapshot(): BoardSnapshot | null | undefined {
-  const stored = useLiveQuery(readAndRemember, [], lastRead);
-  const fresh = useSyncExternalStore(subscribeToFreshSnapshot, getFreshSnapshot);
-  if (fresh && (!stored || fresh.savedAt >= stored.savedAt)) return fresh;
-  return stored;
+  const meta = useLiveQuery(() => readBoardSnapshotMeta(), [], undefined);
+  const { snapshot: loaded, unreadableVersion } = useSyncExternalStore(subscribeToLoadedBoard, getLoadedBoard);
+
+  useEffect(() => {
+    if (meta && meta.version !== loaded?.version) loadStoredSnapshot(meta);
+  }, [meta, loaded]);
+
+  if (loaded) return loaded;
+  if (meta === null || (meta && meta.version === unreadableVersion)) return null;
+  return undefined;
 }
 
 /**

@@ -1,10 +1,14 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
 import type { JobFilters } from '../../../../shared/jobs/filter-jobs.ts';
 import { filtersFromSearchParams, filtersToSearchParams } from '../../../../shared/jobs/job-filters-schema.ts';
 
 /** How a change was made: typing replaces the history entry (no entry per keystroke), a choice adds one. */
 export type FilterChange = 'typing' | 'choice';
+
+// Writing the URL re-renders every route component (in a transition, but on the same main thread as the next
+// keystroke): while typing, the URL follows once the typing pauses.
+const typingUrlDelayMs = 700;
 
 const ownNavigation = { jobFilters: true } as const;
 
@@ -19,33 +23,69 @@ function isOwnNavigation(state: unknown): boolean {
 
 /**
  * The board's filters, kept in the URL query so a filtered board can be shared and survives a reload.
- * The component renders from local state, updated in the same event as the keystroke (the router applies URL changes
- * in a transition, a beat later); the URL is read again when someone else navigates (back/forward, a link).
+ * The component renders from local state, updated in the same event as the keystroke; the URL follows (at once for a
+ * choice, after a pause for typing) and is read again when someone else navigates (back/forward, a link).
  */
-export function useJobFilters(): [JobFilters, (next: JobFilters, change: FilterChange) => void] {
+export interface JobFiltersState {
+  filters: JobFilters;
+  /** Accepts the next filters, or a function of the current ones (for handlers that outlive a render). */
+  setFilters: (next: JobFilters | ((current: JobFilters) => JobFilters), change: FilterChange) => void;
+  /**
+   * The search text as set by anything but typing (the URL, a choice, Clear filters), and a counter of such
+   * changes: the search box is uncontrolled, so typing re-renders nothing but the results.
+   */
+  searchSeed: { text: string; revision: number };
+}
+
+export function useJobFilters(): JobFiltersState {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const navigationType = useNavigationType();
-  const [local, setLocal] = useState(() => ({ filters: filtersIn(searchParams), locationKey: location.key }));
+  const [local, setLocal] = useState(() => {
+    const filters = filtersIn(searchParams);
+    return { filters, locationKey: location.key, searchSeed: { text: filters.q ?? '', revision: 0 } };
+  });
+  const pendingUrl = useRef<number | undefined>(undefined);
 
   let current = local;
   if (local.locationKey !== location.key) {
     const adopt = navigationType === 'POP' || !isOwnNavigation(location.state);
-    current = { filters: adopt ? filtersIn(searchParams) : local.filters, locationKey: location.key };
+    const filters = adopt ? filtersIn(searchParams) : local.filters;
+    const searchSeed = adopt ? { text: filters.q ?? '', revision: local.searchSeed.revision + 1 } : local.searchSeed;
+    current = { filters, locationKey: location.key, searchSeed };
     setLocal(current);
   }
 
+  const latest = useRef(current.filters);
+  useLayoutEffect(() => {
+    latest.current = current.filters;
+  });
+
+  // Leaving the page (or any navigation) drops a URL write still waiting: it belongs to the board.
+  useEffect(() => () => window.clearTimeout(pendingUrl.current), [location.key]);
+
   const update = useCallback(
-    (next: JobFilters, change: FilterChange) => {
-      setLocal((previous) => ({ ...previous, filters: next }));
-      setSearchParams(filtersToSearchParams(next), {
-        replace: change === 'typing',
-        preventScrollReset: true,
-        state: ownNavigation,
-      });
+    (nextOrUpdate: JobFilters | ((current: JobFilters) => JobFilters), change: FilterChange) => {
+      const next = typeof nextOrUpdate === 'function' ? nextOrUpdate(latest.current) : nextOrUpdate;
+      latest.current = next;
+      setLocal((previous) => ({
+        ...previous,
+        filters: next,
+        searchSeed:
+          change === 'typing' ? previous.searchSeed : { text: next.q ?? '', revision: previous.searchSeed.revision + 1 },
+      }));
+      const write = () =>
+        setSearchParams(filtersToSearchParams(next), {
+          replace: change === 'typing',
+          preventScrollReset: true,
+          state: ownNavigation,
+        });
+      window.clearTimeout(pendingUrl.current);
+      if (change === 'typing') pendingUrl.current = window.setTimeout(write, typingUrlDelayMs);
+      else write();
     },
     [setSearchParams],
   );
 
-  return [current.filters, update];
+  return { filters: current.filters, setFilters: update, searchSeed: current.searchSeed };
 }

@@ -12,14 +12,26 @@ export interface RemoteBoard {
   facets: JobFacets;
   version: string | null;
   refreshedAt: string | null;
-  status: 'loading' | 'ready' | 'error';
+  status: 'ready' | 'error';
   error: unknown;
+  /** The retry token in force when the last request failed: a new token means "try again". */
+  failedToken: number | null;
 }
 
 const noFacets: JobFacets = { countries: [], states: [], cities: [] };
 
 function emptyBoard(key: string): RemoteBoard {
-  return { key, jobs: [], total: 0, facets: noFacets, version: null, refreshedAt: null, status: 'loading', error: null };
+  return {
+    key,
+    jobs: [],
+    total: 0,
+    facets: noFacets,
+    version: null,
+    refreshedAt: null,
+    status: 'ready',
+    error: null,
+    failedToken: null,
+  };
 }
 
 // Typing in the search box before the board is local would otherwise send one request per keystroke.
@@ -35,8 +47,8 @@ export interface RemoteBoardView {
   current: RemoteBoard | null;
   /** The answer for the previous filters, shown dimmed while the new one loads. */
   previous: RemoteBoard | null;
-  /** The first request for these filters has been answered (with jobs or an error). */
-  settled: boolean;
+  /** Some request has been answered (with jobs or an error): the big snapshot download may start. */
+  answered: boolean;
 }
 
 /**
@@ -54,8 +66,9 @@ export function useRemoteBoard(
   const current = board?.key === key ? board : null;
   const loaded = current?.jobs.length ?? 0;
   const complete = current !== null && current.status === 'ready' && loaded >= current.total;
-  const failed = current?.status === 'error';
-  const needsPage = enabled && !complete && (current === null || (!failed && loaded < wanted));
+  const retrying = current?.status === 'error' && current.failedToken !== retryToken;
+  const needsPage =
+    enabled && !complete && (current === null || retrying || (current.status === 'ready' && loaded < wanted));
   const offset = current === null ? 0 : loaded;
   const firstRequest = board === null;
 
@@ -77,6 +90,7 @@ export function useRemoteBoard(
                 refreshedAt: page.refreshedAt,
                 status: 'ready',
                 error: null,
+                failedToken: null,
               };
             });
           },
@@ -86,6 +100,7 @@ export function useRemoteBoard(
               ...(previous?.key === key ? previous : emptyBoard(key)),
               status: 'error',
               error,
+              failedToken: retryToken,
             }));
           },
         );
@@ -100,8 +115,8 @@ export function useRemoteBoard(
   }, [needsPage, filters, key, offset, firstRequest, retryToken]);
 
   return {
-    current: current && current.status !== 'loading' ? current : null,
+    current,
     previous: board && board.key !== key && board.status === 'ready' ? board : null,
-    settled: current !== null,
+    answered: board !== null,
   };
 }

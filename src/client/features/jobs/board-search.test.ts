@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { indexJobs, queryJobs, type JobFilters } from '../../../shared/jobs/filter-jobs.ts';
+import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts';
+import { boardFacets, filterBoardPlaces, searchBoardText } from './board-search.ts';
+
+const places = ['Toronto, ON, Canada', 'Waterloo, ON, Canada', 'Vancouver, BC, Canada', 'New York, NY', 'Austin, TX', 'Remote in USA'];
+const titles = ['Software Engineer', 'Data Scientist', 'Software Engineer Intern', 'ML Engineer', 'Product Designer', 'C++ Developer'];
+
+function buildJob(i: number): BoardJob {
+  return {
+    id: `job-${i}`,
+    title: `${titles[i % titles.length]} ${i}`,
+    company: ['Acme', 'Globex', 'Initech'][i % 3]!,
+    locations: i % 5 === 0 ? [places[i % places.length]!, places[(i + 2) % places.length]!] : [places[i % places.length]!],
+    category: i % 2 ? 'Software' : null,
+    terms: ['Summer 2026'],
+    degrees: [],
+    datePosted: 1_760_000_000 - i * 60,
+    url: i % 7 === 0 ? null : `https://jobs.example.com/${i}`,
+    featured: i % 7 === 0,
+    type: i % 7 === 0 ? 'Internship' : i % 2 ? 'internship' : 'new-grad',
+  };
+}
+
+const index = indexJobs(Array.from({ length: 300 }, (_, i) => buildJob(i)));
+
+/** What the list shows for `filters`, composed like the board does. */
+function local(filters: JobFilters) {
+  const base = searchBoardText(index, filters.type, filters.q ?? '');
+  const matches = filterBoardPlaces(base, filters);
+  return { ids: matches.map((entry) => entry.job.id), total: matches.length, facets: boardFacets(base, filters) };
+}
+
+function shared(filters: JobFilters) {
+  const result = queryJobs(index, filters, { offset: 0, limit: 1000 });
+  return { ids: result.jobs.map((job) => job.id), total: result.total, facets: result.facets };
+}
+
+describe('local board search answers exactly what the shared queryJobs answers', () => {
+  it.each<JobFilters>([
+    { type: 'all' },
+    { type: 'internship', q: 'engineer' },
+    { type: 'featured' },
+    { type: 'all', country: 'Canada' },
+    { type: 'all', country: 'Canada', state: 'ON' },
+    { type: 'all', country: 'canada', state: 'on', city: 'toronto' },
+    { type: 'new-grad', q: '^data', country: 'USA' },
+    { type: 'all', q: 'c++' },
+    { type: 'all', q: '(' },
+    { type: 'all', q: 'intern|scientist', state: 'BC' },
+  ])('%o', (filters) => {
+    expect(local(filters)).toEqual(shared(filters));
+  });
+
+  it('stays exact while a search is typed one character at a time, then edited, then changed to a pattern', () => {
+    const typed = ['s', 'so', 'sof', 'soft', 'software', 'software ', 'software e', 'software en', 'software engineer i'];
+    const edits = ['software engineer', 'software', 'Software Engineer', 'SOFTWARE', 'software|data', 'software.*intern', 'data'];
+    for (const q of [...typed, ...edits]) {
+      for (const type of ['all', 'internship'] as const) {
+        expect(local({ type, q }), `${type} "${q}"`).toEqual(shared({ type, q }));
+      }
+    }
+  });
+
+  it('does not narrow across a change of type', () => {
+    expect(local({ type: 'featured', q: 'engineer' })).toEqual(shared({ type: 'featured', q: 'engineer' }));
+    expect(local({ type: 'all', q: 'engineer 1' })).toEqual(shared({ type: 'all', q: 'engineer 1' }));
+  });
+});

@@ -1,0 +1,92 @@
+import type { SystemStyleObject } from '@chakra-ui/react';
+
+const badgeColors = {
+  featured: { bg: 'brand.solid', color: 'brand.contrast', boxShadow: 'none' },
+  internship: { bg: 'teal.subtle', color: 'teal.fg', boxShadow: 'none' },
+  newGrad: { bg: 'purple.subtle', color: 'purple.fg', boxShadow: 'none' },
+  other: { bg: 'transparent', color: 'fg.muted', boxShadow: 'inset 0 0 0 1px {colors.border}' },
+} as const;
+
+/**
+ * The look of `JobCard` (an outline Chakra card with a badge), applied once by the list around the cards. Theme
+ * tokens only, so cards follow the palette and dark mode like every Chakra component.
+ */
+export const jobCardListStyles: SystemStyleObject = {
+  listStyleType: 'none',
+  '& > li': { minW: '0' },
+  '& .job-card': {
+    position: 'relative',
+    h: 'full',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '3',
+    p: '4',
+    bg: 'bg.panel',
+    borderWidth: '1px',
+    borderColor: 'border',
+    borderRadius: 'l3',
+    color: 'fg',
+    transition: 'border-color 0.15s, box-shadow 0.15s',
+    _hover: { borderColor: 'border.emphasized', boxShadow: 'sm' },
+    // The stretched title link makes the whole card clickable; its focus ring belongs around the card.
+    _focusWithin: { outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' },
+  },
+  '& .job-card a': { outline: 'none', _focusVisible: { outline: 'none' } },
+  '& .job-card a::after': { content: '""', position: 'absolute', inset: '0', borderRadius: 'l3' },
+  '& .job-card-head': { display: 'flex', gap: '3', alignItems: 'flex-start', justifyContent: 'space-between' },
+  '& .job-card-names': { display: 'flex', flexDirection: 'column', gap: '0.5', minW: '0' },
+  '& .job-card-title': {
+    fontWeight: 'semibold',
+    textStyle: 'md',
+    lineClamp: '2',
+    wordBreak: 'break-word',
+  },
+  '& .job-card-external': { display: 'inline', boxSize: '3.5', ms: '1.5', verticalAlign: '-0.1em', color: 'fg.subtle' },
+  '& .job-card-company': { textStyle: 'sm', color: 'fg.muted', truncate: true },
+  '& .job-card-badge': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    flexShrink: 0,
+    maxW: '40%',
+    minH: '5',
+    px: '1.5',
+    borderRadius: 'l2',
+    textStyle: 'xs',
+    fontWeight: 'medium',
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    ...badgeColors.other,
+  },
+  '& .job-card-badge[data-kind=featured]': badgeColors.featured,
+  '& .job-card-badge[data-kind=internship]': badgeColors.internship,
+  '& .job-card-badge[data-kind=newGrad]': badgeColors.newGrad,
+  '& .job-card-meta': {
+    display: 'flex',
+    flexWrap: 'wrap',
+    columnGap: '4',
+    rowGap: '1',
+    textStyle: 'xs',
+    color: 'fg.muted',
+    mt: 'auto',
+  },
+  '& .job-card-meta svg': { boxSize: '3.5', flexShrink: 0 },
+  '& .job-card-location, & .job-card-posted': { display: 'inline-flex', alignItems: 'center', gap: '1', minW: '0' },
+  '& .job-card-location': { maxW: 'full' },
+  '& .job-card-posted': { flexShrink: 0 },
+  '& .job-card-truncate': { truncate: true },
+  '& .job-card-more': {
+    flexShrink: 0,
+    px: '1',
+    minH: '4',
+    display: 'inline-flex',
+    alignItems: 'center',
+    borderRadius: 'l1',
+    textStyle: '2xs',
+    fontWeight: 'medium',
+    bg: 'gray.subtle',
+    color: 'gray.fg',
+    boxShadow: 'inset 0 0 0 1px {colors.gray.muted}',
+  },
+  '& .job-card-sr-only': { srOnly: true },
+};

@@ -1,0 +1,92 @@
+import { SimpleGrid } from '@chakra-ui/react';
+import { createContext, memo, useCallback, useContext, useMemo } from 'react';
+import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
+import type { Locale } from '../../../../shared/locale.ts';
+import { useTranslation } from 'react-i18next';
+import { JobCard, type JobCardLabels } from './job-card.tsx';
+import { jobCardListStyles } from './job-card-list-styles.ts';
+
+interface CardItemsState {
+  jobs: readonly BoardJob[];
+  locale: Locale;
+  labels: JobCardLabels;
+  /** Called each time the last card scrolls into view (spec section 2: 20 more per step); omit when all are shown. */
+  onReachEnd?: () => void;
+}
+
+// Start loading a little before the last card is reached, so scrolling rarely waits.
+const reachEndMargin = '0px 0px 300px 0px';
+
+const CardItemsContext = createContext<CardItemsState | null>(null);
+
+function CardItems() {
+  const state = useContext(CardItemsContext);
+  const onReachEnd = state?.onReachEnd;
+  // A ref with a cleanup (React 19) rather than state: observing the new last card must not cost another render.
+  const lastCardRef = useCallback(
+    (element: HTMLLIElement | null) => {
+      if (!element || !onReachEnd) return;
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) onReachEnd();
+        },
+        { rootMargin: reachEndMargin },
+      );
+      observer.observe(element);
+      return () => observer.disconnect();
+    },
+    [onReachEnd],
+  );
+  if (!state) return null;
+  const { jobs, locale, labels } = state;
+  return jobs.map((job, index) => (
+    <li key={job.id} ref={index === jobs.length - 1 ? lastCardRef : undefined}>
+      <JobCard job={job} locale={locale} labels={labels} />
+    </li>
+  ));
+}
+
+// The styled list is rendered once and its items through context: Chakra resolves the (large) card styles when the
+// list appears, not again for every keystroke of a search.
+const CardListFrame = memo(function CardListFrame({ label }: { label: string }) {
+  return (
+    <SimpleGrid as="ul" css={jobCardListStyles} columns={{ base: 1, md: 2 }} gap="3" aria-label={label} data-testid="job-list">
+      <CardItems />
+    </SimpleGrid>
+  );
+});
+
+interface JobCardListProps extends Omit<CardItemsState, 'labels'> {
+  label: string;
+  /** Showing the previous result while the next one loads. */
+  stale: boolean;
+}
+
+/** The job cards, two columns from `md` up. */
+export function JobCardList({ jobs, locale, onReachEnd, label, stale }: JobCardListProps) {
+  const { t } = useTranslation('jobs');
+  const labels = useMemo<JobCardLabels>(() => {
+    // "Posted {{date}}" is interpolated once; each card only joins its date in.
+    const [beforeDate = '', afterDate = ''] = t('card.posted', { date: '\u0000' }).split('\u0000');
+    return {
+      badge: {
+        featured: t('card.badge.featured'),
+        internship: t('card.badge.internship'),
+        newGrad: t('card.badge.newGrad'),
+      },
+      opensInNewTab: t('card.opensInNewTab'),
+      noLocation: t('card.noLocation'),
+      postedRecently: t('card.postedRecently'),
+      posted: (date) => `${beforeDate}${date}${afterDate}`,
+      moreLocations: (count) => t('card.moreLocations', { count }),
+    };
+  }, [t]);
+  const items = useMemo(() => ({ jobs, locale, labels, onReachEnd }), [jobs, locale, labels, onReachEnd]);
+  return (
+    <div aria-busy={stale || undefined} style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 0.15s' }}>
+      <CardItemsContext.Provider value={items}>
+        <CardListFrame label={label} />
+      </CardItemsContext.Provider>
+    </div>
+  );
+}

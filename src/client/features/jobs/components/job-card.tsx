@@ -1,0 +1,95 @@
+import { memo } from 'react';
+import { LuCalendar, LuExternalLink, LuMapPin } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router-dom';
+import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
+import type { Locale } from '../../../../shared/locale.ts';
+import { jobCardLink, jobBadgeKind, locationSummary, type JobBadgeKind } from '../job-card-model.ts';
+import { formatPostedDay } from '../job-dates.ts';
+
+/** Every text a card shows, translated once per list rather than once per card. */
+export interface JobCardLabels {
+  badge: Record<JobBadgeKind, string>;
+  opensInNewTab: string;
+  noLocation: string;
+  postedRecently: string;
+  posted: (date: string) => string;
+  moreLocations: (count: number) => string;
+}
+
+// Shared elements: React skips comparing and re-rendering an element it has already seen.
+const externalIcon = <LuExternalLink className="job-card-external" aria-hidden />;
+const pinIcon = <LuMapPin aria-hidden />;
+const calendarIcon = <LuCalendar aria-hidden />;
+
+interface JobCardProps {
+  job: BoardJob;
+  locale: Locale;
+  labels: JobCardLabels;
+}
+
+/**
+ * One job of the list: title, company, type badge, first location (+N more) and posted date. The whole card is
+ * the link: featured jobs open their detail page, external listings their own page in a new tab.
+ *
+ * Plain elements styled by the list (`jobCardListStyles`) and no hooks: a search keystroke can bring 20 new cards, and
+ * at 4x CPU throttling a Chakra component or a useTranslation per card costs more than the search itself.
+ */
+export const JobCard = memo(function JobCard({ job, locale, labels }: JobCardProps) {
+  const link = jobCardLink(job);
+  const badge = jobBadgeKind(job);
+  const { first, more } = locationSummary(job.locations);
+  const posted = formatPostedDay(job.datePosted, locale);
+
+  const title =
+    link.kind === 'internal' ? (
+      <RouterLink to={link.to}>{job.title}</RouterLink>
+    ) : link.kind === 'external' ? (
+      <a href={link.href} target="_blank" rel="noopener noreferrer">
+        {job.title}
+        {externalIcon}
+        <span className="job-card-sr-only"> ({labels.opensInNewTab})</span>
+      </a>
+    ) : (
+      job.title
+    );
+
+  return (
+    <article className="job-card" data-testid="job-card" data-featured={job.featured || undefined}>
+      <div className="job-card-head">
+        <div className="job-card-names">
+          <h3 className="job-card-title">{title}</h3>
+          <p className="job-card-company">{job.company}</p>
+        </div>
+        {badge ? (
+          <span className="job-card-badge" data-kind={badge}>
+            {labels.badge[badge]}
+          </span>
+        ) : job.type ? (
+          <span className="job-card-badge" data-kind="other">
+            {job.type}
+          </span>
+        ) : null}
+      </div>
+      <div className="job-card-meta">
+        <span className="job-card-location">
+          {pinIcon}
+          <span className="job-card-truncate">{first ?? labels.noLocation}</span>
+          {more > 0 ? (
+            <span className="job-card-more" title={job.locations.join(' · ')}>
+              <span aria-hidden>+{more}</span>
+              <span className="job-card-sr-only">{labels.moreLocations(more)}</span>
+            </span>
+          ) : null}
+        </span>
+        <span className="job-card-posted">
+          {calendarIcon}
+          {posted ? (
+            <time dateTime={new Date(job.datePosted * 1000).toISOString()}>{labels.posted(posted)}</time>
+          ) : (
+            <span>{labels.postedRecently}</span>
+          )}
+        </span>
+      </div>
+    </article>
+  );
+});

@@ -1,0 +1,228 @@
+import { Field, Grid, GridItem, Input, InputGroup, NativeSelect } from '@chakra-ui/react';
+import { memo, useCallback, useId, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuSearch } from 'react-icons/lu';
+import type { JobFacets, JobFilters } from '../../../../shared/jobs/filter-jobs.ts';
+import { withCountry, withState } from '../../../../shared/jobs/job-filters-schema.ts';
+import { maxSearchPatternLength } from '../../../../shared/jobs/job-search.ts';
+import { jobTypeFilterValues, type JobTypeFilter } from '../../../../shared/jobs/listing-schemas.ts';
+import type { JobFiltersState } from '../hooks/use-job-filters.ts';
+
+type ChangeFilters = JobFiltersState['setFilters'];
+
+interface FacetSelectProps {
+  label: string;
+  anyLabel: string;
+  value: string | undefined;
+  options: readonly string[];
+  onChange: (value: string | undefined) => void;
+  testId: string;
+}
+
+/** The chosen value stays selectable even when the current result no longer lists it (a shared link, a new search). */
+function optionsWith(values: readonly string[], chosen: string | undefined): string[] {
+  if (!chosen || values.some((value) => value.toLowerCase() === chosen.toLowerCase())) return [...values];
+  return [chosen, ...values];
+}
+
+function sameOptions(a: FacetSelectProps, b: FacetSelectProps): boolean {
+  return (
+    a.label === b.label &&
+    a.anyLabel === b.anyLabel &&
+    a.value === b.value &&
+    a.onChange === b.onChange &&
+    a.options.length === b.options.length &&
+    a.options.every((option, index) => option === b.options[index])
+  );
+}
+
+// Recomputed facets are new arrays, usually holding the same values: compare by content, so a select with hundreds
+// of cities is not rendered again for nothing.
+const FacetSelect = memo(function FacetSelect({ label, anyLabel, value, options, onChange, testId }: FacetSelectProps) {
+  return (
+    <Field.Root>
+      <Field.Label textStyle="xs" color="fg.muted">
+        {label}
+      </Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field
+          data-testid={testId}
+          value={value ?? ''}
+          onChange={(event) => onChange(event.currentTarget.value || undefined)}
+        >
+          <option value="">{anyLabel}</option>
+          {optionsWith(options, value).map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}, sameOptions);
+
+interface SearchFieldProps {
+  seed: JobFiltersState['searchSeed'];
+  onChange: ChangeFilters;
+}
+
+/**
+ * The text search. Uncontrolled: typing re-renders the results, not the field; a search set from elsewhere (the URL,
+ * Clear filters) arrives as a new `seed` revision.
+ */
+function SearchField({ seed, onChange }: SearchFieldProps) {
+  const { t } = useTranslation('jobs');
+  const hintId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    if (input.current && input.current.value !== seed.text) input.current.value = seed.text;
+  }, [seed]);
+
+  return (
+    <Field.Root>
+      <Field.Label textStyle="xs" color="fg.muted">
+        {t('filters.search')}
+      </Field.Label>
+      <InputGroup startElement={<LuSearch aria-hidden />}>
+        <Input
+          ref={input}
+          type="search"
+          size="sm"
+          defaultValue={seed.text}
+          maxLength={maxSearchPatternLength}
+          placeholder={t('filters.searchPlaceholder')}
+          aria-describedby={hintId}
+          autoComplete="off"
+          spellCheck={false}
+          data-testid="job-search"
+          onChange={(event) => {
+            const q = event.currentTarget.value;
+            onChange((current) => ({ ...current, q }), 'typing');
+          }}
+        />
+      </InputGroup>
+      <Field.HelperText id={hintId} srOnly>
+        {t('filters.searchHint')}
+      </Field.HelperText>
+    </Field.Root>
+  );
+}
+
+interface TypeSelectProps {
+  value: JobTypeFilter;
+  onChange: (type: JobTypeFilter) => void;
+}
+
+function TypeSelect({ value, onChange }: TypeSelectProps) {
+  const { t } = useTranslation('jobs');
+  return (
+    <Field.Root>
+      <Field.Label textStyle="xs" color="fg.muted">
+        {t('filters.type')}
+      </Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field
+          data-testid="job-type-filter"
+          value={value}
+          onChange={(event) => onChange(event.currentTarget.value as JobTypeFilter)}
+        >
+          {jobTypeFilterValues.map((type) => (
+            <option key={type} value={type}>
+              {t(`filters.types.${type}`)}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+interface JobFilterBarProps {
+  choices: Pick<JobFilters, 'type' | 'country' | 'state' | 'city'>;
+  facets: JobFacets;
+  searchSeed: JobFiltersState['searchSeed'];
+  onChange: ChangeFilters;
+}
+
+function sameBar(a: JobFilterBarProps, b: JobFilterBarProps): boolean {
+  return (
+    a.choices.type === b.choices.type &&
+    a.choices.country === b.choices.country &&
+    a.choices.state === b.choices.state &&
+    a.choices.city === b.choices.city &&
+    a.facets === b.facets &&
+    a.searchSeed === b.searchSeed &&
+    a.onChange === b.onChange
+  );
+}
+
+/**
+ * The board's filters (spec section 5): text search, type, then country -> state -> city. Choosing a country resets
+ * state and city; choosing a state resets city. State and city appear only once their parent is chosen and the
+ * result has values for them. Nothing here depends on the search text, so typing does not re-render the bar.
+ */
+export const JobFilterBar = memo(function JobFilterBar({ choices, facets, searchSeed, onChange }: JobFilterBarProps) {
+  const { t } = useTranslation('jobs');
+  const showState = Boolean(choices.country) && (facets.states.length > 0 || Boolean(choices.state));
+  const showCity = Boolean(choices.state) && (facets.cities.length > 0 || Boolean(choices.city));
+
+  const chooseType = useCallback((type: JobTypeFilter) => onChange((current) => ({ ...current, type }), 'choice'), [onChange]);
+  const chooseCountry = useCallback(
+    (country: string | undefined) => onChange((current) => withCountry(current, country), 'choice'),
+    [onChange],
+  );
+  const chooseState = useCallback(
+    (state: string | undefined) => onChange((current) => withState(current, state), 'choice'),
+    [onChange],
+  );
+  const chooseCity = useCallback(
+    (city: string | undefined) => onChange((current) => ({ ...current, city }), 'choice'),
+    [onChange],
+  );
+
+  return (
+    <Grid
+      role="search"
+      aria-label={t('filters.label')}
+      templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', lg: 'minmax(0, 2fr) repeat(4, minmax(0, 1fr))' }}
+      gap="3"
+      alignItems="end"
+    >
+      <GridItem colSpan={{ base: 2, lg: 1 }}>
+        <SearchField seed={searchSeed} onChange={onChange} />
+      </GridItem>
+      <TypeSelect value={choices.type} onChange={chooseType} />
+      <FacetSelect
+        label={t('filters.country')}
+        anyLabel={t('filters.anyCountry')}
+        value={choices.country}
+        options={facets.countries}
+        onChange={chooseCountry}
+        testId="job-country-filter"
+      />
+      {showState ? (
+        <FacetSelect
+          label={t('filters.state')}
+          anyLabel={t('filters.anyState')}
+          value={choices.state}
+          options={facets.states}
+          onChange={chooseState}
+          testId="job-state-filter"
+        />
+      ) : null}
+      {showCity ? (
+        <FacetSelect
+          label={t('filters.city')}
+          anyLabel={t('filters.anyCity')}
+          value={choices.city}
+          options={facets.cities}
+          onChange={chooseCity}
+          testId="job-city-filter"
+        />
+      ) : null}
+    </Grid>
+  );
+}, sameBar);

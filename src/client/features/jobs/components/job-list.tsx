@@ -1,0 +1,146 @@
+import { EmptyState, Flex, SimpleGrid, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuSearchX, LuTriangleAlert, LuWifiOff } from 'react-icons/lu';
+import type { JobFilters } from '../../../../shared/jobs/filter-jobs.ts';
+import { jobBoardQueryDefaults } from '../../../../shared/jobs/job-filters-schema.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { useJobBoard, type BoardProblem } from '../hooks/use-job-board.ts';
+import { useJobFilters } from '../hooks/use-job-filters.ts';
+import { useLocale } from '../hooks/use-locale.ts';
+import { BoardFreshness } from './board-freshness.tsx';
+import { JobCardList } from './job-card-list.tsx';
+import { JobCardSkeleton } from './job-card-skeleton.tsx';
+import { JobFilterBar } from './job-filter-bar.tsx';
+
+const unfiltered: JobFilters = { type: jobBoardQueryDefaults.type };
+
+/** Spec section 9: the skeleton count is the limit, or 6. */
+const defaultSkeletonCount = 6;
+
+interface JobListProps {
+  /** A fixed number of jobs (the dashboard shows 10): no filters and no infinite scroll. */
+  limit?: number;
+}
+
+function ProblemState({ problem, onRetry }: { problem: BoardProblem; onRetry: () => void }) {
+  const { t } = useTranslation('jobs');
+  const offline = problem.kind === 'offline';
+  return (
+    <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="l3" size="md" role="alert">
+      <EmptyState.Content>
+        <EmptyState.Indicator>{offline ? <LuWifiOff /> : <LuTriangleAlert />}</EmptyState.Indicator>
+        <Stack textAlign="center" gap="1">
+          <EmptyState.Title>{t(offline ? 'list.offlineTitle' : 'list.errorTitle')}</EmptyState.Title>
+          <EmptyState.Description maxW="sm">
+            {offline ? t('list.offlineDescription') : (problem.message ?? t('list.errorDescription'))}
+          </EmptyState.Description>
+        </Stack>
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          {t('list.retry')}
+        </Button>
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+/**
+ * The job list of the board (/jobs) and of the dashboard (`limit` 10). Featured jobs first, then the newest
+ * listings. On the board: filters in the URL, 20 jobs more each time the last card scrolls into view.
+ */
+export function JobList({ limit }: JobListProps) {
+  const { t } = useTranslation('jobs');
+  const locale = useLocale();
+  const showFilters = limit === undefined;
+  const { filters: urlFilters, setFilters, searchSeed } = useJobFilters();
+  // The dashboard's list is the plain board: its URL has nothing to do with job filters.
+  const filters = showFilters ? urlFilters : unfiltered;
+  const { type, country, state, city } = filters;
+  const choices = useMemo(() => ({ type, country, state, city }), [type, country, state, city]);
+  const board = useJobBoard(filters, limit);
+
+  const filtered = board.resultKey !== '';
+  const countText =
+    board.status === 'ready'
+      ? limit !== undefined && board.total > board.jobs.length
+        ? t('list.resultCountLimited', { count: board.jobs.length, total: board.total })
+        : t('list.resultCount', { count: board.total })
+      : board.status === 'loading'
+        ? t('list.loading')
+        : '';
+
+  return (
+    <Stack gap="4">
+      {showFilters ? (
+        <JobFilterBar choices={choices} facets={board.facets} searchSeed={searchSeed} onChange={setFilters} />
+      ) : null}
+
+      <Flex align="center" justify="space-between" gap="2" wrap="wrap" minH="6">
+        <Text
+          textStyle="sm"
+          fontWeight="medium"
+          aria-live="polite"
+          data-testid="job-results-count"
+          data-result-key={board.resultKey}
+          data-source={board.source ?? undefined}
+        >
+          {countText}
+        </Text>
+        <BoardFreshness refreshedAt={board.refreshedAt} />
+      </Flex>
+
+      {board.status === 'loading' ? (
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="3" aria-busy="true">
+          {Array.from({ length: limit ?? defaultSkeletonCount }, (_, index) => (
+            <JobCardSkeleton key={index} />
+          ))}
+        </SimpleGrid>
+      ) : board.status === 'error' && board.problem ? (
+        <ProblemState problem={board.problem} onRetry={board.retry} />
+      ) : board.jobs.length === 0 ? (
+        <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="l3" size="md" data-testid="jobs-empty">
+          <EmptyState.Content>
+            <EmptyState.Indicator>
+              <LuSearchX />
+            </EmptyState.Indicator>
+            <EmptyState.Title textAlign="center">{t('list.empty')}</EmptyState.Title>
+            {filtered && showFilters ? (
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setFilters(unfiltered, 'choice')}
+              >
+                {t('list.clearFilters')}
+              </Button>
+            ) : null}
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <JobCardList
+          jobs={board.jobs}
+          locale={locale}
+          onReachEnd={board.hasMore ? board.loadMore : undefined}
+          label={t('list.label')}
+          stale={board.stale}
+        />
+      )}
+
+      {board.loadingMore ? (
+        <Flex justify="center" py="4" role="status">
+          <Spinner size="sm" color="brand.solid" />
+          <VisuallyHidden>{t('list.loadingMore')}</VisuallyHidden>
+        </Flex>
+      ) : null}
+      {board.status === 'ready' && board.problem ? (
+        <Flex justify="center" align="center" gap="3" py="2" role="alert">
+          <Text textStyle="sm" color="fg.muted">
+            {board.problem.kind === 'offline' ? t('list.loadMoreOffline') : t('list.loadMoreFailed')}
+          </Text>
+          <Button variant="outline" size="sm" onClick={board.retry}>
+            {t('list.retry')}
+          </Button>
+        </Flex>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,149 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { JobFacets, JobFilters } from '../../../../shared/jobs/filter-jobs.ts';
+import { filtersToSearchParams, jobListPageSize } from '../../../../shared/jobs/job-filters-schema.ts';
+import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { boardFacets, boardIndexFor, filterBoardPlaces, searchBoardText } from '../board-search.ts';
+import { growWindow, visibleCount, windowForResult, type VisibleWindow } from '../visible-count.ts';
+import { useBoardSnapshot, useBoardSnapshotRefresh } from './use-board-snapshot.ts';
+import { useRemoteBoard } from './use-remote-board.ts';
+import { useSettledValue } from './use-settled-value.ts';
+
+export type BoardProblem =
+  /** No local copy and no network. */
+  | { kind: 'offline' }
+  /** The server answered with an error (its message) or the request failed otherwise. */
+  | { kind: 'failed'; message: string | null };
+
+export interface JobBoardView {
+  status: 'loading' | 'ready' | 'error';
+  /** The jobs to render, in board order. */
+  jobs: BoardJob[];
+  total: number;
+  facets: JobFacets;
+  /** More jobs exist beyond `jobs` (and the list has no fixed limit): the sentinel may ask for them. */
+  hasMore: boolean;
+  loadMore: () => void;
+  /** The next page is on its way from the server. */
+  loadingMore: boolean;
+  /** Results of the previous filters, shown while the new ones load from the server. */
+  stale: boolean;
+  /** `local`: searched on this device; `remote`: pages from the server (until the board is local). */
+  source: 'local' | 'remote' | null;
+  /** When the data was last refreshed: the server's time if it says, else when this device saved it. */
+  refreshedAt: number | null;
+  problem: BoardProblem | null;
+  retry: () => void;
+  /** Which filters the shown result belongs to (filtersToSearchParams), for tests and benchmarks. */
+  resultKey: string;
+}
+
+const noFacets: JobFacets = { countries: [], states: [], cities: [] };
+
+// How long the search must rest before the select options are recomputed for it.
+const facetsDelayMs = 500;
+
+function toTime(iso: string | null | undefined): number | null {
+  if (!iso) return null;
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? null : time;
+}
+
+function problemOf(error: unknown): BoardProblem {
+  if (error instanceof ApiError) return { kind: 'failed', message: error.message };
+  // fetch() rejects with a TypeError when there is no network (and the service worker has no copy either).
+  if (!navigator.onLine || error instanceof TypeError) return { kind: 'offline' };
+  return { kind: 'failed', message: null };
+}
+
+/**
+ * The job list's data (spec sections 2 and 4): from the server until the whole board is on the device, then searched
+ * locally with the same rules as the server (instant, and offline). Shows `jobListPageSize` more per `loadMore`,
+ * back to the first page whenever the filters change; `limit` caps it for good (the dashboard shows 10).
+ */
+export function useJobBoard(filters: JobFilters, limit?: number): JobBoardView {
+  const resultKey = useMemo(() => filtersToSearchParams(filters).toString(), [filters]);
+  const [visible, setVisible] = useState<VisibleWindow>({ key: resultKey, count: jobListPageSize });
+  const [retryToken, setRetryToken] = useState(0);
+  const effectiveWindow = windowForResult(visible, resultKey, jobListPageSize);
+  const wanted = Math.min(effectiveWindow.count, limit ?? Number.POSITIVE_INFINITY);
+
+  const snapshot = useBoardSnapshot();
+  const index = useMemo(() => (snapshot ? boardIndexFor(snapshot) : null), [snapshot]);
+  // Keystroke path: the matching jobs (and their count) at once. The select options (facets) follow once typing
+  // pauses: together they are what queryJobs answers, but facets over 20,000 matches cost more than the search.
+  const base = useMemo(
+    () => (index ? searchBoardText(index, filters.type, filters.q ?? '') : null),
+    [index, filters.type, filters.q],
+  );
+  const matches = useMemo(() => (base ? filterBoardPlaces(base, filters) : null), [base, filters]);
+  const facetInput = useMemo(() => ({ base, filters }), [base, filters]);
+  const choices = [snapshot?.version, filters.type, filters.country, filters.state, filters.city].join('|');
+  const settledInput = useSettledValue(facetInput, choices, facetsDelayMs);
+  const localFacets = useMemo(
+    () => (settledInput.base ? boardFacets(settledInput.base, settledInput.filters) : null),
+    [settledInput],
+  );
+  const local = matches && localFacets ? { matches, facets: localFacets } : null;
+  const remote = useRemoteBoard(filters, resultKey, wanted, local === null, retryToken);
+  useBoardSnapshotRefresh(snapshot, remote.answered);
+
+  const total = (local ? matches?.length : remote.current?.total) ?? 0;
+  const loadMore = useCallback(() => {
+    setVisible((previous) => growWindow(windowForResult(previous, resultKey, jobListPageSize), total, jobListPageSize));
+  }, [resultKey, total]);
+  const retry = useCallback(() => setRetryToken((token) => token + 1), []);
+
+  const common = { loadMore, retry, resultKey, loadingMore: false };
+
+  if (local && snapshot) {
+    const shown = visibleCount(effectiveWindow, local.matches.length, limit);
+    return {
+      ...common,
+      status: 'ready',
+      jobs: local.matches.slice(0, shown).map((entry) => entry.job),
+      total: local.matches.length,
+      facets: local.facets,
+      hasMore: limit === undefined && shown < local.matches.length,
+      stale: false,
+      source: 'local',
+      refreshedAt: toTime(snapshot.refreshedAt) ?? snapshot.savedAt,
+      problem: null,
+    };
+  }
+
+  const current = remote.current;
+  if (current && current.jobs.length > 0) {
+    const shown = visibleCount(effectiveWindow, current.total, limit);
+    return {
+      ...common,
+      status: 'ready',
+      jobs: current.jobs.slice(0, shown),
+      total: current.total,
+      facets: current.facets,
+      hasMore: limit === undefined && current.status === 'ready' && shown < current.total,
+      loadingMore: current.status === 'ready' && current.jobs.length < shown,
+      stale: false,
+      source: 'remote',
+      refreshedAt: toTime(current.refreshedAt),
+      problem: current.status === 'error' ? problemOf(current.error) : null,
+    };
+  }
+  if (current?.status === 'ready') {
+    return { ...common, status: 'ready', jobs: [], total: 0, facets: current.facets, hasMore: false, stale: false,
+      source: 'remote', refreshedAt: toTime(current.refreshedAt), problem: null };
+  }
+  // Still reading IndexedDB: a network failure now may yet be covered by the local copy.
+  if (current?.status === 'error' && snapshot !== undefined) {
+    return { ...common, status: 'error', jobs: [], total: 0, facets: noFacets, hasMore: false, stale: false,
+      source: null, refreshedAt: null, problem: problemOf(current.error) };
+  }
+  const previous = remote.previous;
+  if (previous) {
+    return { ...common, status: 'ready', jobs: previous.jobs.slice(0, limit ?? jobListPageSize), total: previous.total,
+      facets: previous.facets, hasMore: false, stale: true, source: 'remote',
+      refreshedAt: toTime(previous.refreshedAt), problem: null, resultKey: previous.key };
+  }
+  return { ...common, status: 'loading', jobs: [], total: 0, facets: noFacets, hasMore: false, stale: false,
+    source: null, refreshedAt: null, problem: null };
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { jobBadgeKind, jobCardLink, locationSummary } from './job-card-model.ts';
+
+describe('jobCardLink', () => {
+  it('sends a featured job to its detail page in the app, with a trailing slash (spec: /jobs/{id}/)', () => {
+    expect(jobCardLink({ id: 'f-42', url: null, featured: true })).toEqual({ kind: 'internal', to: '/jobs/f-42/' });
+  });
+
+  it('encodes an id that is not URL-safe', () => {
+    expect(jobCardLink({ id: 'a b/c', url: null, featured: true })).toEqual({ kind: 'internal', to: '/jobs/a%20b%2Fc/' });
+  });
+
+  it('sends an external listing to its own url', () => {
+    const url = 'https://jobs.example.com/posting/1';
+    expect(jobCardLink({ id: 'x', url, featured: false })).toEqual({ kind: 'external', href: url });
+  });
+
+  it('never renders a link that is not http(s), nor an external listing without a url', () => {
+    expect(jobCardLink({ id: 'x', url: 'javascript:alert(1)', featured: false })).toEqual({ kind: 'none' });
+    expect(jobCardLink({ id: 'x', url: null, featured: false })).toEqual({ kind: 'none' });
+  });
+});
+
+describe('jobBadgeKind', () => {
+  it('names featured jobs first, then the two feed types, and nothing for other free text', () => {
+    expect(jobBadgeKind({ featured: true, type: 'Internship' })).toBe('featured');
+    expect(jobBadgeKind({ featured: false, type: 'internship' })).toBe('internship');
+    expect(jobBadgeKind({ featured: false, type: 'new-grad' })).toBe('newGrad');
+    expect(jobBadgeKind({ featured: false, type: 'Contract' })).toBeNull();
+  });
+});
+
+describe('locationSummary', () => {
+  it('shows the first location and counts the others', () => {
+    expect(locationSummary(['Toronto, ON, Canada', 'NYC', 'Remote in USA'])).toEqual({ first: 'Toronto, ON, Canada', more: 2 });
+    expect(locationSummary(['NYC'])).toEqual({ first: 'NYC', more: 0 });
+  });
+
+  it('ignores blank entries and has no first location for an empty list', () => {
+    expect(locationSummary(['  ', 'Austin, TX'])).toEqual({ first: 'Austin, TX', more: 0 });
+    expect(locationSummary([])).toEqual({ first: null, more: 0 });
+  });
+});

@@ -1,0 +1,25 @@
+import { Heading, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { useBreadcrumb } from '../../dashboard/hooks/use-breadcrumb.ts';
+import { JobList } from '../components/job-list.tsx';
+
+/** /jobs: the whole board with its filters (breadcrumb Dashboard > Jobs). */
+export default function JobBoardPage() {
+  const { t } = useTranslation('jobs');
+  const { t: tDashboard } = useTranslation('dashboard');
+  useBreadcrumb([{ label: tDashboard('breadcrumb.jobs') }]);
+
+  return (
+    <Stack gap="6" maxW="6xl" mx="auto">
+      <Stack gap="2">
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+          {t('board.title')}
+        </Heading>
+        <Text color="fg.muted" maxW="prose">
+          {t('board.description')}
+        </Text>
+      </Stack>
+      <JobList />
+    </Stack>
+  );
+}

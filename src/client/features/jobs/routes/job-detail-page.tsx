@@ -1,0 +1,102 @@
+import { Alert, Card, EmptyState, Link, Skeleton, SkeletonText, Stack, VisuallyHidden } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { LuArrowLeft, LuTriangleAlert, LuWifiOff } from 'react-icons/lu';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { Button } from '../../../components/ui/button.tsx';
+import { useBreadcrumb } from '../../dashboard/hooks/use-breadcrumb.ts';
+import { JobDetailView } from '../components/job-detail-view.tsx';
+import { useJobDetail, type JobDetailProblem } from '../hooks/use-job-detail.ts';
+import { useLocale } from '../hooks/use-locale.ts';
+import { formatJobDate } from '../job-dates.ts';
+import { applyPath } from '../job-links.ts';
+
+function DetailSkeleton() {
+  const { t } = useTranslation('jobs');
+  return (
+    <Card.Root variant="outline" role="status" aria-live="polite">
+      <Card.Body gap="5" p={{ base: '5', md: '8' }}>
+        <VisuallyHidden>{t('detail.loading')}</VisuallyHidden>
+        <Stack direction="row" gap="3" align="center">
+          <Skeleton boxSize="14" rounded="l3" />
+          <Skeleton h="4" w="40" />
+        </Stack>
+        <Skeleton h="9" w="80%" />
+        <Skeleton h="4" w="60%" />
+        <Skeleton h="11" w="52" rounded="l2" />
+        <SkeletonText noOfLines={6} gap="3" />
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function DetailError({ problem, onRetry }: { problem: JobDetailProblem; onRetry: () => void }) {
+  const { t } = useTranslation('jobs');
+  const message =
+    problem.kind === 'not-found'
+      ? t('detail.notAvailable')
+      : problem.kind === 'offline'
+        ? t('detail.offline')
+        : (problem.message ?? t('detail.loadFailed'));
+  return (
+    <EmptyState.Root borderWidth="1px" borderRadius="l3" size="lg" role="alert" data-testid="job-detail-error">
+      <EmptyState.Content>
+        <EmptyState.Indicator>{problem.kind === 'offline' ? <LuWifiOff /> : <LuTriangleAlert />}</EmptyState.Indicator>
+        <Stack textAlign="center" gap="1">
+          <EmptyState.Title>{t('detail.errorTitle')}</EmptyState.Title>
+          <EmptyState.Description maxW="sm">{message}</EmptyState.Description>
+        </Stack>
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="2">
+          <Button asChild>
+            <RouterLink to="/dashboard">{t('detail.returnHome')}</RouterLink>
+          </Button>
+          {problem.kind !== 'not-found' ? (
+            <Button variant="outline" onClick={onRetry}>
+              {t('detail.retry')}
+            </Button>
+          ) : null}
+        </Stack>
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+/** /jobs/:slug (also /jobs/{id}/ from featured cards): one job, with token/sharedId carried to the apply link. */
+export default function JobDetailPage() {
+  const { t } = useTranslation('jobs');
+  const { t: tDashboard } = useTranslation('dashboard');
+  const locale = useLocale();
+  const { slug = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const sharedId = searchParams.get('sharedId');
+  const detail = useJobDetail(slug, token, sharedId);
+
+  const title = detail.status === 'ready' ? detail.view.job.title : t('detail.breadcrumb');
+  useBreadcrumb([{ label: tDashboard('breadcrumb.jobs'), to: '/jobs' }, { label: title }]);
+
+  return (
+    <Stack gap="5" maxW="4xl" mx="auto">
+      <Link asChild alignSelf="flex-start" color="fg.muted" textStyle="sm" _hover={{ color: 'fg' }}>
+        <RouterLink to="/dashboard">
+          <LuArrowLeft aria-hidden />
+          {t('detail.backHome')}
+        </RouterLink>
+      </Link>
+      {detail.status === 'ready' && detail.savedAt !== null ? (
+        <Alert.Root status="info" variant="subtle" size="sm" data-testid="job-detail-offline">
+          <Alert.Indicator>
+            <LuWifiOff />
+          </Alert.Indicator>
+          <Alert.Title>
+            {t('detail.savedCopy', { date: formatJobDate(detail.savedAt, locale) })}
+          </Alert.Title>
+        </Alert.Root>
+      ) : null}
+      {detail.status === 'loading' ? <DetailSkeleton /> : null}
+      {detail.status === 'error' ? <DetailError problem={detail.problem} onRetry={detail.retry} /> : null}
+      {detail.status === 'ready' ? (
+        <JobDetailView view={detail.view} applyTo={applyPath(slug, token, sharedId)} />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { z } from 'zod'
+import { externalFeedTypes } from '../../../shared/jobs/listing-schemas.ts'
+import { isLoopbackHost } from '../../env.ts'
+import { HttpError, parseRequest } from '../../http/http-error.ts'
+import { FeedReadError } from '../../ingest/feed-download.ts'
+import { IngestBusyError, type IngestService } from '../../ingest/ingest.service.ts'
+import type { BoardIndex } from '../board/board-index.service.ts'
+import { adminTokensMatch } from './admin-endpoint.ts'
+
+/** The real feeds are 2-4 MB of JSON; a scaled-up benchmark feed of 20,000 listings is ~12 MB. */
+export const adminIngestBodyLimit = 60 * 1024 * 1024
+
+const ingestRequestSchema = z.object({
+  sources: z
+    .array(
+      z.object({
+        name: z.string({ error: 'each source needs a name' }).trim().min(1).max(1000),
+        type: z.enum(externalFeedTypes, { error: 'type must be internship or new-grad' }),
+        records: z.unknown(),
+      }),
+      { error: 'sources must be a list of {name, type, records}' },
+    )
+    .min(1, 'at least one source is required')
+    .max(20, 'at most 20 sources per request'),
+})
+
+export const adminRoutes: FastifyPluginAsync<{ token: string; ingest: IngestService; boardIndex: BoardIndex }> = async (
+  app,
+  { token, ingest, boardIndex },
+) => {
+  app.addHook('onRequest', async (request, reply) => {
+    // Local tools only: from anywhere else the route does not exist.
+    if (!isLoopbackHost(request.socket.remoteAddress ?? '')) throw new HttpError(404, 'Not found')
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')
+    if (!match?.[1] || !adminTokensMatch(match[1], token)) {
+      reply.header('www-authenticate', 'Bearer')
+      throw new HttpError(401, 'Admin token required (see DATA_DIR/admin-token)')
+    }
+  })
+
+  // `npm run ingest` while the server runs: the command reads the files, the server writes them.
+  app.post('/admin/ingest', { bodyLimit: adminIngestBodyLimit }, async (request, reply) => {
+    const { sources } = parseRequest(ingestRequestSchema, request.body)
+    try {
+      const report = await ingest.importSources(
+        sources.map((source) => ({ name: source.name, type: source.type, data: source.records })),
+      )
+      const view = boardIndex.view()
+      reply.header('cache-control', 'no-store')
+      return { ...report, board: { version: view.version, jobs: view.jobCount } }
+    } catch (error) {
+      if (error instanceof FeedReadError) throw new HttpError(400, error.message)
+      if (error instanceof IngestBusyError) throw new HttpError(409, error.message)
+      throw error
+    }
+  })
+}

@@ -1,0 +1,273 @@
+import { promisify } from 'node:util'
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib'
+import {
+  filterJobs,
+  indexJobs,
+  type IndexedJob,
+  type JobQueryResult,
+  queryJobs,
+} from '../../../shared/jobs/filter-jobs.ts'
+import type { JobBoardQuery } from '../../../shared/jobs/job-filters-schema.ts'
+import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts'
+import type { Database } from '../../db/client.ts'
+import { type FeaturedBoardRow, loadBoardSource, readBoardVersion } from './board.repository.ts'
+import { LruCache } from './lru-cache.ts'
+import { searchPrefilter } from './search-prefilter.ts'
+
+// The whole board (20,000 jobs is ~10 MB) lives in memory, indexed once per version with the shared rules, so a
+// filtered, searched page is answered without touching the database. See docs/decisions/005-in-memory-job-board.md.
+
+const gzipAsync = promisify(gzip)
+const brotliAsync = promisify(brotliCompress)
+
+export type BoardSnapshot = {
+  /** The JSON body `{version, refreshedAt, jobs}`, and the same bytes compressed once per version. */
+  identity: Buffer
+  gzip: Buffer
+  brotli: Buffer
+}
+
+/** One version of the board. Immutable: a reload builds a new view, and requests keep the one they started with. */
+export type BoardView = {
+  version: string
+  refreshedAt: string
+  jobCount: number
+  /** The list endpoint's JSON body for `query`, cached per view. */
+  queryJson(query: JobBoardQuery): string
+  snapshot(): Promise<BoardSnapshot>
+}
+
+export type BoardIndex = {
+  /** The current view; throws before the first load. */
+  view(): BoardView
+  /** Loads the board if the database version moved (or a featured job expired) since the last load. */
+  refresh(): Promise<void>
+  /** Loads the board now, whatever the version. */
+  reload(): Promise<void>
+  /** First load, then polls the version every `pollIntervalMs`. */
+  start(): Promise<void>
+  stop(): void
+}
+
+export type BoardIndexLogger = {
+  info(details: object, message: string): void
+  warn(details: object, message: string): void
+}
+
+export type CreateBoardIndexOptions = {
+  db: Database
+  log: BoardIndexLogger
+  pollIntervalMs?: number
+  /** Cached list answers per version. */
+  responseCacheSize?: number
+  /** Compress the snapshot right after each load instead of on its first request. */
+  eagerSnapshot?: boolean
+  now?: () => number
+}
+
+// Three cache levels per view, from expensive to cheap: the text search (type + q: a regular expression over every
+// job), the filtered result with its facets (location choices on top of a search; every page of it), and the page's
+// finished JSON (the exact query, repeated by many visitors).
+const searchCacheSize = 50
+const resultCacheSize = 100
+
+/**
+ * Featured jobs past their end date leave the board without any write, so the served version also names the
+ * latest end date already passed: every instance computes the same string at the same moment.
+ */
+export function visibleFeatured(
+  databaseVersion: string,
+  featured: readonly FeaturedBoardRow[],
+  now: number,
+): { version: string; jobs: BoardJob[]; nextChangeAt: number | null } {
+  let lastEnded: number | null = null
+  let nextChangeAt: number | null = null
+  const jobs: BoardJob[] = []
+  for (const { job, endPostingDate } of featured) {
+    const end = endPostingDate?.getTime() ?? null
+    if (end !== null && end <= now) {
+      lastEnded = Math.max(lastEnded ?? end, end)
+    } else {
+      jobs.push(job)
+      if (end !== null) nextChangeAt = Math.min(nextChangeAt ?? end, end)
+    }
+  }
+  const version = lastEnded === null ? databaseVersion : `${databaseVersion}.${Math.floor(lastEnded / 1000).toString(36)}`
+  return { version, jobs, nextChangeAt }
+}
+
+function filterKey(query: JobBoardQuery): string {
+  // Location filters compare case-insensitively, so their case does not change the answer.
+  return [
+    query.type,
+    query.country?.toLowerCase() ?? '',
+    query.state?.toLowerCase() ?? '',
+    query.city?.toLowerCase() ?? '',
+    query.q ?? '',
+  ].join('\u0000')
+}
+
+function createView(
+  version: string,
+  refreshedAt: Date,
+  indexed: IndexedJob[],
+  responseCacheSize: number,
+): BoardView {
+  const responses = new LruCache<string, string>(responseCacheSize)
+  const results = new LruCache<string, JobQueryResult>(resultCacheSize)
+  const searches = new LruCache<string, IndexedJob[]>(searchCacheSize)
+  const refreshedAtText = refreshedAt.toISOString()
+  let snapshot: Promise<BoardSnapshot> | null = null
+
+  function searched(query: JobBoardQuery): IndexedJob[] {
+    const key = `${query.type}\u0000${query.q ?? ''}`
+    let matches = searches.get(key)
+    if (matches === undefined) {
+      // The prefilter only drops jobs the search would drop too; it spares the regular expression most of them.
+      const prefilter = searchPrefilter(query.q)
+      const candidates = prefilter ? indexed.filter((entry) => prefilter(entry.haystack)) : indexed
+      matches = filterJobs(candidates, { type: query.type, q: query.q })
+      searches.set(key, matches)
+    }
+    return matches
+  }
+
+  /** Every job matching the filters, with the facets; pages are slices of it. */
+  function filtered(query: JobBoardQuery, key: string): JobQueryResult {
+    let result = results.get(key)
+    if (result === undefined) {
+      // Type and text are already applied by `searched`; queryJobs adds the location filters and the facets.
+      result = queryJobs(
+        searched(query),
+        { type: query.type, country: query.country, state: query.state, city: query.city },
+        { offset: 0, limit: Number.MAX_SAFE_INTEGER },
+      )
+      results.set(key, result)
+    }
+    return result
+  }
+
+  async function buildSnapshot(): Promise<BoardSnapshot> {
+    const identity = Buffer.from(
+      JSON.stringify({ version, refreshedAt: refreshedAtText, jobs: indexed.map((entry) => entry.job) }),
+    )
+    const [gzipped, brotli] = await Promise.all([
+      gzipAsync(identity, { level: 6 }),
+      brotliAsync(identity, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength,
+        },
+      }),
+    ])
+    return { identity, gzip: gzipped, brotli }
+  }
+
+  return {
+    version,
+    refreshedAt: refreshedAtText,
+    jobCount: indexed.length,
+    queryJson(query) {
+      const key = filterKey(query)
+      const pageKey = `${key}\u0000${query.offset}\u0000${query.limit}`
+      const cached = responses.get(pageKey)
+      if (cached !== undefined) return cached
+      const { jobs, total, facets } = filtered(query, key)
+      const page = jobs.slice(query.offset, query.offset + query.limit)
+      const body = JSON.stringify({ jobs: page, total, facets, version, refreshedAt: refreshedAtText })
+      responses.set(pageKey, body)
+      return body
+    },
+    snapshot() {
+      snapshot ??= buildSnapshot().catch((error: unknown) => {
+        snapshot = null
+        throw error
+      })
+      return snapshot
+    },
+  }
+}
+
+export function createBoardIndex({
+  db,
+  log,
+  pollIntervalMs = 15_000,
+  responseCacheSize = 500,
+  eagerSnapshot = true,
+  now = Date.now,
+}: CreateBoardIndexOptions): BoardIndex {
+  let current: { view: BoardView; databaseVersion: string; nextChangeAt: number | null } | null = null
+  let running: Promise<void> | null = null
+  let queued: Promise<void> | null = null
+  let timer: NodeJS.Timeout | undefined
+  let pollFailing = false
+
+  async function load(): Promise<void> {
+    const started = now()
+    const source = await loadBoardSource(db)
+    const at = now()
+    const featured = visibleFeatured(source.state.version, source.featured, at)
+    const indexed = indexJobs([...featured.jobs, ...source.listings])
+    const view = createView(featured.version, source.state.refreshedAt, indexed, responseCacheSize)
+    current = { view, databaseVersion: source.state.version, nextChangeAt: featured.nextChangeAt }
+    log.info({ version: view.version, jobs: view.jobCount, ms: now() - started }, 'job board loaded')
+    if (eagerSnapshot) {
+      view.snapshot().catch((error: unknown) => log.warn({ error: String(error) }, 'board snapshot failed'))
+    }
+  }
+
+  // One load at a time; calls during a load share one follow-up load, which reads the newest data.
+  function reload(): Promise<void> {
+    if (queued) return queued
+    if (!running) {
+      running = load().finally(() => {
+        running = null
+      })
+      return running
+    }
+    queued = running
+      .catch(() => undefined)
+      .then(() => {
+        queued = null
+        return reload()
+      })
+    return queued
+  }
+
+  async function refresh(): Promise<void> {
+    const databaseVersion = await readBoardVersion(db)
+    const expired = current?.nextChangeAt != null && now() >= current.nextChangeAt
+    if (!current || databaseVersion !== current.databaseVersion || expired) await reload()
+  }
+
+  async function poll(): Promise<void> {
+    try {
+      await refresh()
+      if (pollFailing) log.info({}, 'job board version check works again')
+      pollFailing = false
+    } catch (error) {
+      // Log once per outage, not every 15 s; the board keeps serving the last loaded version.
+      if (!pollFailing) log.warn({ error: String(error) }, 'job board version check failed')
+      pollFailing = true
+    }
+  }
+
+  return {
+    view() {
+      if (!current) throw new Error('The job board is not loaded yet')
+      return current.view
+    },
+    refresh,
+    reload,
+    async start() {
+      await reload()
+      clearInterval(timer)
+      timer = setInterval(() => void poll(), pollIntervalMs)
+      timer.unref()
+    },
+    stop() {
+      clearInterval(timer)
+      timer = undefined
+    },
+  }
+}

@@ -1,0 +1,451 @@
+import { promisify } from 'node:util'
+import { brotliDecompress, gunzip } from 'node:zlib'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts'
+import { buildListing, insertFeaturedJob, insertOrganization } from '../../../../tests/api-setup/job-board.ts'
+import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts'
+import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts'
+import { buildApp } from '../../app.ts'
+import type { FeaturedJobRow } from '../../db/schema.ts'
+
+const gunzipAsync = promisify(gunzip)
+const brotliAsync = promisify(brotliDecompress)
+
+let testDatabase: TestDatabase
+let app: FastifyInstance
+
+const dayMs = 24 * 60 * 60 * 1000
+const longTitle = `${'a'.repeat(5000)}!`
+
+// External listings (datePosted decides their order) ...
+const internships = {
+  toronto: buildListing({ title: 'Data Scientist Intern', company_name: 'Maple Bank', date_posted: 1_760_000_300 }),
+  twoCities: buildListing({
+    title: 'Software Engineer Intern',
+    company_name: 'Notion',
+    locations: ['San Francisco, CA', 'New York, NY'],
+    date_posted: 1_760_000_200,
+  }),
+  montreal: buildListing({
+    title: 'Stagiaire en développement',
+    company_name: 'Québec Tech',
+    locations: ['Montréal, QC, Canada'],
+    date_posted: 1_760_000_250,
+  }),
+  cpp: buildListing({
+    title: 'C++ Developer Intern',
+    company_name: 'Game Co',
+    locations: ['Vancouver, BC, Canada'],
+    date_posted: 1_760_000_150,
+  }),
+  long: buildListing({ title: longTitle, company_name: 'Long Title Co', locations: ['Remote in USA'], date_posted: 1_760_000_100 }),
+}
+const newGrads = {
+  twoProvinces: buildListing({
+    title: 'Software Engineer I',
+    company_name: 'Northern Labs',
+    locations: ['Vancouver, BC, Canada', 'Toronto, ON, Canada'],
+    date_posted: 1_760_000_400,
+  }),
+  remote: buildListing({
+    title: 'Backend Engineer (Go)',
+    company_name: 'Google',
+    locations: ['Remote in USA'],
+    date_posted: 1_760_000_050,
+  }),
+  seattle: buildListing({
+    title: 'Engineer, Platform',
+    company_name: 'Stripe',
+    locations: ['Seattle, WA'],
+    date_posted: 1_760_000_350,
+  }),
+}
+
+// ... and featured jobs, which come first whatever their date.
+let ottawa: FeaturedJobRow
+let boston: FeaturedJobRow
+
+const id = (listing: Record<string, unknown>) => listing.id as string
+
+async function board(query = ''): Promise<{
+  jobs: BoardJob[]
+  total: number
+  facets: { countries: string[]; states: string[]; cities: string[] }
+  version: string
+  refreshedAt: string
+}> {
+  const response = await app.inject({ method: 'GET', url: `/api/public/board${query}` })
+  expect(response.statusCode, response.body).toBe(200)
+  return response.json()
+}
+
+async function ids(query = ''): Promise<string[]> {
+  return (await board(query)).jobs.map((job) => job.id)
+}
+
+beforeAll(async () => {
+  testDatabase = await openTestDatabase()
+  app = await buildTestApp({ database: testDatabase.database })
+  const { db } = testDatabase.database
+  const northwind = await insertOrganization(db, { name: 'Northwind Labs' })
+  const aurora = await insertOrganization(db, { name: 'Aurora Robotics' })
+  ottawa = await insertFeaturedJob(db, {
+    organizationId: northwind.id,
+    title: 'Frontend Developer',
+    type: 'Internship',
+    location: 'Ottawa, ON, Canada',
+    postingDate: new Date(Date.now() - dayMs),
+  })
+  boston = await insertFeaturedJob(db, {
+    organizationId: aurora.id,
+    title: 'Robotics Engineer',
+    type: 'Full-time',
+    location: 'Boston, MA',
+    postingDate: new Date(Date.now() - 10 * dayMs),
+    endPostingDate: new Date(Date.now() + 30 * dayMs),
+  })
+  await insertFeaturedJob(db, {
+    organizationId: aurora.id,
+    title: 'Closed Engineer Posting',
+    postingDate: new Date(Date.now() - 40 * dayMs),
+    endPostingDate: new Date(Date.now() - dayMs),
+  })
+  await app.feedIngest.importSources([
+    { name: 'internships.json', type: 'internship', data: Object.values(internships) },
+    { name: 'new-grads.json', type: 'new-grad', data: Object.values(newGrads) },
+  ])
+})
+
+afterAll(async () => {
+  await app.close()
+  await testDatabase.dispose()
+})
+
+const boardOrder = () => [
+  ottawa.id,
+  boston.id,
+  id(newGrads.twoProvinces),
+  id(newGrads.seattle),
+  id(internships.toronto),
+  id(internships.montreal),
+  id(internships.twoCities),
+  id(internships.cpp),
+  id(internships.long),
+  id(newGrads.remote),
+]
+
+describe('GET /api/public/board: order and shape', () => {
+  it('lists featured jobs first (newest first), then the rest by date posted, newest first', async () => {
+    const answer = await board()
+    expect(answer.jobs.map((job) => job.id)).toEqual(boardOrder())
+    expect(answer.total).toBe(10)
+    expect(answer.version).toEqual(expect.any(String))
+    expect(Date.parse(answer.refreshedAt)).not.toBeNaN()
+  })
+
+  it('leaves out a featured job whose end date has passed', async () => {
+    expect((await board('?type=featured&q=closed')).total).toBe(0)
+  })
+
+  it('maps a featured job to a board item: no url, its free-text type, the organization as company', async () => {
+    const [first] = (await board('?limit=1')).jobs
+    expect(first).toEqual({
+      id: ottawa.id,
+      title: 'Frontend Developer',
+      company: 'Northwind Labs',
+      locations: ['Ottawa, ON, Canada'],
+      category: null,
+      terms: [],
+      degrees: [],
+      datePosted: Math.floor(ottawa.postingDate.getTime() / 1000),
+      url: null,
+      featured: true,
+      type: 'Internship',
+    })
+  })
+
+  it('keeps an external listing’s link, type, category, terms and degrees', async () => {
+    const job = (await board('?type=internship&q=maple')).jobs[0]
+    expect(job).toEqual({
+      id: id(internships.toronto),
+      title: 'Data Scientist Intern',
+      company: 'Maple Bank',
+      locations: ['Toronto, ON, Canada'],
+      category: 'Software',
+      terms: ['Summer 2026'],
+      degrees: ["Bachelor's"],
+      datePosted: 1_760_000_300,
+      url: `https://jobs.example.com/${id(internships.toronto)}`,
+      featured: false,
+      type: 'internship',
+    })
+  })
+})
+
+describe('GET /api/public/board: filters', () => {
+  it.each([
+    ['all', () => boardOrder()],
+    ['featured', () => [ottawa.id, boston.id]],
+    [
+      'internship',
+      () =>
+        [internships.toronto, internships.montreal, internships.twoCities, internships.cpp, internships.long].map(id),
+    ],
+    ['new-grad', () => [newGrads.twoProvinces, newGrads.seattle, newGrads.remote].map(id)],
+  ])('type=%s selects its jobs in board order', async (type, expected) => {
+    expect(await ids(`?type=${type}`)).toEqual(expected())
+  })
+
+  it('filters by country over any of a job’s locations', async () => {
+    expect(await ids('?country=Canada')).toEqual([
+      ottawa.id,
+      id(newGrads.twoProvinces),
+      id(internships.toronto),
+      id(internships.montreal),
+      id(internships.cpp),
+    ])
+  })
+
+  it('filters by country and state, and by city, ignoring case', async () => {
+    expect(await ids('?country=canada&state=on')).toEqual([
+      ottawa.id,
+      id(newGrads.twoProvinces),
+      id(internships.toronto),
+    ])
+    expect(await ids('?country=Canada&state=ON&city=toronto')).toEqual([
+      id(newGrads.twoProvinces),
+      id(internships.toronto),
+    ])
+  })
+
+  it('reads two-part locations as US city and state, and one-part ones as a US state', async () => {
+    expect(await ids('?country=USA&state=NY&city=New%20York')).toEqual([id(internships.twoCities)])
+    expect(await ids('?country=USA&state=Remote%20in%20USA')).toEqual([id(internships.long), id(newGrads.remote)])
+  })
+
+  it('combines type, location and text', async () => {
+    expect(await ids('?type=new-grad&country=Canada&q=engineer')).toEqual([id(newGrads.twoProvinces)])
+    expect(await ids('?type=internship&country=USA&q=engineer')).toEqual([id(internships.twoCities)])
+  })
+
+  it('searches title, company and locations as a case-insensitive regular expression', async () => {
+    expect(await ids('?q=ENGINEER')).toEqual([
+      boston.id,
+      id(newGrads.twoProvinces),
+      id(newGrads.seattle),
+      id(internships.twoCities),
+      id(newGrads.remote),
+    ])
+    expect(await ids('?q=google%7Cmaple')).toEqual([id(internships.toronto), id(newGrads.remote)])
+    expect(await ids('?q=%5Emontr%C3%A9al')).toEqual([id(internships.montreal)])
+  })
+
+  it.each([
+    ['c++', () => [id(internships.cpp)]],
+    ['(', () => [id(newGrads.remote)]],
+    ['[a-', () => []],
+  ])('searches the invalid pattern %j as literal text (200)', async (q, expected) => {
+    expect(await ids(`?q=${encodeURIComponent(q)}`)).toEqual(expected())
+  })
+
+  it('answers a pattern that would hang a backtracking engine on a 5,000-character title', async () => {
+    // `$` ends every field: 'remote in usa' ends in an "a", the long title ends in "!".
+    const answer = await board(`?q=${encodeURIComponent('(a+)+$')}`)
+    expect(answer.jobs.map((job) => job.id)).toContain(id(internships.long))
+    expect(await ids(`?q=${encodeURIComponent('^(a+)+$')}`)).toEqual([])
+  })
+})
+
+describe('GET /api/public/board: facets', () => {
+  it('lists countries only until a country is chosen', async () => {
+    expect((await board()).facets).toEqual({ countries: ['Canada', 'USA'], states: [], cities: [] })
+  })
+
+  it('lists the states of the chosen country, and the cities only once a state is chosen', async () => {
+    expect((await board('?country=Canada')).facets).toEqual({
+      countries: ['Canada', 'USA'],
+      states: ['BC', 'ON', 'QC'],
+      cities: [],
+    })
+    expect((await board('?country=Canada&state=ON')).facets.cities).toEqual(['Ottawa', 'Toronto'])
+  })
+
+  it('takes the facets from the jobs matching the type and text', async () => {
+    expect((await board('?type=featured')).facets.countries).toEqual(['Canada', 'USA'])
+    expect((await board('?type=featured&country=USA')).facets.states).toEqual(['MA'])
+    expect((await board('?q=google')).facets.countries).toEqual(['USA'])
+  })
+})
+
+describe('GET /api/public/board: paging', () => {
+  it('returns consecutive pages and the total of all matches', async () => {
+    const first = await board('?limit=3')
+    const second = await board('?offset=3&limit=3')
+    expect(first.jobs.map((job) => job.id)).toEqual(boardOrder().slice(0, 3))
+    expect(second.jobs.map((job) => job.id)).toEqual(boardOrder().slice(3, 6))
+    expect([first.total, second.total]).toEqual([10, 10])
+  })
+
+  it('returns 20 jobs by default and an empty page past the end, still with the total', async () => {
+    expect((await board()).jobs).toHaveLength(10)
+    const past = await board('?offset=100')
+    expect(past.jobs).toEqual([])
+    expect(past.total).toBe(10)
+  })
+})
+
+describe('GET /api/public/board: bad queries', () => {
+  it.each([
+    ['?limit=1000'],
+    ['?limit=0'],
+    ['?limit=abc'],
+    ['?offset=-1'],
+    ['?offset=2.5'],
+    ['?type=x'],
+    ['?type=internship&type=new-grad'],
+    [`?q=${'x'.repeat(201)}`],
+    [`?country=${'x'.repeat(101)}`],
+  ])('answers %s with 400 {error}', async (query) => {
+    const response = await app.inject({ method: 'GET', url: `/api/public/board${query}` })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({ error: expect.any(String) })
+    expect(response.json().error.length).toBeGreaterThan(5)
+  })
+
+  it('treats blank values as absent', async () => {
+    expect(await ids('?type=&country=%20&q=')).toEqual(boardOrder())
+  })
+})
+
+describe('GET /api/public/board: caching and versions', () => {
+  it('answers a repeated query with the same body, and revalidates with the version as ETag', async () => {
+    const first = await app.inject({ method: 'GET', url: '/api/public/board?country=Canada&q=intern' })
+    const second = await app.inject({ method: 'GET', url: '/api/public/board?country=canada&q=intern' })
+    expect(second.body).toBe(first.body)
+    expect(first.headers.etag).toBe(`"${first.json().version}"`)
+    expect(first.headers['cache-control']).toBe('no-cache')
+
+    const revalidated = await app.inject({
+      method: 'GET',
+      url: '/api/public/board?country=Canada&q=intern',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    })
+    expect(revalidated.statusCode).toBe(304)
+    expect(revalidated.body).toBe('')
+  })
+
+  it('answers from the new data, not the cache, once an ingestion changed the board', async () => {
+    const before = await board('?type=internship')
+    const added = buildListing({ title: 'Newest Intern', date_posted: 1_770_000_000 })
+    await app.feedIngest.importSources([
+      { name: 'internships-2.json', type: 'internship', data: [...Object.values(internships), added] },
+    ])
+    const after = await board('?type=internship')
+    expect(after.version).not.toBe(before.version)
+    expect(after.jobs[0]?.id).toBe(id(added))
+    expect(after.total).toBe(before.total + 1)
+    const stale = await app.inject({
+      method: 'GET',
+      url: '/api/public/board?type=internship',
+      headers: { 'if-none-match': `"${before.version}"` },
+    })
+    expect(stale.statusCode).toBe(200)
+  })
+
+  it('drops a featured job from the board when its end date passes, with a new version', async () => {
+    const organization = await insertOrganization(testDatabase.database.db, { name: 'Short Notice Inc' })
+    const closing = await insertFeaturedJob(testDatabase.database.db, {
+      organizationId: organization.id,
+      title: 'Closing Soon',
+      endPostingDate: new Date(Date.now() + 1_500),
+    })
+    await app.boardIndex.refresh()
+    const open = await board('?type=featured')
+    expect(open.jobs.map((job) => job.id)).toContain(closing.id)
+
+    await new Promise((resolve) => setTimeout(resolve, 1_600))
+    await app.boardIndex.refresh()
+    const closed = await board('?type=featured')
+    expect(closed.jobs.map((job) => job.id)).not.toContain(closing.id)
+    expect(closed.version).not.toBe(open.version)
+  })
+
+  it('reaches another instance on the same database through its version poll', async () => {
+    const other = await buildApp({ env: buildEnv(), database: testDatabase.database, boardPollIntervalMs: 50 })
+    await other.ready()
+    try {
+      const added = buildListing({ title: 'Seen Everywhere', date_posted: 1_780_000_000 })
+      await app.feedIngest.importSources([{ name: 'new-grads-2.json', type: 'new-grad', data: [added] }])
+      let first: string | undefined
+      for (let attempt = 0; attempt < 100 && first !== id(added); attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        first = (await other.inject({ method: 'GET', url: '/api/public/board?type=new-grad' })).json().jobs[0]?.id
+      }
+      expect(first).toBe(id(added))
+    } finally {
+      await other.close()
+    }
+  })
+})
+
+describe('GET /api/public/board/snapshot', () => {
+  type Snapshot = { version: string; refreshedAt: string; jobs: BoardJob[] }
+
+  it('sends every active job in board order, gzip-compressed, with the version as ETag', async () => {
+    const page = await board('?limit=100')
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/public/board/snapshot',
+      headers: { 'accept-encoding': 'gzip, deflate' },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-encoding']).toBe('gzip')
+    expect(response.headers['content-type']).toMatch(/^application\/json/)
+    expect(response.headers['cache-control']).toBe('no-cache')
+    expect(response.headers.vary).toMatch(/accept-encoding/i)
+    const snapshot: Snapshot = JSON.parse((await gunzipAsync(response.rawPayload)).toString())
+    expect(response.headers.etag).toBe(`"${snapshot.version}"`)
+    expect(snapshot.version).toBe(page.version)
+    expect(snapshot.refreshedAt).toBe(page.refreshedAt)
+    expect(snapshot.jobs).toEqual(page.jobs)
+  })
+
+  it('prefers brotli and sends plain JSON to a client that accepts no compression', async () => {
+    const brotli = await app.inject({
+      method: 'GET',
+      url: '/api/public/board/snapshot',
+      headers: { 'accept-encoding': 'gzip, br' },
+    })
+    expect(brotli.headers['content-encoding']).toBe('br')
+    const fromBrotli: Snapshot = JSON.parse((await brotliAsync(brotli.rawPayload)).toString())
+
+    const plain = await app.inject({
+      method: 'GET',
+      url: '/api/public/board/snapshot',
+      headers: { 'accept-encoding': 'identity' },
+    })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.json()).toEqual(fromBrotli)
+    expect(fromBrotli.jobs.length).toBe((await board()).total)
+  })
+
+  it('answers 304 without a body while the version is the one the client holds', async () => {
+    const first = await app.inject({ method: 'GET', url: '/api/public/board/snapshot' })
+    const again = await app.inject({
+      method: 'GET',
+      url: '/api/public/board/snapshot',
+      headers: { 'if-none-match': String(first.headers.etag), 'accept-encoding': 'gzip' },
+    })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+    expect(again.headers.etag).toBe(first.headers.etag)
+
+    const outdated = await app.inject({
+      method: 'GET',
+      url: '/api/public/board/snapshot',
+      headers: { 'if-none-match': '"some-older-version"' },
+    })
+    expect(outdated.statusCode).toBe(200)
+  })
+})

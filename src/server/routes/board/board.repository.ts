@@ -1,0 +1,105 @@
+import { asc, eq } from 'drizzle-orm'
+import type { BoardJob, ExternalFeedType } from '../../../shared/jobs/listing-schemas.ts'
+import { type BoardState, readBoardState } from '../../db/board-state.ts'
+import type { Database } from '../../db/client.ts'
+import { externalListings, featuredJobs, organizations } from '../../db/schema.ts'
+
+export type FeaturedBoardRow = {
+  job: BoardJob
+  /** null: open-ended. */
+  endPostingDate: Date | null
+}
+
+export type BoardSource = { state: BoardState; listings: BoardJob[]; featured: FeaturedBoardRow[] }
+
+/**
+ * Everything the board shows, read in one snapshot so the version matches the rows. Featured jobs come with their
+ * end date (expired ones included): the caller decides what is visible at its own clock.
+ */
+export async function loadBoardSource(db: Database): Promise<BoardSource> {
+  return db.transaction(
+    async (tx) => {
+      const state = await readBoardState(tx)
+      const listingRows = await tx
+        .select({
+          id: externalListings.id,
+          feedType: externalListings.feedType,
+          title: externalListings.title,
+          company: externalListings.company,
+          locations: externalListings.locations,
+          category: externalListings.category,
+          terms: externalListings.terms,
+          degrees: externalListings.degrees,
+          url: externalListings.url,
+          datePosted: externalListings.datePosted,
+        })
+        .from(externalListings)
+        .where(eq(externalListings.active, true))
+      const featuredRows = await tx
+        .select({
+          id: featuredJobs.id,
+          title: featuredJobs.title,
+          type: featuredJobs.type,
+          location: featuredJobs.location,
+          postingDate: featuredJobs.postingDate,
+          endPostingDate: featuredJobs.endPostingDate,
+          company: organizations.name,
+        })
+        .from(featuredJobs)
+        .innerJoin(organizations, eq(organizations.id, featuredJobs.organizationId))
+        .orderBy(asc(featuredJobs.postingDate))
+      return {
+        state,
+        listings: listingRows.map((row) => toExternalBoardJob(row)),
+        featured: featuredRows.map((row) => ({
+          job: {
+            id: row.id,
+            title: row.title,
+            company: row.company,
+            locations: [row.location],
+            category: null,
+            terms: [],
+            degrees: [],
+            datePosted: Math.floor(row.postingDate.getTime() / 1000),
+            url: null,
+            featured: true,
+            type: row.type,
+          },
+          endPostingDate: row.endPostingDate,
+        })),
+      }
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  )
+}
+
+function toExternalBoardJob(row: {
+  id: string
+  feedType: ExternalFeedType
+  title: string
+  company: string
+  locations: string[]
+  category: string | null
+  terms: string[]
+  degrees: string[]
+  url: string
+  datePosted: number
+}): BoardJob {
+  return {
+    id: row.id,
+    title: row.title,
+    company: row.company,
+    locations: row.locations,
+    category: row.category,
+    terms: row.terms,
+    degrees: row.degrees,
+    datePosted: row.datePosted,
+    url: row.url,
+    featured: false,
+    type: row.feedType,
+  }
+}
+
+export async function readBoardVersion(db: Database): Promise<string> {
+  return (await readBoardState(db)).version
+}

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { jobBoardQuerySchema } from '../../../shared/jobs/job-filters-schema.ts'
+import { entityTag, ifNoneMatchHits, preferredEncoding } from '../../http/conditional-get.ts'
+import { parseRequest } from '../../http/http-error.ts'
+import type { BoardIndex } from './board-index.service.ts'
+
+const json = 'application/json; charset=utf-8'
+
+export const boardRoutes: FastifyPluginAsync<{ boardIndex: BoardIndex }> = async (app, { boardIndex }) => {
+  // One page of the board: filtered, sorted and paged in memory. The answer is a function of (version, URL), so the
+  // version is a valid ETag for it.
+  app.get('/public/board', async (request, reply) => {
+    const query = parseRequest(jobBoardQuerySchema, request.query)
+    const view = boardIndex.view()
+    const etag = entityTag(view.version)
+    reply.header('cache-control', 'no-cache').header('etag', etag)
+    if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send()
+    return reply.type(json).send(view.queryJson(query))
+  })
+
+  // Every active job, for the client's offline copy. Compressed once per version, never per request.
+  app.get('/public/board/snapshot', { compress: false }, async (request, reply) => {
+    const view = boardIndex.view()
+    const etag = entityTag(view.version)
+    reply.header('cache-control', 'no-cache').header('etag', etag).header('vary', 'accept-encoding')
+    if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send()
+    const snapshot = await view.snapshot()
+    const encoding = preferredEncoding(request.headers['accept-encoding'])
+    reply.type(json)
+    if (encoding !== 'identity') reply.header('content-encoding', encoding)
+    return reply.send(encoding === 'br' ? snapshot.brotli : encoding === 'gzip' ? snapshot.gzip : snapshot.identity)
+  })
+}

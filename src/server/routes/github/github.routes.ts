@@ -1,0 +1,70 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { z } from 'zod'
+import type { Database } from '../../db/client.ts'
+import { HttpError, parseRequest } from '../../http/http-error.ts'
+import { createRateLimiter, type RateLimiter } from '../../http/rate-limit.ts'
+import { requireIdentifiedUser } from '../../plugins/auth.ts'
+import { clearGithubProfile, saveGithubProfile } from '../profile/profile.repository.ts'
+import { callerOf, loadAccount } from '../profile/profile.service.ts'
+import type { GithubService } from './github.service.ts'
+
+export const githubMessages = {
+  connectFailed: 'Could not connect GitHub profile. Please try again.',
+  tokenRefused: 'GitHub did not accept the sign-in. Please connect GitHub again.',
+  tooMany: 'Too many requests. Please wait a few minutes and try again.',
+} as const
+
+const githubProfileRequestSchema = z.object(
+  {
+    // OAuth tokens (gho_...), and the Auth emulator's fake one, are short and made of these characters.
+    githubToken: z
+      .string({ error: 'A GitHub access token is required' })
+      .trim()
+      .min(1, { error: 'A GitHub access token is required', abort: true })
+      .max(1000, { error: 'The GitHub access token is not valid' })
+      .regex(/^[\w.-]+$/, { error: 'The GitHub access token is not valid' }),
+  },
+  { error: 'The request body must be a JSON object like {"githubToken": "..."}' },
+)
+
+export type GithubRoutesOptions = {
+  db: Database
+  github: GithubService
+  /** Connections per account. Default 10 per 10 minutes. */
+  connectLimiter?: RateLimiter
+}
+
+export const githubRoutes: FastifyPluginAsync<GithubRoutesOptions> = async (
+  app,
+  { db, github, connectLimiter = createRateLimiter({ limit: 10, windowMs: 10 * 60_000 }) },
+) => {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store')
+  })
+
+  app.post('/github/profile', { preHandler: requireIdentifiedUser }, async (request, reply) => {
+    const { githubToken } = parseRequest(githubProfileRequestSchema, request.body)
+    const caller = callerOf(request.user)
+    const retryAfter = connectLimiter.take(caller.uid)
+    if (retryAfter !== null) {
+      reply.header('retry-after', String(retryAfter))
+      throw new HttpError(429, githubMessages.tooMany)
+    }
+    await loadAccount(db, caller)
+    const lookup = await github.fetchProfile(githubToken)
+    if (!lookup.ok) {
+      throw lookup.reason === 'unauthorized'
+        ? new HttpError(400, githubMessages.tokenRefused)
+        : new HttpError(502, githubMessages.connectFailed)
+    }
+    await saveGithubProfile(db, caller.uid, lookup.profile)
+    return lookup.profile
+  })
+
+  app.delete('/github/delete', { preHandler: requireIdentifiedUser }, async (request) => {
+    const caller = callerOf(request.user)
+    await loadAccount(db, caller)
+    await clearGithubProfile(db, caller.uid)
+    return { success: true }
+  })
+}

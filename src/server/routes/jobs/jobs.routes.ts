@@ -1,0 +1,65 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { z } from 'zod'
+import type { Database } from '../../db/client.ts'
+import { HttpError, parseRequest } from '../../http/http-error.ts'
+import { logoUrl } from '../files/files.routes.ts'
+import { findOpenFeaturedJob, listOpenFeaturedJobs, type PublicJobRow } from './jobs.repository.ts'
+
+export const jobNotAvailableMessage = 'This job posting is not available or has expired.'
+
+// token / sharedId (private and shared applications) arrive with a later feature; they are accepted and ignored.
+const jobDetailQuerySchema = z.object({
+  token: z.string().max(2000, 'token is too long').optional(),
+  sharedId: z.string().max(2000, 'sharedId is too long').optional(),
+})
+
+export type PublicJobView = {
+  job: {
+    id: string
+    slug: string
+    title: string
+    type: string
+    location: string
+    description: string
+    requirements: string
+    postingDate: string
+    endPostingDate: string | null
+  }
+  organization: { name: string; logo: string | null }
+}
+
+function toPublicJobView(row: PublicJobRow): PublicJobView {
+  return {
+    job: {
+      id: row.id,
+      slug: row.slug,
+      title: row.title,
+      type: row.type,
+      location: row.location,
+      description: row.description,
+      requirements: row.requirements,
+      postingDate: row.postingDate.toISOString(),
+      endPostingDate: row.endPostingDate?.toISOString() ?? null,
+    },
+    organization: {
+      name: row.organizationName,
+      logo: row.organizationLogoPath ? logoUrl(row.organizationLogoPath) : null,
+    },
+  }
+}
+
+export const jobsRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+  app.get('/public/jobs', async (_request, reply) => {
+    reply.header('cache-control', 'no-cache')
+    return { jobs: await listOpenFeaturedJobs(db) }
+  })
+
+  app.get<{ Params: { idOrSlug: string } }>('/public/jobs/:idOrSlug', async (request, reply) => {
+    parseRequest(jobDetailQuerySchema, request.query)
+    const { idOrSlug } = request.params
+    const row = await findOpenFeaturedJob(db, idOrSlug)
+    if (!row) throw new HttpError(404, jobNotAvailableMessage)
+    reply.header('cache-control', 'no-cache')
+    return toPublicJobView(row)
+  })
+}

@@ -1,0 +1,169 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { DevpostProfile } from '../../../shared/devpost/devpost-profile.ts'
+import type { GithubProfile } from '../../../shared/github/github-profile.ts'
+import type { ProfileName, ProfileUpdate } from '../../../shared/profile/profile-schema.ts'
+import type { Database } from '../../db/client.ts'
+import { type StudentProfileRow, studentProfiles, type UserRow, users } from '../../db/schema.ts'
+
+// Every function takes the caller's uid and touches that one account: there is no way to name another.
+
+export type AccountWithProfile = { user: UserRow; profile: StudentProfileRow | null }
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+type Executor = Database | Transaction
+
+export async function findAccountWithProfile(db: Executor, uid: string): Promise<AccountWithProfile | null> {
+  const [row] = await db
+    .select({ user: users, profile: studentProfiles })
+    .from(users)
+    .leftJoin(studentProfiles, eq(studentProfiles.uid, users.uid))
+    .where(eq(users.uid, uid))
+    .limit(1)
+  return row ?? null
+}
+
+/** The profile row, created empty on first use; locked until the transaction ends. */
+async function lockProfile(tx: Transaction, uid: string): Promise<StudentProfileRow> {
+  await tx.insert(studentProfiles).values({ uid }).onConflictDoNothing({ target: studentProfiles.uid })
+  const [row] = await tx.select().from(studentProfiles).where(eq(studentProfiles.uid, uid)).for('update')
+  if (!row) throw new Error(`Profile row of ${uid} vanished`)
+  return row
+}
+
+export function sameUsername(a: string | null | undefined, b: string | null | undefined): boolean {
+  return a != null && b != null && a.toLowerCase() === b.toLowerCase()
+}
+
+export type ProfileUpdateOutcome = { ok: true } | { ok: false; fields: Record<string, string> }
+
+/**
+ * Applies a validated PATCH: absent fields stay, null clears. In one transaction with the row locked, so the
+ * Devpost and GitHub rules see the values they change:
+ * - a Devpost username that differs from the saved one must be the one this person last verified;
+ *   changing it drops the saved Devpost profile (it belongs to the old name);
+ * - a GitHub username that no longer names the connected GitHub profile disconnects it.
+ */
+export async function updateProfile(
+  db: Database,
+  uid: string,
+  update: ProfileUpdate,
+  devpostNotVerifiedMessage: string,
+): Promise<ProfileUpdateOutcome> {
+  return db.transaction(async (tx) => {
+    const current = await lockProfile(tx, uid)
+    const changes: Partial<typeof studentProfiles.$inferInsert> = {}
+
+    for (const field of ['phone', 'school', 'program', 'graduationYear', 'linkedinUrl', 'portfolioUrl'] as const) {
+      if (update[field] !== undefined) changes[field] = update[field]
+    }
+    if (update.skills !== undefined) changes.skills = update.skills
+
+    if (update.devpostUsername !== undefined) {
+      const next = update.devpostUsername
+      const unchanged = next === null ? current.devpostUsername === null : sameUsername(next, current.devpostUsername)
+      if (next !== null && !unchanged && !sameUsername(next, current.devpostVerifiedUsername)) {
+        return { ok: false, fields: { devpostUsername: devpostNotVerifiedMessage } }
+      }
+      changes.devpostUsername = next
+      if (!unchanged) changes.devpostProfile = null
+    }
+
+    if (update.githubUsername !== undefined) {
+      changes.githubUsername = update.githubUsername
+      if (current.githubProfile && !sameUsername(update.githubUsername, current.githubProfile.username)) {
+        changes.githubProfile = null
+      }
+    }
+
+    if (Object.keys(changes).length > 0) {
+      await tx
+        .update(studentProfiles)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(studentProfiles.uid, uid))
+    }
+    return { ok: true }
+  })
+}
+
+/** Sets the name once, during onboarding; false when the account already has a real name. */
+export async function setNameDuringOnboarding(
+  db: Database,
+  uid: string,
+  name: ProfileName,
+  isOnboardingRequired: (row: UserRow) => boolean,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.uid, uid)).for('update')
+    if (!user || !isOnboardingRequired(user)) return false
+    await tx
+      .update(users)
+      .set({ firstName: name.firstName, lastName: name.lastName, updatedAt: sql`now()` })
+      .where(eq(users.uid, uid))
+    return true
+  })
+}
+
+export type NewResume = { id: string; key: string; name: string; size: number; uploadedAt: Date }
+
+/** Points the profile at a new resume and answers the storage key of the one it replaces (null if none). */
+export async function replaceResume(db: Database, uid: string, resume: NewResume): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const current = await lockProfile(tx, uid)
+    await tx
+      .update(studentProfiles)
+      .set({
+        resumeId: resume.id,
+        resumeKey: resume.key,
+        resumeName: resume.name,
+        resumeSize: resume.size,
+        resumeUploadedAt: resume.uploadedAt,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(studentProfiles.uid, uid))
+    return current.resumeKey
+  })
+}
+
+/** Stores a freshly computed GitHub profile and its username (the connection names the account). */
+export async function saveGithubProfile(db: Database, uid: string, profile: GithubProfile): Promise<void> {
+  await db
+    .insert(studentProfiles)
+    .values({ uid, githubProfile: profile, githubUsername: profile.username })
+    .onConflictDoUpdate({
+      target: studentProfiles.uid,
+      set: { githubProfile: profile, githubUsername: profile.username, updatedAt: sql`now()` },
+    })
+}
+
+export async function clearGithubProfile(db: Database, uid: string): Promise<void> {
+  await db
+    .update(studentProfiles)
+    .set({ githubProfile: null, updatedAt: sql`now()` })
+    .where(eq(studentProfiles.uid, uid))
+}
+
+/** Remembers that this person proved `username` exists on Devpost (the profile save checks it). */
+export async function recordDevpostVerification(db: Database, uid: string, username: string): Promise<void> {
+  await db
+    .insert(studentProfiles)
+    .values({ uid, devpostVerifiedUsername: username, devpostVerifiedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: studentProfiles.uid,
+      set: { devpostVerifiedUsername: username, devpostVerifiedAt: sql`now()` },
+    })
+}
+
+/** Stores the Devpost profile if the saved username is still `username`; false when it changed meanwhile. */
+export async function saveDevpostProfile(
+  db: Database,
+  uid: string,
+  username: string,
+  profile: DevpostProfile,
+): Promise<boolean> {
+  const updated = await db
+    .update(studentProfiles)
+    .set({ devpostProfile: profile, updatedAt: sql`now()` })
+    .where(and(eq(studentProfiles.uid, uid), sql`lower(${studentProfiles.devpostUsername}) = lower(${username})`))
+    .returning({ uid: studentProfiles.uid })
+  return updated.length > 0
+}

@@ -1,0 +1,116 @@
+import type { Readable } from 'node:stream'
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import {
+  fieldErrors,
+  isOnboardingRequired,
+  profileNameSchema,
+  profileUpdateSchema,
+} from '../../../shared/profile/profile-schema.ts'
+import { profileMessages } from '../../../shared/profile/profile-messages.ts'
+import { maxResumeBytes, resumeMessages } from '../../../shared/profile/resume-file.ts'
+import type { Database } from '../../db/client.ts'
+import { HttpError } from '../../http/http-error.ts'
+import { MultipartError, multipartBoundary, readMultipart } from '../../http/multipart.ts'
+import { requireIdentifiedUser } from '../../plugins/auth.ts'
+import type { Storage } from '../../storage/storage.ts'
+import { setNameDuringOnboarding, updateProfile } from './profile.repository.ts'
+import { callerOf, loadAccount, loadStudentProfile } from './profile.service.ts'
+import { inlineContentDisposition, storeResume } from './resume.service.ts'
+
+// Room for the multipart framing around the file (boundaries, part headers).
+const multipartOverheadBytes = 16 * 1024
+
+function sendFieldErrors(reply: FastifyReply, fields: Record<string, string>) {
+  const messages = [...new Set(Object.values(fields))]
+  return reply.code(400).send({ error: messages.join('; '), fields })
+}
+
+/** The upload is refused and the connection closed, so the rest of the body is never read. */
+function refuseTooLarge(reply: FastifyReply) {
+  reply.header('connection', 'close')
+  return reply.code(413).send({ error: resumeMessages.tooLarge })
+}
+
+export const profileRoutes: FastifyPluginAsync<{ db: Database; storage: Storage }> = async (app, { db, storage }) => {
+  // The resume upload reads the request stream itself, with its own limits: hand the stream over unread.
+  app.addContentTypeParser('multipart/form-data', (_request, payload, done) => done(null, payload))
+
+  app.addHook('onSend', async (_request, reply) => {
+    // Personal data: never cached by a browser or a proxy.
+    reply.header('cache-control', 'no-store')
+  })
+
+  app.get('/profile', { preHandler: requireIdentifiedUser }, async (request) => {
+    return loadStudentProfile(db, callerOf(request.user))
+  })
+
+  app.patch('/profile/update', { preHandler: requireIdentifiedUser }, async (request, reply) => {
+    const parsed = profileUpdateSchema.safeParse(request.body)
+    if (!parsed.success) return sendFieldErrors(reply, fieldErrors(parsed.error))
+    const caller = callerOf(request.user)
+    await loadAccount(db, caller)
+    const outcome = await updateProfile(db, caller.uid, parsed.data, profileMessages.devpostNotVerified)
+    if (!outcome.ok) return sendFieldErrors(reply, outcome.fields)
+    return loadStudentProfile(db, caller)
+  })
+
+  app.patch('/profile/name', { preHandler: requireIdentifiedUser }, async (request, reply) => {
+    const parsed = profileNameSchema.safeParse(request.body)
+    if (!parsed.success) return sendFieldErrors(reply, fieldErrors(parsed.error))
+    const caller = callerOf(request.user)
+    await loadAccount(db, caller)
+    const changed = await setNameDuringOnboarding(db, caller.uid, parsed.data, isOnboardingRequired)
+    if (!changed) throw new HttpError(409, 'Your name is already set')
+    return loadStudentProfile(db, caller)
+  })
+
+  app.patch('/profile/main-resume', { preHandler: requireIdentifiedUser }, async (request, reply) => {
+    const boundary = multipartBoundary(request.headers['content-type'])
+    if (!boundary) throw new HttpError(415, 'Send the resume as multipart/form-data with one file field "resume"')
+    const declaredLength = Number(request.headers['content-length'])
+    if (Number.isFinite(declaredLength) && declaredLength > maxResumeBytes + multipartOverheadBytes) {
+      return refuseTooLarge(reply)
+    }
+    const caller = callerOf(request.user)
+    await loadAccount(db, caller)
+
+    let upload
+    try {
+      // destroyOnReturn: false so that stopping early (a limit) leaves the socket to answer 413 on.
+      const stream = request.body as Readable
+      upload = await readMultipart(stream.iterator({ destroyOnReturn: false }), boundary, {
+        maxFileBytes: maxResumeBytes,
+        maxFiles: 1,
+        maxParts: 5,
+      })
+    } catch (error) {
+      if (!(error instanceof MultipartError)) {
+        // The client went away mid-upload: nothing was written, there is nobody to answer.
+        request.log.info({ err: error }, 'resume upload interrupted')
+        throw new HttpError(400, 'The upload was interrupted. Please try again.')
+      }
+      if (error.code === 'FILE_TOO_LARGE') return refuseTooLarge(reply)
+      if (error.code === 'TRUNCATED') throw new HttpError(400, 'The upload was interrupted. Please try again.')
+      throw new HttpError(400, `Invalid upload: ${error.message}`)
+    }
+
+    const file = upload.files.find((candidate) => candidate.fieldName === 'resume')
+    if (!file) throw new HttpError(400, 'Send the PDF in the form field "resume"')
+    await storeResume({ db, storage, log: request.log, uid: caller.uid, originalName: file.fileName, data: file.data })
+    return loadStudentProfile(db, caller)
+  })
+
+  // Only the owner, with the bearer token (the client fetches it as a blob); later also employers of jobs the
+  // student applied to.
+  app.get('/profile/resume', { preHandler: requireIdentifiedUser }, async (request, reply) => {
+    const { profile } = await loadAccount(db, callerOf(request.user))
+    if (!profile?.resumeKey || !profile.resumeName) throw new HttpError(404, 'No resume uploaded yet')
+    const stored = await storage.get(profile.resumeKey)
+    if (!stored) {
+      request.log.error({ key: profile.resumeKey }, 'resume file missing from the storage')
+      throw new HttpError(404, 'No resume uploaded yet')
+    }
+    reply.type('application/pdf').header('content-disposition', inlineContentDisposition(profile.resumeName))
+    return reply.send(Buffer.from(stored.data.buffer, stored.data.byteOffset, stored.data.byteLength))
+  })
+}

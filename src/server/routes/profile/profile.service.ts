@@ -1,0 +1,73 @@
+import { isOnboardingRequired } from '../../../shared/profile/profile-schema.ts'
+import { skillsToText } from '../../../shared/profile/skills.ts'
+import { type StudentProfile, toSecondsTimestamp } from '../../../shared/profile/student-profile.ts'
+import type { Database } from '../../db/client.ts'
+import { HttpError } from '../../http/http-error.ts'
+import type { AuthUser } from '../../plugins/auth.ts'
+import { upsertAccount } from '../auth/auth.service.ts'
+import { type AccountWithProfile, findAccountWithProfile } from './profile.repository.ts'
+
+/** Where the owner reads the resume back, relative to the API base (the client's apiFetch adds the host). */
+export const resumePath = '/profile/resume'
+
+export function toStudentProfile({ user, profile }: AccountWithProfile): StudentProfile {
+  const resume =
+    profile?.resumeId && profile.resumeName && profile.resumeUploadedAt && profile.resumeSize !== null
+      ? {
+          id: profile.resumeId,
+          name: profile.resumeName,
+          url: resumePath,
+          size: profile.resumeSize,
+          uploadedAt: toSecondsTimestamp(profile.resumeUploadedAt),
+        }
+      : null
+  return {
+    id: user.uid,
+    email: user.email,
+    studentId: user.studentId,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: profile?.phone ?? null,
+    school: profile?.school ?? null,
+    program: profile?.program ?? null,
+    graduationYear: profile?.graduationYear ?? null,
+    linkedinUrl: profile?.linkedinUrl ?? null,
+    portfolioUrl: profile?.portfolioUrl ?? null,
+    devpostUsername: profile?.devpostUsername ?? null,
+    githubUsername: profile?.githubUsername ?? null,
+    skills: skillsToText(profile?.skills ?? []),
+    resume,
+    // Filled by the applications and employer features.
+    appliedJobs: [],
+    organizations: [],
+    github: profile?.githubProfile ?? null,
+    devpost: profile?.devpostProfile ?? null,
+    onboardingRequired: isOnboardingRequired(user),
+  }
+}
+
+export function callerOf(user: AuthUser | null): AuthUser {
+  // The guards set it; a route without one is a programming error.
+  if (!user) throw new HttpError(401, 'Authentication required')
+  return user
+}
+
+/**
+ * The caller's account and profile. The client creates the account right after sign-in, but that call may have
+ * failed (it is only logged): the account is created here from the verified token in that case.
+ */
+export async function loadAccount(db: Database, caller: AuthUser): Promise<AccountWithProfile> {
+  const found = await findAccountWithProfile(db, caller.uid)
+  if (found) return found
+  if (!caller.email) {
+    throw new HttpError(400, 'Your sign-in account has no e-mail address; sign in with Google or an e-mail link')
+  }
+  await upsertAccount(db, { ...caller, email: caller.email })
+  const created = await findAccountWithProfile(db, caller.uid)
+  if (!created) throw new Error(`Account ${caller.uid} missing right after it was created`)
+  return created
+}
+
+export async function loadStudentProfile(db: Database, caller: AuthUser): Promise<StudentProfile> {
+  return toStudentProfile(await loadAccount(db, caller))
+}
