@@ -39,6 +39,8 @@ export default defineConfig({
       AUTH_EMULATOR_PORT: String(e2eEnv.emulatorPort),
       FIREBASE_PROJECT_ID: e2eEnv.projectId,
       LOG_LEVEL: 'warn',
+      // Browser tests import their own feed files through the admin route; no outside network.
+      FEEDS_ENABLED: 'false',
     },
   },
 });

@@ -1,5 +1,6 @@
 // Keeps the local copy of the whole board current: one conditional request (If-None-Match) at a time, at most every
-// few minutes, plus whenever the device comes back online. Runs in the background; the board never waits for it.
+// few minutes (when a list appears or the tab comes back into view), and whenever the device comes back online. Runs
+// in the background; the board never waits for it.
 import { getBoardSnapshot } from './api/get-board-snapshot.ts';
 import { setLoadedSnapshot } from './board-snapshot-store.ts';
 import { saveBoardSnapshot } from './db/board-snapshot-repository.ts';
@@ -8,7 +9,6 @@ const minimumIntervalMs = 5 * 60_000;
 
 let inFlight: Promise<void> | null = null;
 let lastCheckedAt = Number.NEGATIVE_INFINITY;
-let downloadedVersion: string | null = null;
 
 /**
  * Checks the server for a newer board than `knownVersion` and stores it. Calls within a few minutes of the last
@@ -19,11 +19,10 @@ export function refreshBoardSnapshot(knownVersion: string | null, { force = fals
   if (!force && Date.now() - lastCheckedAt < minimumIntervalMs) return Promise.resolve();
   inFlight = (async () => {
     try {
-      const result = await getBoardSnapshot(downloadedVersion ?? knownVersion);
+      const result = await getBoardSnapshot(knownVersion);
       lastCheckedAt = Date.now();
       if (result.status === 'not-modified') return;
       if (result.invalidJobs > 0) console.warn(`[jobs] ${result.invalidJobs} malformed jobs left out of the board`);
-      downloadedVersion = result.snapshot.version;
       // In memory first: local search starts at once, and still works if storage is full or refused.
       setLoadedSnapshot({ ...result.snapshot, savedAt: lastCheckedAt });
       try {

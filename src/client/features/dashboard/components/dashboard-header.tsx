@@ -69,7 +69,8 @@ export function DashboardHeader({ onToggleSidebar, sidebarOpen, sidebarId }: Das
                 return (
                   <Fragment key={`${index}-${crumb.label}`}>
                     <Breadcrumb.Separator display={index === 0 ? { base: 'none', sm: 'flex' } : undefined} />
-                    <Breadcrumb.Item minW="0">
+                    {/* Only the last crumb may shrink (and truncate); earlier ones would otherwise wrap mid-word. */}
+                    <Breadcrumb.Item minW="0" flexShrink={last ? 1 : 0}>
                       {last || !crumb.to ? (
                         <Breadcrumb.CurrentLink truncate>{crumb.label}</Breadcrumb.CurrentLink>
                       ) : (

@@ -105,11 +105,7 @@ export function JobList({ limit }: JobListProps) {
             </EmptyState.Indicator>
             <EmptyState.Title textAlign="center">{t('list.empty')}</EmptyState.Title>
             {filtered && showFilters ? (
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => setFilters(unfiltered, 'choice')}
-              >
+              <Button variant="outline" size="sm" onClick={() => setFilters(unfiltered, 'choice')}>
                 {t('list.clearFilters')}
               </Button>
             ) : null}

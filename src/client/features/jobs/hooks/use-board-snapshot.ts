@@ -24,7 +24,8 @@ export function useBoardSnapshot(): BoardSnapshot | null | undefined {
 
 /**
  * Starts the background refresh once the stored copy is known (and, on a first visit, once the first page has
- * been answered, so the small request is never slowed by the big one); again whenever the device comes online.
+ * been answered, so the small request is never slowed by the big one); again when the tab comes back into view
+ * (at most every few minutes) and whenever the device comes online.
  */
 export function useBoardSnapshotRefresh(snapshot: BoardSnapshot | null | undefined, firstPageSettled: boolean): void {
   const known = snapshot === undefined ? undefined : (snapshot?.version ?? null);
@@ -33,7 +34,14 @@ export function useBoardSnapshotRefresh(snapshot: BoardSnapshot | null | undefin
     if (!ready) return;
     void refreshBoardSnapshot(known);
     const onOnline = () => void refreshBoardSnapshot(known, { force: true });
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refreshBoardSnapshot(known);
+    };
     window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
   }, [ready, known]);
 }

@@ -3,6 +3,7 @@ import type { JobFacets, JobFilters } from '../../../../shared/jobs/filter-jobs.
 import { filtersToSearchParams, jobListPageSize } from '../../../../shared/jobs/job-filters-schema.ts';
 import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { messageForPeople } from '../api/api-error-message.ts';
 import { boardFacets, boardIndexFor, filterBoardPlaces, searchBoardText } from '../board-search.ts';
 import { growWindow, visibleCount, windowForResult, type VisibleWindow } from '../visible-count.ts';
 import { useBoardSnapshot, useBoardSnapshotRefresh } from './use-board-snapshot.ts';
@@ -21,7 +22,7 @@ export interface JobBoardView {
   jobs: BoardJob[];
   total: number;
   facets: JobFacets;
-  /** More jobs exist beyond `jobs` (and the list has no fixed limit): the sentinel may ask for them. */
+  /** More jobs exist beyond `jobs` (and the list has no fixed limit): the last card asks for them. */
   hasMore: boolean;
   loadMore: () => void;
   /** The next page is on its way from the server. */
@@ -50,7 +51,7 @@ function toTime(iso: string | null | undefined): number | null {
 }
 
 function problemOf(error: unknown): BoardProblem {
-  if (error instanceof ApiError) return { kind: 'failed', message: error.message };
+  if (error instanceof ApiError) return { kind: 'failed', message: messageForPeople(error) };
   // fetch() rejects with a TypeError when there is no network (and the service worker has no copy either).
   if (!navigator.onLine || error instanceof TypeError) return { kind: 'offline' };
   return { kind: 'failed', message: null };
@@ -129,21 +130,29 @@ export function useJobBoard(filters: JobFilters, limit?: number): JobBoardView {
       problem: current.status === 'error' ? problemOf(current.error) : null,
     };
   }
+  const nothing = { ...common, jobs: [] as BoardJob[], total: 0, hasMore: false, stale: false, problem: null };
   if (current?.status === 'ready') {
-    return { ...common, status: 'ready', jobs: [], total: 0, facets: current.facets, hasMore: false, stale: false,
-      source: 'remote', refreshedAt: toTime(current.refreshedAt), problem: null };
+    const refreshedAt = toTime(current.refreshedAt);
+    return { ...nothing, status: 'ready', facets: current.facets, source: 'remote', refreshedAt };
   }
-  // Still reading IndexedDB: a network failure now may yet be covered by the local copy.
+  // An error shows only once IndexedDB has been read: until then the local copy may still cover a network failure.
   if (current?.status === 'error' && snapshot !== undefined) {
-    return { ...common, status: 'error', jobs: [], total: 0, facets: noFacets, hasMore: false, stale: false,
-      source: null, refreshedAt: null, problem: problemOf(current.error) };
+    const problem = problemOf(current.error);
+    return { ...nothing, status: 'error', facets: noFacets, source: null, refreshedAt: null, problem };
   }
   const previous = remote.previous;
   if (previous) {
-    return { ...common, status: 'ready', jobs: previous.jobs.slice(0, limit ?? jobListPageSize), total: previous.total,
-      facets: previous.facets, hasMore: false, stale: true, source: 'remote',
-      refreshedAt: toTime(previous.refreshedAt), problem: null, resultKey: previous.key };
+    return {
+      ...nothing,
+      status: 'ready',
+      jobs: previous.jobs.slice(0, limit ?? jobListPageSize),
+      total: previous.total,
+      facets: previous.facets,
+      stale: true,
+      source: 'remote',
+      refreshedAt: toTime(previous.refreshedAt),
+      resultKey: previous.key,
+    };
   }
-  return { ...common, status: 'loading', jobs: [], total: 0, facets: noFacets, hasMore: false, stale: false,
-    source: null, refreshedAt: null, problem: null };
+  return { ...nothing, status: 'loading', facets: noFacets, source: null, refreshedAt: null };
 }

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
+import { messageForPeople } from '../api/api-error-message.ts';
 import { getJobDetail, jobAccessQuery, type PublicJobView } from '../api/get-job-detail.ts';
 import { deleteJobDetail, readJobDetail, saveJobDetail } from '../db/job-details-repository.ts';
 
@@ -25,8 +26,7 @@ function isNetworkFailure(error: unknown): boolean {
 function problemOf(error: unknown): JobDetailProblem {
   if (error instanceof ApiError) {
     if (error.status === 404) return { kind: 'not-found' };
-    // apiFetch's own fallback text ("Request failed with status 500") is not a message for people.
-    return { kind: 'failed', message: /^Request failed with status \d+$/.test(error.message) ? null : error.message };
+    return { kind: 'failed', message: messageForPeople(error) };
   }
   if (isNetworkFailure(error)) return { kind: 'offline' };
   return { kind: 'failed', message: null };
@@ -36,7 +36,11 @@ function problemOf(error: unknown): JobDetailProblem {
  * A public job view (spec section 2, job detail), carrying token/sharedId to the server. Every job opened is kept in
  * Dexie, so it opens again without a network; a job the server says is gone is forgotten.
  */
-export function useJobDetail(slug: string, token: string | null, sharedId: string | null): JobDetailState & { retry: () => void } {
+export function useJobDetail(
+  slug: string,
+  token: string | null,
+  sharedId: string | null,
+): JobDetailState & { retry: () => void } {
   const key = `${slug}${jobAccessQuery({ token, sharedId })}`;
   const saved = useLiveQuery(() => readJobDetail(slug), [slug], undefined);
   const [result, setResult] = useState<{ key: string; view: PublicJobView | null; error: unknown } | null>(null);
@@ -47,7 +51,9 @@ export function useJobDetail(slug: string, token: string | null, sharedId: strin
     getJobDetail(slug, { token, sharedId }, controller.signal).then(
       (view) => {
         setResult({ key, view, error: null });
-        saveJobDetail(slug, view).catch((error: unknown) => console.warn('[jobs] could not keep the job offline', error));
+        saveJobDetail(slug, view).catch((error: unknown) => {
+          console.warn('[jobs] could not keep the job offline', error);
+        });
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
