@@ -7,13 +7,14 @@
 // Settings: BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS (100), BENCH_LISTINGS (20000).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { ensureServerBuild } from './ensure-server-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sharedData = path.resolve(root, '..', 'shared', 'data');
@@ -30,26 +31,9 @@ process.on('warning', (warning) => {
 
 // ---------------------------------------------------------------------------------------------- build
 
-function newestSource(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(full));
-    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
 const serverEntry = path.join(root, 'dist', 'server', 'server', 'index.js');
 const ingestEntry = path.join(root, 'dist', 'server', 'server', 'cli', 'ingest.js');
-const newestTs = Math.max(...['src/server', 'src/shared'].map((dir) => newestSource(path.join(root, dir))));
-if (!existsSync(ingestEntry) || newestTs > statSync(ingestEntry).mtimeMs) {
-  log('building the API (tsc -p tsconfig.server.json)...');
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.server.json'], {
-    cwd: root, stdio: 'inherit',
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+ensureServerBuild(root, ingestEntry, log);
 
 // ---------------------------------------------------------------------------------------------- data
 
