@@ -15,8 +15,10 @@ const DashboardLayout = lazy(() => import('./layouts/dashboard-layout.tsx'));
 const DashboardPage = lazy(() => import('../features/dashboard/routes/dashboard-page.tsx'));
 const JobBoardPage = lazy(() => import('../features/jobs/routes/job-board-page.tsx'));
 const JobDetailPage = lazy(() => import('../features/jobs/routes/job-detail-page.tsx'));
-// Account, applications and the apply form arrive with their own issues; until then they share one honest page.
-const UpcomingPage = lazy(() => import('../features/dashboard/routes/upcoming-page.tsx'));
+const AccountPage = lazy(() => import('../features/profile/routes/account-page.tsx'));
+const MyApplicationsPage = lazy(() => import('../features/applications/routes/my-applications-page.tsx'));
+// The apply page handles a signed-out visitor itself (spec: its own sign-in prompt), so it is not behind RequireAuth.
+const ApplyPage = lazy(() => import('../features/apply/routes/apply-page.tsx'));
 const InfoPage = lazy(() => import('../features/marketing/routes/info-page.tsx'));
 const TermsPage = lazy(() => import('../features/marketing/routes/terms-page.tsx'));
 const PrivacyPage = lazy(() => import('../features/marketing/routes/privacy-page.tsx'));
@@ -47,6 +49,7 @@ export const router = createBrowserRouter([
       },
       { path: '/sign-in', element: <SignInPage /> },
       { path: '/auth/callback', element: <AuthCallbackPage /> },
+      { path: '/jobs/:slug/apply', element: <ApplyPage /> },
       {
         element: <RequireAuth />,
         children: [
@@ -54,12 +57,11 @@ export const router = createBrowserRouter([
             element: <DashboardLayout />,
             children: [
               { path: '/dashboard', element: <DashboardPage /> },
-              { path: '/account', element: <UpcomingPage section="account" /> },
+              { path: '/account', element: <AccountPage /> },
               { path: '/jobs', element: <JobBoardPage /> },
-              { path: '/jobs/applied', element: <UpcomingPage section="applications" /> },
+              { path: '/jobs/applied', element: <MyApplicationsPage /> },
               // Also reached as /jobs/{id}/ from featured cards: a trailing slash matches the same route.
               { path: '/jobs/:slug', element: <JobDetailPage /> },
-              { path: '/jobs/:slug/apply', element: <UpcomingPage section="jobs" /> },
             ],
           },
         ],

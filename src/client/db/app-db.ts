@@ -4,6 +4,10 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { BoardJob } from '../../shared/jobs/listing-schemas.ts';
 import type { PublicJobView } from '../features/jobs/api/get-job-detail.ts';
+import type { ProfileCacheRecord } from '../features/profile/db/profile-cache-record.ts';
+import type { ApplicationDraftRecord, OutboxRecord } from '../features/apply/db/apply-records.ts';
+
+export type { ProfileCacheRecord, ApplicationDraftRecord, OutboxRecord };
 
 export const appDbName = 'campus-jobs';
 
@@ -34,6 +38,9 @@ export interface JobDetailRecord {
 export class AppDb extends Dexie {
   boardSnapshot!: EntityTable<BoardSnapshotRecord, 'id'>;
   jobDetails!: EntityTable<JobDetailRecord, 'slug'>;
+  profileCache!: EntityTable<ProfileCacheRecord, 'uid'>;
+  applicationDrafts!: EntityTable<ApplicationDraftRecord, 'key'>;
+  outbox!: EntityTable<OutboxRecord, 'id'>;
 
   constructor(name: string = appDbName) {
     super(name);
@@ -42,6 +49,13 @@ export class AppDb extends Dexie {
     this.version(1).stores({
       boardSnapshot: 'id',
       jobDetails: 'slug, savedAt',
+    });
+    // Profile cache (account page and apply prefill offline), apply drafts per account and job, and the outbox of
+    // submitted applications.
+    this.version(2).stores({
+      profileCache: 'uid',
+      applicationDrafts: 'key, uid, jobId, updatedAt',
+      outbox: 'id, uid, jobId, status, createdAt',
     });
     // Another tab runs a newer version of the app and wants to upgrade the schema: close our connection so its
     // upgrade is not blocked. This tab keeps working; Dexie reopens the database on its next query.

@@ -4,22 +4,30 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { defaultLocale, supportedLocales } from '../../shared/locale.ts';
 import { getLocale } from './locale.ts';
+import enAccount from './locales/en/account.json';
+import enApplications from './locales/en/applications.json';
+import enApply from './locales/en/apply.json';
 import enAuth from './locales/en/auth.json';
 import enCommon from './locales/en/common.json';
 import enDashboard from './locales/en/dashboard.json';
 import enJobs from './locales/en/jobs.json';
 import enMarketing from './locales/en/marketing.json';
+import frAccount from './locales/fr/account.json';
+import frApplications from './locales/fr/applications.json';
+import frApply from './locales/fr/apply.json';
 import frAuth from './locales/fr/auth.json';
 import frCommon from './locales/fr/common.json';
 import frDashboard from './locales/fr/dashboard.json';
 import frJobs from './locales/fr/jobs.json';
 import frMarketing from './locales/fr/marketing.json';
 
-export const namespaces = ['common', 'marketing', 'auth', 'dashboard', 'jobs'] as const;
+export const namespaces = ['common', 'marketing', 'auth', 'dashboard', 'jobs', 'account', 'apply', 'applications'] as const;
 
 export const resources = {
-  en: { common: enCommon, marketing: enMarketing, auth: enAuth, dashboard: enDashboard, jobs: enJobs },
-  fr: { common: frCommon, marketing: frMarketing, auth: frAuth, dashboard: frDashboard, jobs: frJobs },
+  en: { common: enCommon, marketing: enMarketing, auth: enAuth, dashboard: enDashboard, jobs: enJobs,
+    account: enAccount, apply: enApply, applications: enApplications },
+  fr: { common: frCommon, marketing: frMarketing, auth: frAuth, dashboard: frDashboard, jobs: frJobs,
+    account: frAccount, apply: frApply, applications: frApplications },
 };
 
 const locale = getLocale();
