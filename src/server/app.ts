@@ -7,7 +7,10 @@ import { type DatabaseHandle, openDatabase } from './db/client.ts'
 import type { Env } from './env.ts'
 import { createIngestService, type IngestService, startFeedSchedule } from './ingest/ingest.service.ts'
 import { registerAuth } from './plugins/auth.ts'
+import { createMailer, type Mailer } from './mail/mailer.ts'
 import { adminRoutes } from './routes/admin/admin.routes.ts'
+import { applicantsRoutes } from './routes/applicants/applicants.routes.ts'
+import { applicationsRoutes } from './routes/applications/applications.routes.ts'
 import { authRoutes } from './routes/auth/auth.routes.ts'
 import { type BoardIndex, createBoardIndex } from './routes/board/board-index.service.ts'
 import { boardRoutes } from './routes/board/board.routes.ts'
@@ -44,6 +47,8 @@ export type BuildAppOptions = {
   adminToken?: string | null
   /** How often this instance checks the board version (default 15 s). */
   boardPollIntervalMs?: number
+  /** Outgoing e-mail. Default: SMTP_URL, else .eml files in OUTBOX_DIR. */
+  mailer?: Mailer
 }
 
 const apiPrefix = '/api'
@@ -64,6 +69,7 @@ export async function buildApp({
   storage = createLocalDiskStorage(env.storageDir),
   adminToken = null,
   boardPollIntervalMs,
+  mailer: givenMailer,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: { level: env.logLevel } }),
@@ -100,6 +106,12 @@ export async function buildApp({
 
   await app.register(fastifyCompress, { global: true })
   registerAuth(app, env)
+
+  const mailer =
+    givenMailer ?? createMailer({ smtpUrl: env.mail.smtpUrl, from: env.mail.from, outboxDir: env.outboxDir, log: app.log })
+  // Runs before the database closes: confirmations still being sent get a few seconds to finish.
+  if (!givenMailer) app.addHook('preClose', () => mailer.close())
+  const devpost = createDevpostService({ baseUrl: env.devpost.baseUrl, log: app.log })
 
   const boardIndex = createBoardIndex({ db: database.db, log: app.log, pollIntervalMs: boardPollIntervalMs })
   const feedIngest = createIngestService({
@@ -140,11 +152,12 @@ export async function buildApp({
         db: database.db,
         github: createGithubService({ ...env.github, log: app.log }),
       })
-      await api.register(devpostRoutes, {
-        db: database.db,
-        devpost: createDevpostService({ baseUrl: env.devpost.baseUrl, log: app.log }),
-      })
-      if (adminToken) await api.register(adminRoutes, { token: adminToken, ingest: feedIngest, boardIndex })
+      await api.register(devpostRoutes, { db: database.db, devpost })
+      await api.register(applicationsRoutes, { db: database.db, storage, devpost, mailer, appUrl: env.publicUrl })
+      await api.register(applicantsRoutes, { db: database.db })
+      if (adminToken) {
+        await api.register(adminRoutes, { token: adminToken, ingest: feedIngest, boardIndex, db: database.db })
+      }
       const { authEmulatorHost, projectId } = env.firebase
       if (authEmulatorHost) await api.register(devRoutes, { authEmulatorHost, projectId })
     },

@@ -44,6 +44,9 @@ const rawEnvSchema = z.object({
   COMMUNITY_URL: httpUrl.default('https://github.com/campusjobs/campus-jobs/discussions'),
   STATIC_DIR: z.string().min(1).optional(),
   OUTBOX_DIR: z.string().min(1).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'expected smtp://user:password@host:port or smtps://...' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Campus Jobs <no-reply@campusjobs.dev>'),
+  PUBLIC_URL: httpUrl.optional(),
   STORAGE_DIR: z.string().min(1).optional(),
   SEED_DEMO_DATA: z.enum(['true', 'false'], { error: 'expected true or false' }).optional(),
   FEEDS_ENABLED: z.enum(['true', 'false'], { error: 'expected true or false' }).optional(),
@@ -88,6 +91,10 @@ export type Env = {
     communityUrl: string
   }
   staticDir: string
+  /** Outgoing e-mail: over SMTP when `smtpUrl` is set, else written to `outboxDir` (one .eml file per message). */
+  mail: { smtpUrl: string | null; from: string }
+  /** Where people open the app (links in e-mails and invitations); default http://localhost:PORT. */
+  publicUrl: string
   outboxDir: string
   storageDir: string
   /** Demo organizations and featured jobs; on by default except in production. */
@@ -183,6 +190,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       communityUrl: raw.COMMUNITY_URL,
     },
     staticDir: raw.STATIC_DIR ? resolve(raw.STATIC_DIR) : join(packageRoot, 'dist', 'client'),
+    mail: {
+      smtpUrl: raw.SMTP_URL ?? null,
+      from: raw.MAIL_FROM,
+    },
+    publicUrl: publicOrigin(raw.PUBLIC_URL, raw.PORT),
     outboxDir: raw.OUTBOX_DIR ? resolve(raw.OUTBOX_DIR) : join(dataDir, 'outbox'),
     storageDir: raw.STORAGE_DIR ? resolve(raw.STORAGE_DIR) : join(dataDir, 'files'),
     seedDemoData: raw.SEED_DEMO_DATA ? raw.SEED_DEMO_DATA === 'true' : raw.NODE_ENV !== 'production',
@@ -210,6 +222,25 @@ const ingestCliEnvSchema = rawEnvSchema.pick({ LOG_LEVEL: true, DATA_DIR: true, 
 export function loadIngestCliEnv(source: Record<string, string | undefined> = process.env): IngestCliEnv {
   const raw = parseVariables(ingestCliEnvSchema, source)
   return { logLevel: raw.LOG_LEVEL, dataDir: resolve(raw.DATA_DIR), databaseUrl: raw.DATABASE_URL ?? null }
+}
+
+function publicOrigin(publicUrl: string | undefined, port: number): string {
+  return (publicUrl ?? `http://localhost:${port}`).replace(/\/+$/, '')
+}
+
+/** What `npm run invite` and `npm run share-link` need: the database and the address of the app for the links. */
+export type LinkCliEnv = IngestCliEnv & { publicUrl: string }
+
+const linkCliEnvSchema = rawEnvSchema.pick({ LOG_LEVEL: true, DATA_DIR: true, DATABASE_URL: true, PUBLIC_URL: true, PORT: true })
+
+export function loadLinkCliEnv(source: Record<string, string | undefined> = process.env): LinkCliEnv {
+  const raw = parseVariables(linkCliEnvSchema, source)
+  return {
+    logLevel: raw.LOG_LEVEL,
+    dataDir: resolve(raw.DATA_DIR),
+    databaseUrl: raw.DATABASE_URL ?? null,
+    publicUrl: publicOrigin(raw.PUBLIC_URL, raw.PORT),
+  }
 }
 
 /**

@@ -9,8 +9,10 @@ import {
   pgTable,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core'
+import type { ApplicationAnswers, ApplicationReceipt } from '../../shared/applications/application-schema.ts'
 import type { DevpostProfile } from '../../shared/devpost/devpost-profile.ts'
 import type { GithubProfile } from '../../shared/github/github-profile.ts'
 
@@ -185,9 +187,98 @@ export const studentProfiles = pgTable(
 )
 
 
+/**
+ * A private invitation to apply (`/jobs/{id}/apply?token=...`): for one job and one applicant e-mail, valid 30 days.
+ * Only the SHA-256 of the token is stored, so the table alone cannot be used to apply.
+ */
+export const applicantInvitations = pgTable(
+  'applicant_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => featuredJobs.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('applicant_invitations_job_id_idx').on(table.jobId)],
+)
+
+/** A link anyone may use to apply to one job (`?sharedId=`), until it is revoked. The id is random (128 bits). */
+export const sharedLinks = pgTable(
+  'shared_links',
+  {
+    id: text('id').primaryKey(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => featuredJobs.id, { onDelete: 'cascade' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('shared_links_job_id_idx').on(table.jobId)],
+)
+
+/**
+ * One application of one student to one featured job. The unique constraints are what make a submission happen
+ * exactly once, whatever the number of concurrent retries: (uid, job_id) refuses a second application and
+ * (uid, idempotency_key) ties a retried request to the application it created, whose answer is kept for replays.
+ * The resume is the application's own copy in the storage, never the profile's file.
+ */
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => featuredJobs.id, { onDelete: 'cascade' }),
+    /** The verified e-mail of the account at submission (the confirmation went there). */
+    email: text('email').notNull(),
+    answers: jsonb('answers').$type<ApplicationAnswers>().notNull(),
+    channel: text('channel', { enum: ['public', 'private', 'link'] }).notNull(),
+    invitationId: uuid('invitation_id').references(() => applicantInvitations.id, { onDelete: 'set null' }),
+    sharedLinkId: text('shared_link_id').references(() => sharedLinks.id, { onDelete: 'set null' }),
+    /** Only 'submitted' for now; the company side adds the review states. */
+    status: text('status', { enum: ['submitted'] }).notNull().default('submitted'),
+    /** Storage key of the application's copy of the resume; never sent to a client. */
+    resumeKey: text('resume_key').notNull(),
+    resumeName: text('resume_name').notNull(),
+    resumeSize: integer('resume_size').notNull(),
+    /** 'upload': a file sent with the application; 'profile': a copy of the profile's resume `resume_profile_id`. */
+    resumeSource: text('resume_source', { enum: ['upload', 'profile'] }).notNull(),
+    resumeProfileId: uuid('resume_profile_id'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** SHA-256 of the normalized request (job, channel, answers, resume): a reused key must carry the same one. */
+    requestHash: text('request_hash').notNull(),
+    /** The answer the first request got, sent again to a retry with the same key. */
+    responseStatus: integer('response_status').notNull(),
+    responseBody: jsonb('response_body').$type<ApplicationReceipt>().notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    unique('applications_uid_job_id_unique').on(table.uid, table.jobId),
+    unique('applications_uid_idempotency_key_unique').on(table.uid, table.idempotencyKey),
+    index('applications_job_id_idx').on(table.jobId),
+    check('applications_channel_check', sql`${table.channel} in ('public', 'private', 'link')`),
+    check('applications_status_check', sql`${table.status} in ('submitted')`),
+    check('applications_resume_source_check', sql`${table.resumeSource} in ('upload', 'profile')`),
+  ],
+)
+
 export type UserRow = typeof users.$inferSelect
 export type OrganizationRow = typeof organizations.$inferSelect
 export type FeaturedJobRow = typeof featuredJobs.$inferSelect
 export type ExternalListingRow = typeof externalListings.$inferSelect
 export type FeedStateRow = typeof feedState.$inferSelect
 export type StudentProfileRow = typeof studentProfiles.$inferSelect
+export type ApplicantInvitationRow = typeof applicantInvitations.$inferSelect
+export type SharedLinkRow = typeof sharedLinks.$inferSelect
+export type ApplicationRow = typeof applications.$inferSelect

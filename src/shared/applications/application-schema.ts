@@ -96,9 +96,11 @@ export const hackathonsStepSchema = z.object({
 
 /** Step 5, Job Details. */
 export const jobDetailsStepSchema = z.object({
-  coverLetter: requiredText(applicationMessages.coverLetterRequired, 10_000).max(10_000, {
-    error: applicationMessages.coverLetterTooLong,
-  }),
+  coverLetter: z
+    .string({ error: applicationMessages.coverLetterRequired })
+    .trim()
+    .min(1, { error: applicationMessages.coverLetterRequired })
+    .max(10_000, { error: applicationMessages.coverLetterTooLong }),
 })
 
 /**
@@ -139,7 +141,7 @@ export function applyMode(query: { token?: string | null; sharedId?: string | nu
   return 'public'
 }
 
-/** What POST /api/public/jobs/{slug}/apply answers on success (201, or 200 for an idempotent replay). */
+/** What POST /api/public/jobs/{slug}/apply answers on success: 201, and the same 201 + body to a retry with the same Idempotency-Key (header `Idempotent-Replayed: true`). */
 export type ApplicationReceipt = {
   applicationId: string
   jobId: string

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
 import { externalFeedTypes } from '../../../shared/jobs/listing-schemas.ts'
+import type { Database } from '../../db/client.ts'
 import { isLoopbackHost } from '../../env.ts'
 import { HttpError, parseRequest } from '../../http/http-error.ts'
 import { FeedReadError } from '../../ingest/feed-download.ts'
 import { IngestBusyError, type IngestService } from '../../ingest/ingest.service.ts'
+import { inviteApplicant, revokeJobLink, shareJob } from '../applicants/invitations.service.ts'
 import type { BoardIndex } from '../board/board-index.service.ts'
 import { adminTokensMatch } from './admin-endpoint.ts'
 
@@ -25,10 +27,20 @@ const ingestRequestSchema = z.object({
     .max(20, 'at most 20 sources per request'),
 })
 
-export const adminRoutes: FastifyPluginAsync<{ token: string; ingest: IngestService; boardIndex: BoardIndex }> = async (
-  app,
-  { token, ingest, boardIndex },
-) => {
+const invitationRequestSchema = z.object({
+  job: z.string({ error: 'job is required (a featured job id or slug)' }).trim().min(1).max(200),
+  email: z.email({ error: 'email must be an e-mail address' }).max(320),
+  firstName: z.string().trim().min(1).max(100).nullish(),
+  lastName: z.string().trim().min(1).max(100).nullish(),
+})
+
+const sharedLinkRequestSchema = z.object({
+  job: z.string({ error: 'job is required (a featured job id or slug)' }).trim().min(1).max(200),
+})
+
+export type AdminRoutesOptions = { token: string; ingest: IngestService; boardIndex: BoardIndex; db: Database }
+
+export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, { token, ingest, boardIndex, db }) => {
   app.addHook('onRequest', async (request, reply) => {
     // Local tools only: from anywhere else the route does not exist.
     if (!isLoopbackHost(request.socket.remoteAddress ?? '')) throw new HttpError(404, 'Not found')
@@ -54,5 +66,22 @@ export const adminRoutes: FastifyPluginAsync<{ token: string; ingest: IngestServ
       if (error instanceof IngestBusyError) throw new HttpError(409, error.message)
       throw error
     }
+  })
+
+  // `npm run invite`: a private invitation; the token is answered once and only its hash is kept.
+  app.post('/admin/invitations', async (request, reply) => {
+    const input = parseRequest(invitationRequestSchema, request.body)
+    reply.header('cache-control', 'no-store')
+    return reply.code(201).send(await inviteApplicant(db, input))
+  })
+
+  // `npm run share-link`: a link anyone may use to apply to one job, until revoked.
+  app.post('/admin/shared-links', async (request, reply) => {
+    const input = parseRequest(sharedLinkRequestSchema, request.body)
+    return reply.code(201).send(await shareJob(db, input.job))
+  })
+
+  app.post<{ Params: { id: string } }>('/admin/shared-links/:id/revoke', async (request) => {
+    return revokeJobLink(db, request.params.id)
   })
 }

@@ -2,12 +2,14 @@ import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
 import type { Database } from '../../db/client.ts'
 import { HttpError, parseRequest } from '../../http/http-error.ts'
+import { checkSharedLink } from '../applicants/application-channel.ts'
 import { logoUrl } from '../files/files.routes.ts'
 import { findOpenFeaturedJob, listOpenFeaturedJobs, type PublicJobRow } from './jobs.repository.ts'
 
 export const jobNotAvailableMessage = 'This job posting is not available or has expired.'
 
-// token / sharedId (private and shared applications) arrive with a later feature; they are accepted and ignored.
+// The job view stays public: a token is accepted (the apply page checks it, signed in); a sharedId must name a live
+// link of this job, so a revoked link says so before the person fills in the form.
 const jobDetailQuerySchema = z.object({
   token: z.string().max(2000, 'token is too long').optional(),
   sharedId: z.string().max(2000, 'sharedId is too long').optional(),
@@ -55,10 +57,12 @@ export const jobsRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
   })
 
   app.get<{ Params: { idOrSlug: string } }>('/public/jobs/:idOrSlug', async (request, reply) => {
-    parseRequest(jobDetailQuerySchema, request.query)
+    const { token, sharedId } = parseRequest(jobDetailQuerySchema, request.query)
     const { idOrSlug } = request.params
     const row = await findOpenFeaturedJob(db, idOrSlug)
     if (!row) throw new HttpError(404, jobNotAvailableMessage)
+    // With a token the page is in private mode (shared applyMode) and a sharedId beside it plays no part.
+    if (sharedId && !token) await checkSharedLink(db, sharedId, row.id)
     reply.header('cache-control', 'no-cache')
     return toPublicJobView(row)
   })

@@ -4,13 +4,14 @@ import { type StudentProfile, toSecondsTimestamp } from '../../../shared/profile
 import type { Database } from '../../db/client.ts'
 import { HttpError } from '../../http/http-error.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
+import { listAppliedJobIds } from '../applications/applications.repository.ts'
 import { upsertAccount } from '../auth/auth.service.ts'
 import { type AccountWithProfile, findAccountWithProfile } from './profile.repository.ts'
 
 /** Where the owner reads the resume back, relative to the API base (the client's apiFetch adds the host). */
 export const resumePath = '/profile/resume'
 
-export function toStudentProfile({ user, profile }: AccountWithProfile): StudentProfile {
+export function toStudentProfile({ user, profile }: AccountWithProfile, appliedJobs: string[] = []): StudentProfile {
   const resume =
     profile?.resumeId && profile.resumeName && profile.resumeUploadedAt && profile.resumeSize !== null
       ? {
@@ -37,8 +38,8 @@ export function toStudentProfile({ user, profile }: AccountWithProfile): Student
     githubUsername: profile?.githubUsername ?? null,
     skills: skillsToText(profile?.skills ?? []),
     resume,
-    // Filled by the applications and employer features.
-    appliedJobs: [],
+    appliedJobs,
+    // Filled by the employer feature.
     organizations: [],
     github: profile?.githubProfile ?? null,
     devpost: profile?.devpostProfile ?? null,
@@ -69,5 +70,6 @@ export async function loadAccount(db: Database, caller: AuthUser): Promise<Accou
 }
 
 export async function loadStudentProfile(db: Database, caller: AuthUser): Promise<StudentProfile> {
-  return toStudentProfile(await loadAccount(db, caller))
+  const account = await loadAccount(db, caller)
+  return toStudentProfile(account, await listAppliedJobIds(db, caller.uid))
 }

@@ -1,0 +1,337 @@
+#!/usr/bin/env node
+// `npm run bench:apply`: exactly-once job applications under load, on this machine.
+// Builds the API, starts the Firebase Auth emulator and one API server on a temporary DATA_DIR (embedded PGlite; or
+// a temporary database on BENCH_DATABASE_URL), creates BENCH_USERS (200) Google accounts in the emulator, then
+// every one applies to the same featured job at once, each with a 1 MB PDF (multipart). Some requests are sent
+// twice with the same Idempotency-Key (at the same time, or as a retry after the answer), as an unreliable network
+// would. Then it checks through the API and the data folder: every request answered 201, one application and one
+// resume copy and one confirmation e-mail per person (0 lost, 0 duplicates). Prints latency, throughput and the
+// server's peak RSS.
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { ensureServerBuild } from './ensure-server-build.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const userCount = Number(process.env.BENCH_USERS ?? 200);
+const pdfBytes = Number(process.env.BENCH_PDF_BYTES ?? 1024 * 1024);
+const projectId = 'demo-campus-jobs-bench';
+const log = (message) => console.log(`[bench:apply] ${message}`);
+
+const serverEntry = path.join(root, 'dist', 'server', 'server', 'index.js');
+ensureServerBuild(root, serverEntry, log);
+
+// ---------------------------------------------------------------------------------------------- processes
+
+const children = new Set();
+let stopping = false;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function startProcess(args, env, label, { detached = false, quiet = false } = {}) {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    detached,
+    stdio: ['ignore', quiet ? 'ignore' : 'inherit', quiet ? 'ignore' : 'inherit'],
+  });
+  children.add(child);
+  child.on('exit', (code, signal) => {
+    children.delete(child);
+    if (!stopping && code !== 0) console.error(`[bench:apply] ${label} exited (${signal ?? code})`);
+  });
+  return { child, detached };
+}
+
+async function stopAll() {
+  stopping = true;
+  await Promise.all([...children].map((child) => new Promise((resolve) => {
+    child.once('exit', resolve);
+    // The Firebase CLI starts the emulator as a grandchild: signal its whole process group.
+    const signal = (name) => { try { process.kill(child.spawnargs.includes('emulators:start') ? -child.pid : child.pid, name); } catch { /* gone */ } };
+    signal('SIGINT');
+    setTimeout(() => signal('SIGKILL'), 10_000).unref();
+  })));
+}
+
+async function waitFor(check, what, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if (await check()) return;
+    } catch { /* not yet */ }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${what} did not happen within ${timeoutMs / 1000} s`);
+}
+
+function memoryOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function pool(items, limit, work) {
+  const results = new Array(items.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index], index);
+    }
+  }));
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------------- data
+
+function buildPdf(marker, size) {
+  const head = `%PDF-1.4\n% ${marker}\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n`;
+  const trailer = 'trailer\n<< /Root 1 0 R >>\n%%EOF\n';
+  const padding = Math.max(0, size - head.length - trailer.length - 3);
+  return Buffer.from(`${head}% ${'x'.repeat(padding)}\n${trailer}`);
+}
+
+function multipart(fields, file) {
+  const boundary = `----campusjobsbench${randomBytes(8).toString('hex')}`;
+  const chunks = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="resume"; filename="${file.name}"\r\n` +
+    'Content-Type: application/pdf\r\n\r\n'), file.data, Buffer.from(`\r\n--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+// ---------------------------------------------------------------------------------------------- main
+
+const workDir = mkdtempSync(path.join(tmpdir(), 'campus-jobs-bench-apply-'));
+const adminDatabaseUrl = process.env.BENCH_DATABASE_URL || null;
+const benchDatabaseName = `campus_jobs_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+let databaseUrl = null;
+
+async function withAdmin(work) {
+  const client = new pg.Client({ connectionString: adminDatabaseUrl });
+  await client.connect();
+  try { return await work(client); } finally { await client.end(); }
+}
+
+try {
+  if (adminDatabaseUrl) {
+    await withAdmin((client) => client.query(`create database "${benchDatabaseName}"`));
+    const url = new URL(adminDatabaseUrl);
+    url.pathname = `/${benchDatabaseName}`;
+    databaseUrl = url.toString();
+  }
+
+  // The Auth emulator, as tests/api-setup/auth-emulator.ts starts it.
+  const [authPort, hubPort, loggingPort, port] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const firebaseConfig = path.join(workDir, 'firebase.json');
+  writeFileSync(firebaseConfig, JSON.stringify({
+    emulators: {
+      auth: { host: '127.0.0.1', port: authPort },
+      hub: { host: '127.0.0.1', port: hubPort },
+      logging: { host: '127.0.0.1', port: loggingPort },
+      ui: { enabled: false },
+      singleProjectMode: true,
+    },
+  }));
+  let started = Date.now();
+  startProcess([path.join(root, 'node_modules', '.bin', 'firebase'), 'emulators:start', '--only', 'auth', '--project', projectId,
+    '--config', firebaseConfig], { CI: '1' }, 'Auth emulator', { detached: true, quiet: true });
+  const emulator = `http://127.0.0.1:${authPort}`;
+  await waitFor(async () => (await fetch(`${emulator}/`)).ok, 'Auth emulator start');
+  log(`Auth emulator ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  const dataDir = path.join(workDir, 'data');
+  const storageDir = path.join(workDir, 'files');
+  const outboxDir = path.join(workDir, 'outbox');
+  const serverArgs = [...(process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean), serverEntry];
+  const serverEnv = {
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    FIREBASE_PROJECT_ID: projectId,
+    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
+    SEED_DEMO_DATA: 'true',
+    FEEDS_ENABLED: 'false',
+    LOG_LEVEL: 'warn',
+    STATIC_DIR: path.join(workDir, 'no-client'),
+    STORAGE_DIR: storageDir,
+    OUTBOX_DIR: outboxDir,
+    SMTP_URL: '',
+  };
+  const base = `http://127.0.0.1:${port}`;
+  // A first start creates the data folder (initdb, migrations, demo data); the measured server is the usual case, a
+  // restart on an existing folder, so its peak RSS belongs to the burst.
+  started = Date.now();
+  const { child: first } = startProcess(serverArgs, serverEnv, 'API server (first start)');
+  await waitFor(async () => (await fetch(`${base}/api/healthz`)).ok, 'API first start');
+  const firstExit = new Promise((resolve) => first.once('exit', resolve));
+  first.kill('SIGTERM');
+  await firstExit;
+  log(`data folder created in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  started = Date.now();
+  const { child: server } = startProcess(serverArgs, serverEnv, 'API server');
+  await waitFor(async () => (await fetch(`${base}/api/healthz`)).ok, 'API start');
+  log(`API ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${databaseUrl ? 'PostgreSQL' : 'PGlite'}), ` +
+    `RSS ${memoryOf(server.pid).rssMb.toFixed(0)} MB`);
+
+  const { jobs } = await (await fetch(`${base}/api/public/jobs`)).json();
+  const job = jobs[0];
+  if (!job) throw new Error('no featured job: the demo data was not seeded');
+  log(`job: "${job.title}" at ${job.organization.name} (${job.id})`);
+
+  // Google accounts, as the emulator's popup creates them (verified e-mail).
+  started = Date.now();
+  const users = await pool(Array.from({ length: userCount }, (_, i) => i), 20, async (i) => {
+    const email = `bench-${i}-${randomUUID().slice(0, 6)}@example.test`;
+    const postBody = new URLSearchParams({
+      id_token: JSON.stringify({ sub: `bench-${randomUUID()}`, email, email_verified: true, name: `Bench Student ${i}` }),
+      providerId: 'google.com',
+    }).toString();
+    const response = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=bench`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ postBody, requestUri: 'http://localhost', returnSecureToken: true }),
+    });
+    const json = await response.json();
+    if (!response.ok) throw new Error(`emulator sign-in failed: ${JSON.stringify(json)}`);
+    return { uid: json.localId, email, idToken: json.idToken };
+  });
+  log(`${users.length} emulator users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  // One request per person; every 5th person also sends the same request again at the same time (a double tap),
+  // every 5th + 1 sends it again once the first answer came (a retry after a lost response).
+  const plans = users.map((user, i) => {
+    const { body, contentType } = multipart({
+      firstName: 'Bench',
+      lastName: `Student ${i}`,
+      email: user.email,
+      phone: '+1 (514) 555-0199',
+      university: 'McGill University',
+      major: 'Computer Science',
+      graduationYear: '2027',
+      githubUsername: '',
+      devpostUsername: '',
+      linkedinUrl: '',
+      portfolioUrl: '',
+      coverLetter: `Cover letter of bench student ${i}.`,
+      devpost: 'null',
+    }, { name: `Bench Student ${i}.pdf`, data: buildPdf(`bench-${i}`, pdfBytes) });
+    return { user, body, contentType, key: randomUUID(), twin: i % 5 === 0, retry: i % 5 === 1 };
+  });
+
+  const samples = [];
+  const failures = [];
+  async function send(plan, kind) {
+    const startedAt = performance.now();
+    try {
+      const response = await fetch(`${base}/api/public/jobs/${job.id}/apply`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${plan.user.idToken}`,
+          'content-type': plan.contentType,
+          'idempotency-key': plan.key,
+        },
+        body: plan.body,
+      });
+      const text = await response.text();
+      const ms = performance.now() - startedAt;
+      samples.push(ms);
+      if (response.status !== 201) {
+        failures.push(`${kind} ${plan.user.email}: HTTP ${response.status} ${text.slice(0, 200)}`);
+        return null;
+      }
+      return { ...JSON.parse(text), replayed: response.headers.get('idempotent-replayed') === 'true' };
+    } catch (error) {
+      samples.push(performance.now() - startedAt);
+      failures.push(`${kind} ${plan.user.email}: ${error.message}`);
+      return null;
+    }
+  }
+
+  const requestCount = plans.length + plans.filter((plan) => plan.twin || plan.retry).length;
+  log(`firing ${requestCount} requests (${plans.length} applications with ${(pdfBytes / 1024 / 1024).toFixed(1)} MB ` +
+    `PDFs, ${requestCount - plans.length} repeats of an Idempotency-Key) at once...`);
+  const burstStarted = performance.now();
+  const receipts = await Promise.all(plans.map(async (plan) => {
+    const firsts = await Promise.all([send(plan, 'first'), ...(plan.twin ? [send(plan, 'twin')] : [])]);
+    const retry = plan.retry ? await send(plan, 'retry') : null;
+    return [...firsts, ...(plan.retry ? [retry] : [])];
+  }));
+  const burstMs = performance.now() - burstStarted;
+  const memory = memoryOf(server.pid);
+
+  // Verification through the API (each person's own list) and the data folder (copies and e-mails).
+  let lost = 0;
+  let duplicates = 0;
+  let mismatched = 0;
+  await pool(plans, 20, async (plan, i) => {
+    const applied = await (await fetch(`${base}/api/job/applied-jobs`, {
+      headers: { authorization: `Bearer ${plan.user.idToken}` },
+    })).json();
+    const count = applied.filter((id) => id === job.id).length;
+    if (count === 0) lost += 1;
+    if (count > 1) duplicates += 1;
+    const ids = new Set(receipts[i].filter(Boolean).map((receipt) => receipt.applicationId));
+    if (ids.size > 1) mismatched += 1;
+  });
+  const replayed = receipts.flat().filter((receipt) => receipt?.replayed).length;
+  const resumeCopies = existsSync(path.join(storageDir, 'applications'))
+    ? readdirSync(path.join(storageDir, 'applications')).filter((name) => name.endsWith('.pdf')).length
+    : 0;
+  await waitFor(() => existsSync(outboxDir) && readdirSync(outboxDir).filter((name) => name.endsWith('.eml')).length >= plans.length,
+    'every confirmation e-mail', 30_000).catch(() => {});
+  const emails = existsSync(outboxDir) ? readdirSync(outboxDir).filter((name) => name.endsWith('.eml')).length : 0;
+
+  const sorted = [...samples].sort((a, b) => a - b);
+  console.log('');
+  console.log(`| requests | applications | errors | lost | duplicates | replayed | p50 ms | p99 ms | max ms | ` +
+    'applications/s | upload MB/s | server RSS peak MB |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log(`| ${samples.length} | ${plans.length} | ${failures.length} | ${lost} | ${duplicates + mismatched} | ${replayed} | ` +
+    `${percentile(sorted, 50).toFixed(0)} | ${percentile(sorted, 99).toFixed(0)} | ${sorted.at(-1).toFixed(0)} | ` +
+    `${(plans.length / (burstMs / 1000)).toFixed(1)} | ${((samples.length * pdfBytes) / 1024 / 1024 / (burstMs / 1000)).toFixed(1)} | ` +
+    `${memory.peakMb.toFixed(0)} |`);
+  console.log('');
+  console.log(`Burst of ${samples.length} requests took ${(burstMs / 1000).toFixed(1)} s; server RSS ${memory.rssMb.toFixed(0)} MB ` +
+    `after it, peak ${memory.peakMb.toFixed(0)} MB (${databaseUrl ? 'PostgreSQL' : 'PGlite embedded'}).`);
+  console.log(`Stored: ${resumeCopies} resume copies and ${emails} confirmation e-mails for ${plans.length} people.`);
+  for (const failure of failures.slice(0, 10)) console.log(`  failure: ${failure}`);
+  const ok = failures.length === 0 && lost === 0 && duplicates === 0 && mismatched === 0 &&
+    resumeCopies === plans.length && emails === plans.length;
+  console.log(ok ? 'Exactly once: met (0 errors, 0 lost, 0 duplicates).' : 'Exactly once: MISSED');
+  if (!ok) process.exitCode = 1;
+} catch (error) {
+  console.error(`[bench:apply] failed: ${error instanceof Error ? error.stack : error}`);
+  process.exitCode = 1;
+} finally {
+  await stopAll();
+  if (adminDatabaseUrl && databaseUrl) {
+    await withAdmin((client) => client.query(`drop database if exists "${benchDatabaseName}" with (force)`)).catch(() => {});
+  }
+  rmSync(workDir, { recursive: true, force: true });
+}

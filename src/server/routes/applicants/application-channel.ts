@@ -1,0 +1,72 @@
+import type { Database } from '../../db/client.ts'
+import type { ApplicantInvitationRow, SharedLinkRow } from '../../db/schema.ts'
+import { HttpError } from '../../http/http-error.ts'
+import type { AuthUser } from '../../plugins/auth.ts'
+import { findInvitationByToken, findSharedLink } from './invitations.repository.ts'
+
+// How an application reached the job (spec section 4, apply page mode) and the checks each way needs.
+
+export const channelMessages = {
+  invalidToken: 'Invalid token',
+  invitationExpired: 'This invitation has expired.',
+  otherEmail: 'This invitation was sent to another email address.',
+  linkInvalid: 'This link is not valid.',
+  linkRevoked: 'This link has been revoked.',
+  emailNotVerified: 'Please verify your email address before applying.',
+} as const
+
+/**
+ * The caller's e-mail, which an application is tied to: it must come from the token and be verified (Google and
+ * e-mail-link accounts are; an unverified password account could claim anyone's address).
+ */
+export function verifiedEmailOf(caller: AuthUser): string {
+  if (!caller.email || !caller.emailVerified) throw new HttpError(403, channelMessages.emailNotVerified)
+  return caller.email
+}
+
+export type ApplicationChannel =
+  | { kind: 'public' }
+  | { kind: 'private'; invitation: ApplicantInvitationRow }
+  | { kind: 'link'; sharedLink: SharedLinkRow }
+
+function sameEmail(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase()
+}
+
+/**
+ * The invitation behind `token`, if the caller may use it: it exists (404), belongs to `jobId` when one is given
+ * (404, as if unknown: a token says nothing about other jobs), has not expired (410) and was sent to the caller's
+ * e-mail (403).
+ */
+export async function checkInvitation(
+  db: Database,
+  token: string,
+  { jobId, email, now = new Date() }: { jobId?: string; email: string; now?: Date },
+): Promise<ApplicantInvitationRow> {
+  const invitation = await findInvitationByToken(db, token)
+  if (!invitation || (jobId !== undefined && invitation.jobId !== jobId)) {
+    throw new HttpError(404, channelMessages.invalidToken)
+  }
+  if (invitation.expiresAt.getTime() <= now.getTime()) throw new HttpError(410, channelMessages.invitationExpired)
+  if (!sameEmail(invitation.email, email)) throw new HttpError(403, channelMessages.otherEmail)
+  return invitation
+}
+
+/** The shared link `id` of `jobId`: unknown or another job's 404, revoked 410. */
+export async function checkSharedLink(db: Database, id: string, jobId: string): Promise<SharedLinkRow> {
+  const link = await findSharedLink(db, id)
+  if (!link || link.jobId !== jobId) throw new HttpError(404, channelMessages.linkInvalid)
+  if (link.revokedAt) throw new HttpError(410, channelMessages.linkRevoked)
+  return link
+}
+
+/** A token wins over a sharedId, as in the apply page's mode (shared `applyMode`). */
+export async function resolveChannel(
+  db: Database,
+  query: { token?: string; sharedId?: string },
+  { jobId, email }: { jobId: string; email: string },
+): Promise<ApplicationChannel> {
+  if (query.token) return { kind: 'private', invitation: await checkInvitation(db, query.token, { jobId, email }) }
+  if (query.sharedId) return { kind: 'link', sharedLink: await checkSharedLink(db, query.sharedId, jobId) }
+  return { kind: 'public' }
+}

@@ -1,0 +1,221 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import {
+  type ApplicationAnswers,
+  applicationAnswersSchema,
+  applicationMessages,
+  type ApplicationReceipt,
+  savedResumeChoiceSchema,
+} from '../../../shared/applications/application-schema.ts'
+import { fieldErrors } from '../../../shared/profile/profile-schema.ts'
+import { isPdf, resumeFileName } from '../../../shared/profile/resume-file.ts'
+import type { Database } from '../../db/client.ts'
+import type { StudentProfileRow } from '../../db/schema.ts'
+import { HttpError } from '../../http/http-error.ts'
+import { applicationConfirmationMail } from '../../mail/application-confirmation.ts'
+import type { Mailer } from '../../mail/mailer.ts'
+import type { AuthUser } from '../../plugins/auth.ts'
+import type { Storage } from '../../storage/storage.ts'
+import { type ApplicationChannel, resolveChannel, verifiedEmailOf } from '../applicants/application-channel.ts'
+import type { DevpostService } from '../devpost/devpost.service.ts'
+import type { PublicJobRow } from '../jobs/jobs.repository.ts'
+import { recordDevpostVerification, sameUsername } from '../profile/profile.repository.ts'
+import { loadAccount } from '../profile/profile.service.ts'
+import { type ApplicationRequest, applicationRequestHash } from './application-request.ts'
+import { findApplicationByKey, hasApplied, insertApplicationOnce } from './applications.repository.ts'
+
+export const applyMessages = {
+  alreadyApplied: 'You have already applied to this job.',
+  inFlight: 'This application is already being submitted.',
+  keyReused: 'This Idempotency-Key was already used with a different application.',
+} as const
+
+/** A 400 that names the fields at fault: `{error, fields: {field: message}}`. */
+export class FieldsError extends HttpError {
+  override name = 'FieldsError'
+  readonly fields: Record<string, string>
+
+  constructor(fields: Record<string, string>) {
+    const first = Object.values(fields)[0] ?? 'Invalid application'
+    super(400, first)
+    this.fields = fields
+  }
+}
+
+export type ApplyDependencies = {
+  db: Database
+  storage: Storage
+  devpost: DevpostService
+  mailer: Mailer
+  log: FastifyBaseLogger
+  /** The app's origin, for links in the confirmation e-mail. */
+  appUrl: string
+}
+
+export type ApplyInput = {
+  caller: AuthUser
+  job: PublicJobRow
+  query: { token?: string; sharedId?: string }
+  idempotencyKey: string
+  request: ApplicationRequest
+}
+
+export type ApplyOutcome = { status: number; body: ApplicationReceipt; replayed: boolean }
+
+type ResumeCopy = { data: Uint8Array; name: string; source: 'upload' | 'profile'; profileResumeId: string | null }
+
+/** An unguessable key for the application's own resume copy; served only through authorised routes. */
+function newApplicationResumeKey(): string {
+  return `applications/${randomBytes(16).toString('hex')}.pdf`
+}
+
+async function chooseResume(
+  { storage, log }: ApplyDependencies,
+  request: ApplicationRequest,
+  profile: StudentProfileRow | null,
+): Promise<ResumeCopy> {
+  const { resume } = request
+  if (resume.kind === 'none') throw new HttpError(400, applicationMessages.resumeMissing)
+  if (resume.kind === 'file') {
+    // Judged by content, never by name or declared type.
+    if (!isPdf(resume.data)) throw new HttpError(400, applicationMessages.resumeNotPdf)
+    const name = resumeFileName(resume.fileName)
+    return { data: resume.data, name: name.ok ? name.fileName : 'Resume.pdf', source: 'upload', profileResumeId: null }
+  }
+  // The saved resume must be the profile's current one: an old id (replaced meanwhile) or another person's is refused.
+  const choice = savedResumeChoiceSchema.safeParse(resume.reference)
+  if (!choice.success || !profile?.resumeId || !profile.resumeKey || choice.data.id !== profile.resumeId) {
+    throw new HttpError(400, applicationMessages.resumeMissing)
+  }
+  const stored = await storage.get(profile.resumeKey)
+  if (!stored) {
+    log.error({ key: profile.resumeKey }, 'profile resume file missing from the storage')
+    throw new HttpError(400, applicationMessages.resumeMissing)
+  }
+  return { data: stored.data, name: profile.resumeName ?? 'Resume.pdf', source: 'profile', profileResumeId: profile.resumeId }
+}
+
+/**
+ * A Devpost username given in the application must be verified: the profile's saved one, the one this account last
+ * verified in the wizard, or one Devpost confirms now (the service caches lookups).
+ */
+async function checkDevpost(
+  { db, devpost }: ApplyDependencies,
+  uid: string,
+  username: string | null,
+  profile: StudentProfileRow | null,
+): Promise<void> {
+  if (!username) return
+  if (sameUsername(username, profile?.devpostUsername) || sameUsername(username, profile?.devpostVerifiedUsername)) return
+  const lookup = await devpost.lookup(username)
+  if (!lookup.ok) throw new FieldsError({ devpostUsername: applicationMessages.devpostSubmit })
+  await recordDevpostVerification(db, uid, lookup.profile.username)
+}
+
+function replayOf(row: { requestHash: string; responseStatus: number; responseBody: ApplicationReceipt }, hash: string): ApplyOutcome {
+  if (row.requestHash !== hash) throw new HttpError(422, applyMessages.keyReused)
+  return { status: row.responseStatus, body: row.responseBody, replayed: true }
+}
+
+function channelColumns(channel: ApplicationChannel) {
+  return {
+    channel: channel.kind,
+    invitationId: channel.kind === 'private' ? channel.invitation.id : null,
+    sharedLinkId: channel.kind === 'link' ? channel.sharedLink.id : null,
+  }
+}
+
+/**
+ * Submits an application exactly once. Checks come first and write nothing; then the resume copy is written to the
+ * storage and the row inserted in one statement guarded by the unique constraints. If the row is not written (a
+ * concurrent request won, or the database failed) the file is removed again. The confirmation e-mail goes out in
+ * the background: a mail server that fails never fails the application.
+ */
+export async function submitApplication(deps: ApplyDependencies, input: ApplyInput): Promise<ApplyOutcome> {
+  const { db, storage, mailer, log, appUrl } = deps
+  const { caller, job, query, idempotencyKey, request } = input
+  const email = verifiedEmailOf(caller)
+  const requestHash = applicationRequestHash(request, { jobId: job.id, token: query.token, sharedId: query.sharedId })
+
+  // A retry of a request that already succeeded gets the same answer, even if the invitation expired since.
+  const previous = await findApplicationByKey(db, caller.uid, idempotencyKey)
+  if (previous) return replayOf(previous, requestHash)
+
+  const channel = await resolveChannel(db, query, { jobId: job.id, email })
+
+  const parsed = applicationAnswersSchema.safeParse({ ...request.answers, email })
+  if (!parsed.success) throw new FieldsError(fieldErrors(parsed.error))
+  const answers: ApplicationAnswers = parsed.data
+
+  const { profile } = await loadAccount(db, caller)
+  const resume = await chooseResume(deps, request, profile)
+  await checkDevpost(deps, caller.uid, answers.devpostUsername, profile)
+  if (await hasApplied(db, caller.uid, job.id)) throw new HttpError(409, applyMessages.alreadyApplied)
+
+  const applicationId = randomUUID()
+  const submittedAt = new Date()
+  const receipt: ApplicationReceipt = {
+    applicationId,
+    jobId: job.id,
+    jobTitle: job.title,
+    organizationName: job.organizationName,
+    email,
+    submittedAt: submittedAt.toISOString(),
+  }
+
+  const resumeKey = newApplicationResumeKey()
+  await storage.put(resumeKey, resume.data, { contentType: 'application/pdf' })
+  let written: boolean
+  try {
+    written = await insertApplicationOnce(db, {
+      id: applicationId,
+      uid: caller.uid,
+      jobId: job.id,
+      email,
+      answers,
+      ...channelColumns(channel),
+      resumeKey,
+      resumeName: resume.name,
+      resumeSize: resume.data.byteLength,
+      resumeSource: resume.source,
+      resumeProfileId: resume.profileResumeId,
+      idempotencyKey,
+      requestHash,
+      responseStatus: 201,
+      responseBody: receipt,
+      submittedAt,
+    })
+  } catch (error) {
+    await removeFile(deps, resumeKey)
+    throw error
+  }
+
+  if (!written) {
+    await removeFile(deps, resumeKey)
+    // Another request got there first: the same submission (replay it) or another one for this job.
+    const winner = await findApplicationByKey(db, caller.uid, idempotencyKey)
+    if (winner) return replayOf(winner, requestHash)
+    if (await hasApplied(db, caller.uid, job.id)) throw new HttpError(409, applyMessages.alreadyApplied)
+    throw new HttpError(409, applyMessages.inFlight)
+  }
+
+  log.info({ applicationId, jobId: job.id, channel: channel.kind }, 'application submitted')
+  mailer.sendInBackground(
+    applicationConfirmationMail({
+      to: email,
+      firstName: answers.firstName,
+      jobTitle: job.title,
+      organizationName: job.organizationName,
+      submittedAt,
+      appUrl,
+    }),
+    { applicationId },
+  )
+  return { status: 201, body: receipt, replayed: false }
+}
+
+async function removeFile({ storage, log }: ApplyDependencies, key: string): Promise<void> {
+  await storage.delete(key).catch((error: unknown) => {
+    log.error({ err: error, key }, 'could not remove the resume copy of an application that was not stored')
+  })
+}
