@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { e2eEnv } from './tests/e2e/support/e2e-env.ts';
+import { thirdPartyEnv } from './tests/e2e/support/third-party-env.ts';
 
 // Browser tests run the real product: `npm start`'s script (already built) with its own data folder,
 // its own Auth emulator port and real Debian Chromium. No browser is ever downloaded.
@@ -25,23 +26,38 @@ export default defineConfig({
     launchOptions: { executablePath: e2eEnv.chromiumPath, args: chromiumArgs },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node scripts/start.mjs --no-build',
-    url: `${e2eEnv.baseUrl}/api/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(e2eEnv.port),
-      DATA_DIR: e2eEnv.dataDir,
-      AUTH_EMULATOR_PORT: String(e2eEnv.emulatorPort),
-      FIREBASE_PROJECT_ID: e2eEnv.projectId,
-      LOG_LEVEL: 'warn',
-      // Browser tests import their own feed files through the admin route; no outside network.
-      FEEDS_ENABLED: 'false',
+  webServer: [
+    {
+      // Local stand-ins for GitHub's APIs and Devpost's pages (the account page's connections); ports next to PORT.
+      command: 'node --experimental-strip-types tests/e2e/support/third-party-fakes.ts',
+      url: `${thirdPartyEnv.devpostBaseUrl}/jane_doe`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { E2E_PORT: String(e2eEnv.port) },
     },
-  },
+    {
+      command: 'node scripts/start.mjs --no-build',
+      url: `${e2eEnv.baseUrl}/api/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(e2eEnv.port),
+        DATA_DIR: e2eEnv.dataDir,
+        AUTH_EMULATOR_PORT: String(e2eEnv.emulatorPort),
+        FIREBASE_PROJECT_ID: e2eEnv.projectId,
+        LOG_LEVEL: 'warn',
+        // Browser tests import their own feed files through the admin route; no outside network.
+        FEEDS_ENABLED: 'false',
+        GITHUB_API_URL: thirdPartyEnv.githubApiUrl,
+        GITHUB_GRAPHQL_URL: thirdPartyEnv.githubGraphqlUrl,
+        DEVPOST_BASE_URL: thirdPartyEnv.devpostBaseUrl,
+      },
+    },
+  ],
 });
 

@@ -27,7 +27,7 @@ export type FakeDevpost = {
   close(): Promise<void>
 }
 
-export async function startFakeDevpost(): Promise<FakeDevpost> {
+export async function startFakeDevpost(port = 0): Promise<FakeDevpost> {
   const overrides = new Map<string, { status: number; body?: string }>()
   let origin = ''
   const server = await startStubServer((request, response) => {
@@ -45,7 +45,7 @@ export async function startFakeDevpost(): Promise<FakeDevpost> {
     }
     const html = readFileSync(join(fixturesDir, file), 'utf8').replaceAll('{{BASE}}', origin)
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html)
-  })
+  }, port)
   origin = server.origin
   return {
     origin,

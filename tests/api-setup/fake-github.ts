@@ -77,7 +77,7 @@ function repositoryPage(account: FakeGithubAccount, cursor: string | null) {
   }
 }
 
-export async function startFakeGithub(accounts: FakeGithubAccount[]): Promise<FakeGithub> {
+export async function startFakeGithub(accounts: FakeGithubAccount[], port = 0): Promise<FakeGithub> {
   const byToken = new Map(accounts.map((account) => [account.token, account]))
   let failure: number | 'graphql-error' | null = null
 
@@ -138,7 +138,7 @@ export async function startFakeGithub(accounts: FakeGithubAccount[]): Promise<Fa
       })
     }
     return sendJson(response, 404, { message: 'Not Found' })
-  })
+  }, port)
 
   return {
     graphqlUrl: `${server.origin}/graphql`,

@@ -18,7 +18,8 @@ export type StubServer = {
   close(): Promise<void>
 }
 
-export async function startStubServer(handle: StubHandler): Promise<StubServer> {
+/** `port` 0 (the default) picks a free port; browser tests pass a fixed one the app server is configured with. */
+export async function startStubServer(handle: StubHandler, port = 0): Promise<StubServer> {
   const requests: StubRequest[] = []
   const server = createServer(async (incoming, response) => {
     const chunks: Buffer[] = []
@@ -36,10 +37,10 @@ export async function startStubServer(handle: StubHandler): Promise<StubServer> 
       response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error))
     }
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  const address = server.address() as AddressInfo
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `http://127.0.0.1:${address.port}`,
     requests,
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -15,11 +15,14 @@ export function setIdTokenProvider(provider: IdTokenProvider | null): void {
 /** A non-2xx answer; `message` is the server's `{error}` text when it sent one. */
 export class ApiError extends Error {
   readonly status: number;
+  /** The parsed JSON body, when there was one (e.g. `{error, fields}` of a 400), for callers that need more. */
+  readonly body: unknown;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, body: unknown = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.body = body;
   }
 }
 
@@ -40,17 +43,22 @@ async function bearerToken(): Promise<string | null> {
   }
 }
 
-async function errorMessage(response: Response): Promise<string> {
-  const fallback = `Request failed with status ${response.status}`;
+function errorFromBody(status: number, body: unknown): ApiError {
+  const fallback = `Request failed with status ${status}`;
+  if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error) {
+    return new ApiError(status, body.error, body);
+  }
+  return new ApiError(status, fallback, body);
+}
+
+async function apiErrorOf(response: Response): Promise<ApiError> {
+  let body: unknown = null;
   try {
-    const body: unknown = await response.json();
-    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error) {
-      return body.error;
-    }
+    body = await response.json();
   } catch {
     // Not JSON (a proxy's HTML error page, an empty body): the status line is all we have.
   }
-  return fallback;
+  return errorFromBody(response.status, body);
 }
 
 /** fetch() against the API: base URL prefixed, bearer token attached, non-2xx answers thrown as ApiError. */
@@ -61,7 +69,7 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
   if (typeof init.body === 'string' && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
 
   const response = await fetch(apiUrl(path), { ...init, headers });
-  if (!response.ok) throw new ApiError(response.status, await errorMessage(response));
+  if (!response.ok) throw await apiErrorOf(response);
   return response;
 }
 
@@ -73,4 +81,43 @@ export async function apiJson<T>(path: string, init: RequestInit = {}): Promise<
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export interface UploadOptions {
+  method?: string;
+  /** Bytes sent so far and the total, as the browser reports them while the body goes out. */
+  onProgress?: (sent: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Sends a FormData body with XMLHttpRequest, the only browser API that reports upload progress, with the same base
+ * URL, bearer token and errors as apiFetch; resolves with the JSON answer. A network failure rejects with a TypeError,
+ * like fetch.
+ */
+export async function apiUpload<T>(path: string, body: FormData, options: UploadOptions = {}): Promise<T> {
+  const token = await bearerToken();
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(options.method ?? 'POST', apiUrl(path));
+    request.setRequestHeader('Accept', 'application/json');
+    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded, event.total);
+    };
+    request.onload = () => {
+      let parsed: unknown = null;
+      try {
+        parsed = request.responseText ? JSON.parse(request.responseText) : null;
+      } catch {
+        // Not JSON: errorFromBody falls back to the status.
+      }
+      if (request.status >= 200 && request.status < 300) resolve(parsed as T);
+      else reject(errorFromBody(request.status, parsed));
+    };
+    request.onerror = () => reject(new TypeError('Network request failed'));
+    request.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
+    options.signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(body);
+  });
 }

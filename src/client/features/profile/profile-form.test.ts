@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import type { StudentProfile } from '../../../shared/profile/student-profile.ts';
+import {
+  changedFields,
+  formValuesFromProfile,
+  githubProfileStillNamed,
+  isDevpostVerified,
+  shouldDisconnectGithub,
+} from './profile-form.ts';
+
+function buildProfile(overrides: Partial<StudentProfile> = {}): StudentProfile {
+  return {
+    id: 'uid-ada',
+    email: 'ada@students.example.edu',
+    studentId: 7,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    phone: null,
+    school: 'McGill',
+    program: null,
+    graduationYear: '2027',
+    linkedinUrl: null,
+    portfolioUrl: null,
+    devpostUsername: 'ada_dev',
+    githubUsername: 'ada',
+    skills: 'TypeScript, React',
+    resume: null,
+    appliedJobs: [],
+    organizations: [],
+    github: null,
+    devpost: null,
+    onboardingRequired: false,
+    ...overrides,
+  };
+}
+
+describe('formValuesFromProfile', () => {
+  it('turns empty fields into empty texts and the comma-separated skills into a list', () => {
+    expect(formValuesFromProfile(buildProfile())).toEqual({
+      phone: '',
+      school: 'McGill',
+      program: '',
+      graduationYear: '2027',
+      linkedinUrl: '',
+      portfolioUrl: '',
+      devpostUsername: 'ada_dev',
+      githubUsername: 'ada',
+      skills: ['TypeScript', 'React'],
+    });
+  });
+});
+
+describe('changedFields (the Save/Cancel bar)', () => {
+  const saved = formValuesFromProfile(buildProfile());
+
+  it('is empty when nothing differs, so the bar stays hidden', () => {
+    expect(changedFields({ ...saved, skills: [...saved.skills] }, saved)).toEqual([]);
+  });
+
+  it('ignores surrounding spaces, which the save trims anyway', () => {
+    expect(changedFields({ ...saved, school: '  McGill ' }, saved)).toEqual([]);
+  });
+
+  it('lists each changed field in form order', () => {
+    expect(changedFields({ ...saved, githubUsername: 'grace', phone: '5551234567' }, saved)).toEqual(['phone', 'githubUsername']);
+  });
+
+  it('sees an emptied field, an added, a removed and a reordered skill', () => {
+    expect(changedFields({ ...saved, school: '' }, saved)).toEqual(['school']);
+    expect(changedFields({ ...saved, skills: [...saved.skills, 'SQL'] }, saved)).toEqual(['skills']);
+    expect(changedFields({ ...saved, skills: ['TypeScript'] }, saved)).toEqual(['skills']);
+    expect(changedFields({ ...saved, skills: ['React', 'TypeScript'] }, saved)).toEqual(['skills']);
+  });
+
+  it('is empty again once an edit is reverted by hand', () => {
+    const edited = { ...saved, program: 'Physics' };
+    expect(changedFields(edited, saved)).toEqual(['program']);
+    expect(changedFields({ ...edited, program: '' }, saved)).toEqual([]);
+  });
+});
+
+describe('GitHub disconnection on save', () => {
+  it('disconnects when the connected username is emptied or changed', () => {
+    expect(shouldDisconnectGithub('', 'ada')).toBe(true);
+    expect(shouldDisconnectGithub('grace', 'ada')).toBe(true);
+  });
+
+  it('keeps the connection when the username still names it (any case) or nothing is connected', () => {
+    expect(shouldDisconnectGithub('ada', 'ada')).toBe(false);
+    expect(shouldDisconnectGithub(' ADA ', 'ada')).toBe(false);
+    expect(shouldDisconnectGithub('grace', null)).toBe(false);
+  });
+
+  it('hides the connected profile while the username names someone else', () => {
+    expect(githubProfileStillNamed('ada', 'ada')).toBe(true);
+    expect(githubProfileStillNamed('ad', 'ada')).toBe(false);
+    expect(githubProfileStillNamed('ada', null)).toBe(false);
+  });
+});
+
+describe('Devpost verification before saving', () => {
+  it('needs nothing for an empty username', () => {
+    expect(isDevpostVerified('  ', 'ada_dev', null)).toBe(true);
+  });
+
+  it('accepts the saved username (verified when it was saved) in any case', () => {
+    expect(isDevpostVerified('ADA_DEV', 'ada_dev', null)).toBe(true);
+  });
+
+  it('refuses a new username until it is verified', () => {
+    expect(isDevpostVerified('jane_doe', 'ada_dev', null)).toBe(false);
+    expect(isDevpostVerified('jane_doe', 'ada_dev', 'jane_doe')).toBe(true);
+    expect(isDevpostVerified('jane_doe2', null, 'jane_doe')).toBe(false);
+  });
+});
