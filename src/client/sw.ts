@@ -4,6 +4,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core';
+import { outboxFlushMessage, outboxSyncTag, type OutboxFlushReply } from './features/apply/outbox/outbox-sync-protocol.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -84,5 +85,36 @@ self.addEventListener('activate', (event) => {
   if (claimClientsOnActivate) event.waitUntil(self.clients.claim());
 });
 
-// Extension point: the apply outbox adds its Background Sync `sync` listener here. It drains the same Dexie outbox
-// the page drains on `online`, since Firefox and Safari have no Background Sync.
+// Background Sync (Chromium only) for the apply outbox. The worker cannot get a Firebase ID token itself, so it asks
+// the open pages to send the same Dexie outbox they also send on `online`, on becoming visible and on start (see
+// features/apply/outbox/outbox-runner.ts), and waits for their answer. Failing the event when nothing was sent (no
+// page open, still offline) makes the browser fire it again later with its own backoff.
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+function askPageToFlush(client: Client): Promise<OutboxFlushReply> {
+  return new Promise((resolve, reject) => {
+    const channel = new MessageChannel();
+    const timeout = setTimeout(() => reject(new Error('the page did not answer')), 60_000);
+    channel.port1.onmessage = (event: MessageEvent<OutboxFlushReply>) => {
+      clearTimeout(timeout);
+      resolve(event.data);
+    };
+    client.postMessage({ type: outboxFlushMessage }, [channel.port2]);
+  });
+}
+
+async function flushOutboxThroughPages(): Promise<void> {
+  const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  if (pages.length === 0) throw new Error('no open page to send the outbox');
+  // One page is enough: the pages take a Web Lock so only one sends; asking all covers a page that is signed out.
+  const replies = await Promise.allSettled(pages.map(askPageToFlush));
+  const pending = replies.map((reply) => (reply.status === 'fulfilled' ? reply.value.pending : 1));
+  if (Math.min(...pending) > 0) throw new Error('applications are still waiting in the outbox');
+}
+
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag === outboxSyncTag) sync.waitUntil(flushOutboxThroughPages());
+});

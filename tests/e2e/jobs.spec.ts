@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { adminPost } from './support/apply.ts';
 import { signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 import { e2eEnv } from './support/e2e-env.ts';
 
@@ -290,10 +291,12 @@ test.describe('job board', () => {
       'href',
       `/jobs/${first!.slug}/apply?token=invite-123`,
     );
-    await page.goto(`/jobs/${first!.slug}?sharedId=share-9`);
+    // A shared link must be a real one for this job (an unknown sharedId answers 404).
+    const link = await adminPost<{ id: string }>('shared-links', { job: first!.id });
+    await page.goto(`/jobs/${first!.slug}?sharedId=${link.id}`);
     await expect(page.getByRole('link', { name: 'Apply for this position' })).toHaveAttribute(
       'href',
-      `/jobs/${first!.slug}/apply?sharedId=share-9`,
+      `/jobs/${first!.slug}/apply?sharedId=${link.id}`,
     );
     await page.getByRole('link', { name: 'Back to home' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);

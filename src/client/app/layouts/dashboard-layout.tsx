@@ -3,6 +3,7 @@ import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { RouteFallback } from '../../components/ui/route-fallback.tsx';
+import { useOutboxRunner } from '../../features/apply/hooks/use-outbox-runner.ts';
 import { useRuntimeConfig } from '../../features/auth/hooks/use-runtime-config.ts';
 import { BreadcrumbContext, type BreadcrumbState, type Crumb } from '../../features/dashboard/breadcrumb-context.ts';
 import { DashboardHeader } from '../../features/dashboard/components/dashboard-header.tsx';
@@ -18,6 +19,8 @@ export default function DashboardLayout() {
   const { t: tCommon } = useTranslation('common');
   const config = useRuntimeConfig();
   const sidebar = useSidebar();
+  // Applications waiting in the outbox are sent whenever the signed-in app is open (start, online, visible).
+  useOutboxRunner();
   const [crumbs, setCrumbs] = useState<Crumb[]>([]);
   const breadcrumb = useMemo<BreadcrumbState>(() => ({ crumbs, setCrumbs }), [crumbs]);
 

@@ -1,4 +1,119 @@
-// Placeholder: replaced by the feature's real page.
-export default function Page() {
-  return null;
+import { EmptyState, Grid, GridItem, Heading, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { LuInbox, LuTriangleAlert } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router-dom';
+import { Button } from '../../../components/ui/button.tsx';
+import { OutboxStatusBadge } from '../../apply/components/submission-status.tsx';
+import { useSession } from '../../auth/hooks/use-session.ts';
+import { useBreadcrumb } from '../../dashboard/hooks/use-breadcrumb.ts';
+import { AppliedBadge, ApplicationCard } from '../components/application-card.tsx';
+import { useAppliedJobs } from '../hooks/use-applied-jobs.ts';
+import { useOutboxApplications } from '../hooks/use-outbox-applications.ts';
+
+function ListSkeleton() {
+  const { t } = useTranslation('applications');
+  return (
+    <Stack gap="3" role="status" aria-live="polite">
+      <VisuallyHidden>{t('loading')}</VisuallyHidden>
+      {[0, 1, 2].map((index) => (
+        <Skeleton key={index} h="24" rounded="l3" />
+      ))}
+    </Stack>
+  );
+}
+
+/** /jobs/applied (spec section 2, My Applications): the jobs applied to, and the ones still waiting on this device. */
+export default function MyApplicationsPage() {
+  const { t } = useTranslation('applications');
+  const { t: tDashboard } = useTranslation('dashboard');
+  const session = useSession();
+  const uid = session.status === 'identified' ? session.user.uid : null;
+  useBreadcrumb([{ label: tDashboard('breadcrumb.applications') }]);
+  const applied = useAppliedJobs();
+  const outbox = useOutboxApplications(uid);
+
+  const serverIds = new Set(applied.status === 'ready' ? applied.ids : []);
+  // Not confirmed yet (or confirmed but not in the server's list at the time it was read): shown with their state.
+  const pending = outbox.filter((entry) => !serverIds.has(entry.jobId) && (entry.status !== 'sent' || applied.status === 'ready'));
+  const jobs = applied.status === 'ready' ? applied.jobs : [];
+  const empty = applied.status === 'ready' && jobs.length === 0 && pending.length === 0;
+
+  return (
+    <Grid templateColumns={{ base: '1fr', lg: 'repeat(5, minmax(0, 1fr))' }} gap="6" data-testid="applications-grid">
+      {/* Spec section 9: the list takes 4 of 5 grid columns. */}
+      <GridItem colSpan={{ base: 1, lg: 4 }} data-testid="applications-column">
+        <Stack gap="6">
+          <Stack gap="1">
+            <Heading as="h1" size="2xl">
+              {t('title')}
+            </Heading>
+            <Text color="fg.muted">{t('subtitle')}</Text>
+          </Stack>
+
+          {pending.length > 0 ? (
+            <Stack as="ul" gap="3" data-testid="pending-applications">
+              {pending.map((entry) => (
+                <ApplicationCard
+                  key={entry.id}
+                  jobId={entry.jobId}
+                  title={entry.jobSummary.title}
+                  organizationName={entry.jobSummary.organizationName}
+                  type={entry.jobSummary.type}
+                  location={entry.jobSummary.location}
+                  badge={entry.status === 'sent' ? <AppliedBadge /> : <OutboxStatusBadge status={entry.status} />}
+                />
+              ))}
+            </Stack>
+          ) : null}
+
+          {applied.status === 'loading' ? <ListSkeleton /> : null}
+
+          {applied.status === 'error' ? (
+            <EmptyState.Root borderWidth="1px" borderRadius="l3" role="alert" data-testid="applications-error">
+              <EmptyState.Content>
+                <EmptyState.Indicator>
+                  <LuTriangleAlert />
+                </EmptyState.Indicator>
+                <EmptyState.Title>{applied.message === 'Failed to load applied jobs' ? t('loadFailed') : applied.message}</EmptyState.Title>
+                <Button onClick={() => window.location.reload()}>{t('tryAgain')}</Button>
+              </EmptyState.Content>
+            </EmptyState.Root>
+          ) : null}
+
+          {empty ? (
+            <EmptyState.Root borderWidth="1px" borderRadius="l3" data-testid="applications-empty">
+              <EmptyState.Content>
+                <EmptyState.Indicator>
+                  <LuInbox />
+                </EmptyState.Indicator>
+                <Stack textAlign="center" gap="1">
+                  <EmptyState.Title>{t('empty.title')}</EmptyState.Title>
+                  <EmptyState.Description>{t('empty.description')}</EmptyState.Description>
+                </Stack>
+                <Button asChild variant="outline">
+                  <RouterLink to="/jobs">{t('empty.browse')}</RouterLink>
+                </Button>
+              </EmptyState.Content>
+            </EmptyState.Root>
+          ) : null}
+
+          {jobs.length > 0 ? (
+            <Stack as="ul" gap="3" data-testid="applied-jobs">
+              {jobs.map(({ id, view }) => (
+                <ApplicationCard
+                  key={id}
+                  jobId={id}
+                  title={view.job.title}
+                  organizationName={view.organization?.name ?? null}
+                  type={view.job.type}
+                  location={view.job.location}
+                  badge={<AppliedBadge />}
+                />
+              ))}
+            </Stack>
+          ) : null}
+        </Stack>
+      </GridItem>
+    </Grid>
+  );
 }

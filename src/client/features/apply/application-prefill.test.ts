@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { StudentProfile } from '../../../shared/profile/student-profile.ts';
+import { emptyAnswers, initialWizardState, isDevpostVerified } from './application-prefill.ts';
+import type { ApplicationDraftRecord } from './db/apply-records.ts';
+
+const profile: StudentProfile = {
+  id: 'user-1',
+  email: 'ada@students.example.edu',
+  studentId: 1,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phone: '+1 514 555 0100',
+  school: 'McGill University',
+  program: 'Computer Science',
+  graduationYear: '2027',
+  linkedinUrl: 'https://www.linkedin.com/in/ada',
+  portfolioUrl: 'https://ada.example.com',
+  devpostUsername: 'ada-dev',
+  githubUsername: 'ada',
+  skills: '',
+  resume: null,
+  appliedJobs: [],
+  organizations: [],
+  github: null,
+  devpost: null,
+  onboardingRequired: false,
+};
+
+describe('apply form prefill', () => {
+  it('maps school to university and program to major, leaves a public applicant names empty, fixes the e-mail', () => {
+    const state = initialWizardState({ profile, email: 'ada@students.example.edu', applicant: null, draft: null });
+    expect(state.answers).toEqual({
+      ...emptyAnswers,
+      email: 'ada@students.example.edu',
+      phone: '+1 514 555 0100',
+      university: 'McGill University',
+      major: 'Computer Science',
+      graduationYear: '2027',
+      githubUsername: 'ada',
+      devpostUsername: 'ada-dev',
+      linkedinUrl: 'https://www.linkedin.com/in/ada',
+      portfolioUrl: 'https://ada.example.com',
+    });
+    expect(state.step).toBe(0);
+    expect(state.devpost).toEqual({ username: 'ada-dev', profile: null });
+  });
+
+  it('prefills the names of a private applicant from the invitation', () => {
+    const state = initialWizardState({
+      profile: null,
+      email: 'grace@students.example.edu',
+      applicant: { firstName: 'Grace', lastName: 'Hopper' },
+      draft: null,
+    });
+    expect(state.answers).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@students.example.edu', university: '' });
+    expect(state.devpost).toBeNull();
+  });
+
+  it('restores a draft over the prefill, but never its e-mail, and clamps the step', () => {
+    const draft: ApplicationDraftRecord = {
+      key: 'user-1:job-1',
+      uid: 'user-1',
+      jobId: 'job-1',
+      step: 9,
+      answers: { ...emptyAnswers, firstName: 'Typed', university: 'Concordia', email: 'old@example.com' },
+      resumeChoice: { kind: 'saved', resume: { id: 'r1', url: '/profile/resume' }, name: 'CV.pdf' },
+      devpost: null,
+      updatedAt: 1,
+    };
+    const withResume = { ...profile, resume: { id: 'r1', name: 'CV.pdf', url: '/profile/resume', size: 10, uploadedAt: { _seconds: 1, _nanoseconds: 0 } } };
+    const state = initialWizardState({ profile: withResume, email: 'ada@students.example.edu', applicant: null, draft });
+    expect(state.answers).toMatchObject({ firstName: 'Typed', university: 'Concordia', email: 'ada@students.example.edu' });
+    expect(state.step).toBe(4);
+    expect(state.resumeChoice).toEqual(draft.resumeChoice);
+    expect(state.devpost).toEqual({ username: 'ada-dev', profile: null });
+  });
+
+  it('accepts an empty Devpost username or the verified one (any case), nothing else', () => {
+    expect(isDevpostVerified('  ', null)).toBe(true);
+    expect(isDevpostVerified('ada-dev', null)).toBe(false);
+    expect(isDevpostVerified('Ada-Dev ', { username: 'ada-dev', profile: null })).toBe(true);
+    expect(isDevpostVerified('someone', { username: 'ada-dev', profile: null })).toBe(false);
+  });
+
+  it('keeps the profile resume choice pointing at the profile current resume, or drops it when there is none', () => {
+    const draft: ApplicationDraftRecord = {
+      key: 'user-1:job-1',
+      uid: 'user-1',
+      jobId: 'job-1',
+      step: 3,
+      answers: emptyAnswers,
+      resumeChoice: { kind: 'saved', resume: { id: 'old', url: '/profile/resume' }, name: 'Old.pdf' },
+      devpost: null,
+      updatedAt: 1,
+    };
+    const resume = { id: 'new', name: 'New.pdf', url: '/profile/resume', size: 10, uploadedAt: { _seconds: 1, _nanoseconds: 0 } };
+    const replaced = initialWizardState({ profile: { ...profile, resume }, email: 'a@b.c', applicant: null, draft });
+    expect(replaced.resumeChoice).toEqual({ kind: 'saved', resume: { id: 'new', url: '/profile/resume' }, name: 'New.pdf' });
+    expect(initialWizardState({ profile, email: 'a@b.c', applicant: null, draft }).resumeChoice).toBeNull();
+    expect(initialWizardState({ profile: null, email: 'a@b.c', applicant: null, draft }).resumeChoice).toEqual(draft.resumeChoice);
+  });
+});

@@ -1,0 +1,309 @@
+import { Alert, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { LuArrowLeft, LuArrowRight, LuSend } from 'react-icons/lu';
+import type { z } from 'zod';
+import {
+  applicationMessages,
+  applicationSteps,
+  githubStepSchema,
+  hackathonsStepSchema,
+  jobDetailsStepSchema,
+  personalInfoSchema,
+} from '../../../../shared/applications/application-schema.ts';
+import type { StudentProfile } from '../../../../shared/profile/student-profile.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { isDevpostVerified, type InitialWizardState } from '../application-prefill.ts';
+import { useApplyMessage } from '../hooks/use-apply-message.ts';
+import type { DraftAnswers, ResumeChoice, VerifiedDevpost } from '../db/apply-records.ts';
+import { saveDraft } from '../db/draft-repository.ts';
+import { enqueueApplication } from '../db/outbox-repository.ts';
+import type { ApplyTarget } from '../hooks/use-apply-target.ts';
+import { flushOutboxNow } from '../outbox/outbox-runner.ts';
+import { GithubStep } from './github-step.tsx';
+import { HackathonsStep } from './hackathons-step.tsx';
+import { JobDetailsStep } from './job-details-step.tsx';
+import { PersonalInfoStep } from './personal-info-step.tsx';
+import { ResumeStep } from './resume-step.tsx';
+import { StepIndicator } from './step-indicator.tsx';
+
+// Each step's fields and the shared schema that checks them (the server checks the same ones).
+const steps: Array<{ schema: z.ZodType | null; fields: Array<keyof DraftAnswers> }> = [
+  {
+    schema: personalInfoSchema,
+    fields: ['firstName', 'lastName', 'email', 'phone', 'university', 'major', 'graduationYear', 'linkedinUrl', 'portfolioUrl'],
+  },
+  { schema: githubStepSchema, fields: ['githubUsername'] },
+  { schema: hackathonsStepSchema, fields: ['devpostUsername'] },
+  { schema: null, fields: [] },
+  { schema: jobDetailsStepSchema, fields: ['coverLetter'] },
+];
+const lastStep = steps.length - 1;
+const hackathonsStep = applicationSteps.indexOf('hackathons');
+const resumeStep = applicationSteps.indexOf('resume');
+
+/** Shown when Next is pressed on the Resume step with nothing chosen. */
+const resumeChooseMessage = 'resume.chooseFirst';
+
+/** How long typing may pause before the draft is written (and at once when the page is hidden or closed). */
+const draftSaveDelayMs = 250;
+
+export interface ApplyWizardProps {
+  uid: string;
+  slug: string;
+  query: { token?: string; sharedId?: string };
+  target: ApplyTarget;
+  profile: StudentProfile | null;
+  profileFailed: boolean;
+  initial: InitialWizardState;
+}
+
+export function ApplyWizard({ uid, slug, query, target, profile, profileFailed, initial }: ApplyWizardProps) {
+  const { t } = useTranslation('apply');
+  const translateMessage = useApplyMessage();
+  const form = useForm<DraftAnswers>({ defaultValues: initial.answers });
+  const { getValues, setError, clearErrors, subscribe } = form;
+  const [step, setStep] = useState(initial.step);
+  const [resumeChoice, setResumeChoice] = useState<ResumeChoice | null>(initial.resumeChoice);
+  const [devpost, setDevpost] = useState<VerifiedDevpost | null>(initial.devpost);
+  const [stepError, setStepError] = useState<string | null>(null);
+  const [submitAlert, setSubmitAlert] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [draftState, setDraftState] = useState<'idle' | 'pending' | 'saved'>('idle');
+
+  // Draft autosave: the latest non-form state, a pending timer, and "submitted" (no draft write may follow it).
+  const latest = useRef({ step, resumeChoice, devpost });
+  useEffect(() => {
+    latest.current = { step, resumeChoice, devpost };
+  }, [step, resumeChoice, devpost]);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const submitted = useRef(false);
+  const jobId = target.jobId;
+
+  const saveNow = useCallback(async () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    if (submitted.current) return;
+    try {
+      await saveDraft(uid, jobId, { ...latest.current, answers: getValues() });
+      if (!timer.current) setDraftState('saved');
+    } catch (error) {
+      console.error('[apply] could not save the draft', error);
+    }
+  }, [uid, jobId, getValues]);
+
+  const scheduleSave = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    setDraftState('pending');
+    timer.current = setTimeout(() => void saveNow(), draftSaveDelayMs);
+  }, [saveNow]);
+
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ name }) => {
+          // A schema error set by Next goes away as soon as the field changes; so does the Devpost block.
+          if (name) clearErrors(name as keyof DraftAnswers);
+          if (name === 'devpostUsername') setStepError(null);
+          scheduleSave();
+        },
+      }),
+    [subscribe, clearErrors, scheduleSave],
+  );
+
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    scheduleSave();
+  }, [step, resumeChoice, devpost, scheduleSave]);
+
+  function chooseResume(choice: ResumeChoice | null) {
+    setResumeChoice(choice);
+    if (choice) {
+      setStepError(null);
+      setSubmitAlert(null);
+    }
+  }
+
+  useEffect(() => {
+    const flushPending = () => {
+      if (timer.current) void saveNow();
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') flushPending();
+    };
+    window.addEventListener('pagehide', flushPending);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', flushPending);
+      document.removeEventListener('visibilitychange', onVisibility);
+      flushPending();
+    };
+  }, [saveNow]);
+
+  function validateStep(index: number): boolean {
+    const { schema, fields } = steps[index]!;
+    if (!schema) return true;
+    const values = getValues();
+    const result = schema.safeParse(Object.fromEntries(fields.map((field) => [field, values[field]])));
+    if (result.success) return true;
+    const seen = new Set<string>();
+    for (const issue of result.error.issues) {
+      const field = issue.path[0];
+      if (typeof field !== 'string' || seen.has(field)) continue;
+      setError(field as keyof DraftAnswers, { type: 'schema', message: issue.message }, { shouldFocus: seen.size === 0 });
+      seen.add(field);
+    }
+    return false;
+  }
+
+  function goTo(next: number) {
+    setStepError(null);
+    setSubmitAlert(null);
+    setStep(next);
+    window.scrollTo({ top: 0 });
+  }
+
+  function next() {
+    setStepError(null);
+    if (!validateStep(step)) return;
+    if (step >= hackathonsStep && !isDevpostVerified(getValues('devpostUsername'), devpost)) {
+      setStepError(applicationMessages.devpostContinue);
+      return;
+    }
+    if (step === resumeStep && !resumeChoice) {
+      setStepError(resumeChooseMessage);
+      return;
+    }
+    goTo(step + 1);
+  }
+
+  async function submit() {
+    setStepError(null);
+    setSubmitAlert(null);
+    const values = getValues();
+    // Spec section 4: Devpost first (back to the Hackathons step), then the resume (an alert), then every field.
+    if (!isDevpostVerified(values.devpostUsername, devpost)) {
+      setStep(hackathonsStep);
+      setStepError(applicationMessages.devpostSubmit);
+      return;
+    }
+    if (!resumeChoice) {
+      setSubmitAlert(applicationMessages.resumeMissing);
+      return;
+    }
+    for (const index of steps.keys()) {
+      if (!validateStep(index)) {
+        setStep(index);
+        return;
+      }
+    }
+    setSubmitting(true);
+    try {
+      await saveNow();
+      const answers = Object.fromEntries(
+        Object.entries(values).map(([field, value]) => [field, value.trim()]),
+      ) as DraftAnswers;
+      const username = answers.devpostUsername;
+      await enqueueApplication({
+        uid,
+        jobSlug: slug,
+        jobId,
+        query,
+        answers,
+        resume: resumeChoice,
+        devpost: username && devpost && isDevpostVerified(username, devpost) ? devpost.profile : null,
+        jobSummary: {
+          title: target.title,
+          organizationName: target.organization?.name ?? null,
+          organizationLogo: target.organization?.logo ?? null,
+          type: target.type,
+          location: target.location,
+        },
+      });
+      submitted.current = true;
+      // The page now shows the outbox entry's state; the send runs in the background (and again later if offline).
+      void flushOutboxNow();
+    } catch (error) {
+      // Spec: a submit failure inside the wizard is only logged. IndexedDB refused the write (quota, private mode).
+      console.error('[apply] could not queue the application', error);
+      setSubmitAlert(applicationMessages.submitFailed);
+      setSubmitting(false);
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
+    // Enter in a text field must never submit or move on (spec); a textarea keeps its new line.
+    if (event.key === 'Enter' && event.target instanceof HTMLInputElement) event.preventDefault();
+  }
+
+  const profileResume = profile?.resume ? { id: profile.resume.id, url: profile.resume.url, name: profile.resume.name } : null;
+
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={(event) => event.preventDefault()} onKeyDown={onKeyDown} aria-labelledby="apply-step-title">
+        <Stack gap="6">
+          <StepIndicator current={step} />
+          <Card.Root variant="outline">
+            <Card.Header>
+              <Heading as="h2" size="lg" id="apply-step-title">
+                {t(`steps.${applicationSteps[step]}`)}
+              </Heading>
+              <Text color="fg.muted" textStyle="sm">
+                {t(`stepDescriptions.${applicationSteps[step]}`)}
+              </Text>
+            </Card.Header>
+            <Card.Body>
+              {step === 0 ? <PersonalInfoStep /> : null}
+              {step === 1 ? <GithubStep github={profile?.github ?? null} profileFailed={profileFailed} /> : null}
+              {step === 2 ? <HackathonsStep verified={devpost} onVerified={setDevpost} /> : null}
+              {step === 3 ? <ResumeStep profileResume={profileResume} choice={resumeChoice} onChange={chooseResume} /> : null}
+              {step === 4 ? <JobDetailsStep description={target.description} /> : null}
+            </Card.Body>
+          </Card.Root>
+
+          {stepError ? (
+            <Alert.Root status="error" role="alert" data-testid="step-error">
+              <Alert.Indicator />
+              <Alert.Title>
+                {stepError === resumeChooseMessage ? t('resume.chooseFirst') : translateMessage(stepError)}
+              </Alert.Title>
+            </Alert.Root>
+          ) : null}
+          {submitAlert ? (
+            <Alert.Root status="error" role="alert" data-testid="submit-alert">
+              <Alert.Indicator />
+              <Alert.Title>{translateMessage(submitAlert)}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+
+          <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+            <Button type="button" variant="outline" onClick={() => goTo(step - 1)} disabled={step === 0 || submitting}>
+              <LuArrowLeft aria-hidden />
+              {t('actions.back')}
+            </Button>
+            <Text textStyle="xs" color="fg.muted" data-testid="draft-status" data-state={draftState} aria-live="polite">
+              {draftState === 'pending' ? t('draft.saving') : draftState === 'saved' ? t('draft.saved') : ''}
+            </Text>
+            {step < lastStep ? (
+              <Button type="button" onClick={next}>
+                {t('actions.next')}
+                <LuArrowRight aria-hidden />
+              </Button>
+            ) : (
+              <Button type="button" onClick={() => void submit()} loading={submitting}>
+                <LuSend aria-hidden />
+                {t('actions.submit')}
+              </Button>
+            )}
+          </Flex>
+        </Stack>
+      </form>
+    </FormProvider>
+  );
+}

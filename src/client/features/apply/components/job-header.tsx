@@ -1,0 +1,42 @@
+import { Badge, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { LuMapPin } from 'react-icons/lu';
+import { OrganizationLogo } from '../../jobs/components/organization-logo.tsx';
+
+interface JobHeaderProps {
+  title: string;
+  organization: { name: string; logo: string | null } | null;
+  type: string | null;
+  location: string | null;
+}
+
+/** Spec section 2: the organization logo (or a fallback icon), the title, the organization, type and location badges. */
+export function JobHeader({ title, organization, type, location }: JobHeaderProps) {
+  return (
+    <HStack gap="4" align="flex-start" data-testid="apply-job-header">
+      <OrganizationLogo src={organization?.logo ?? null} name={organization?.name ?? ''} />
+      <Stack gap="1.5" minW="0">
+        <Heading as="h1" size={{ base: 'xl', md: '2xl' }} wordBreak="break-word">
+          {title}
+        </Heading>
+        {organization?.name ? (
+          <Text color="fg.muted" fontWeight="medium">
+            {organization.name}
+          </Text>
+        ) : null}
+        <Flex gap="2" wrap="wrap">
+          {type ? (
+            <Badge colorPalette="brand" variant="subtle">
+              {type}
+            </Badge>
+          ) : null}
+          {location ? (
+            <Badge variant="outline" colorPalette="gray">
+              <LuMapPin aria-hidden />
+              {location}
+            </Badge>
+          ) : null}
+        </Flex>
+      </Stack>
+    </HStack>
+  );
+}

@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import { applicationMessages } from '../../../../shared/applications/application-schema.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { messageForPeople } from '../../jobs/api/api-error-message.ts';
+import { getJobDetail } from '../../jobs/api/get-job-detail.ts';
+import { readJobDetail } from '../../jobs/db/job-details-repository.ts';
+import { validateToken } from '../api/validate-token.ts';
+
+/** The job being applied to, as the header, the wizard and the outbox need it. */
+export interface ApplyTarget {
+  jobId: string;
+  title: string;
+  type: string | null;
+  location: string | null;
+  description: string | null;
+  organization: { name: string; logo: string | null } | null;
+  /** Private mode: the invited applicant (names prefill the form). */
+  applicant: { firstName: string | null; lastName: string | null; email: string } | null;
+}
+
+export type ApplyTargetState =
+  /** Private mode waits for a signed-in user: the invitation can only be read by its applicant. */
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; target: ApplyTarget };
+
+/** The server's text, else the spec's fallback (section 5, "Responses and dates"). */
+function errorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return messageForPeople(error) ?? fallback;
+  return fallback;
+}
+
+async function loadTarget(
+  slug: string,
+  token: string | null,
+  sharedId: string | null,
+  signal: AbortSignal,
+): Promise<ApplyTarget> {
+  if (token) {
+    try {
+      const info = await validateToken(token, signal);
+      return { jobId: info.job.id, ...info.job, organization: info.organization, applicant: info.applicant };
+    } catch (error) {
+      if (signal.aborted) throw error;
+      console.error('[apply] token validation failed', error);
+      throw new Error(errorText(error, applicationMessages.invalidToken), { cause: error });
+    }
+  }
+  try {
+    const view = await getJobDetail(slug, { sharedId }, signal);
+    return { jobId: view.job.id, ...view.job, organization: view.organization, applicant: null };
+  } catch (error) {
+    if (signal.aborted) throw error;
+    // Offline: the copy kept when the job was last opened (the job pages save it) lets the form open.
+    if (!(error instanceof ApiError) && !sharedId) {
+      const saved = await readJobDetail(slug).catch(() => null);
+      if (saved) return { jobId: saved.view.job.id, ...saved.view.job, organization: saved.view.organization, applicant: null };
+    }
+    console.error('[apply] could not load the job', error);
+    throw new Error(errorText(error, applicationMessages.jobLoadFailed), { cause: error });
+  }
+}
+
+/**
+ * Spec section 4, apply page mode: private (token, validated once someone is signed in), link (sharedId) or public.
+ * `reloadKey` changes when the signed-in user changes, so the data is read again for them.
+ */
+export function useApplyTarget(
+  slug: string,
+  token: string | null,
+  sharedId: string | null,
+  reloadKey: string | null,
+): ApplyTargetState {
+  const waitForUser = Boolean(token) && reloadKey === null;
+  const key = `${slug}|${token ?? ''}|${sharedId ?? ''}|${reloadKey ?? ''}`;
+  const [result, setResult] = useState<{ key: string; state: ApplyTargetState } | null>(null);
+
+  useEffect(() => {
+    if (waitForUser) return;
+    const controller = new AbortController();
+    loadTarget(slug, token, sharedId, controller.signal).then(
+      (target) => setResult({ key, state: { status: 'ready', target } }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setResult({ key, state: { status: 'error', message: error instanceof Error ? error.message : String(error) } });
+      },
+    );
+    return () => controller.abort();
+  }, [key, slug, token, sharedId, waitForUser]);
+
+  if (waitForUser) return { status: 'idle' };
+  return result?.key === key ? result.state : { status: 'loading' };
+}

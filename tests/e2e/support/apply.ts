@@ -1,0 +1,226 @@
+import { expect, type Page } from '@playwright/test';
+import { e2eEnv } from './e2e-env.ts';
+
+// Helpers for the apply and My Applications browser tests: the seeded featured jobs, a small real PDF, the wizard's
+// steps, and reading the server and the device's IndexedDB the way the app does.
+
+export type FeaturedJob = { id: string; slug: string; title: string; organization: { name: string }; type: string | null; location: string | null };
+
+/** The open featured jobs (the server seeds demo partners and jobs on a fresh data folder). */
+export async function featuredJobs(): Promise<FeaturedJob[]> {
+  const res = await fetch(`${e2eEnv.baseUrl}/api/public/jobs`);
+  expect(res.ok).toBe(true);
+  const jobs = ((await res.json()) as { jobs: FeaturedJob[] }).jobs;
+  expect(jobs.length, 'the server should seed demo featured jobs').toBeGreaterThan(0);
+  return jobs;
+}
+
+/** A small but real PDF: the `%PDF-x.y` header and `%%EOF` trailer the server checks, padded to `size` bytes. */
+export function pdfBytes(size = 2048): Buffer {
+  const head = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n';
+  const tail = '\ntrailer << /Root 1 0 R >>\n%%EOF\n';
+  const padding = Math.max(0, size - head.length - tail.length);
+  return Buffer.concat([Buffer.from(head), Buffer.alloc(padding, 0x20), Buffer.from(tail)]);
+}
+
+export const pdfFile = (name = 'Ada Resume.pdf', size = 2048) => ({ name, mimeType: 'application/pdf', buffer: pdfBytes(size) });
+
+export const personalInfo = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phone: '+1 514 555 0100',
+  university: 'McGill University',
+  major: 'Computer Science',
+  graduationYear: '2027',
+};
+
+/** Fills Personal Info (the e-mail is fixed to the account's). */
+export async function fillPersonalInfo(page: Page, values: Partial<typeof personalInfo> = {}): Promise<void> {
+  const answers = { ...personalInfo, ...values };
+  await page.getByLabel('First name').fill(answers.firstName);
+  await page.getByLabel('Last name').fill(answers.lastName);
+  await page.getByLabel('Phone number').fill(answers.phone);
+  await page.getByLabel('University').fill(answers.university);
+  await page.getByLabel('Major').fill(answers.major);
+  await page.getByLabel('Graduation year').fill(answers.graduationYear);
+}
+
+export const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
+
+/** Next, and the heading of the step it should reach. */
+export async function next(page: Page, expectedStep: string): Promise<void> {
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(stepHeading(page, expectedStep)).toBeVisible();
+}
+
+/** From an empty Personal Info to the Job Details step with a new PDF chosen. */
+export async function fillWizardToJobDetails(page: Page, file = pdfFile()): Promise<void> {
+  await expect(stepHeading(page, 'Personal Info')).toBeVisible();
+  await fillPersonalInfo(page);
+  await next(page, 'GitHub Profile');
+  await next(page, 'Hackathons');
+  await next(page, 'Resume');
+  await page.getByLabel('Resume file').setInputFiles(file);
+  await expect(page.getByTestId('resume-file')).toContainText(file.name);
+  await next(page, 'Job Details');
+  await page.getByLabel('Cover letter').fill('I build reliable systems.\nI would love to join the team.');
+}
+
+/** The signed-in user's Firebase ID token, read where the web SDK keeps it (this page's IndexedDB). */
+export async function idToken(page: Page): Promise<string> {
+  const token = await page.evaluate(
+    () =>
+      new Promise<string | null>((resolve, reject) => {
+        const open = indexedDB.open('firebaseLocalStorageDb');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('firebaseLocalStorage').objectStore('firebaseLocalStorage').getAll();
+          all.onsuccess = () => {
+            const entry = (all.result as Array<{ fbase_key: string; value: { stsTokenManager?: { accessToken?: string } } }>).find(
+              (item) => item.fbase_key.startsWith('firebase:authUser:'),
+            );
+            resolve(entry?.value.stsTokenManager?.accessToken ?? null);
+          };
+        };
+      }),
+  );
+  expect(token, 'a signed-in Firebase user in this page').toBeTruthy();
+  return token!;
+}
+
+/** GET /api/job/applied-jobs as the page's user: the job ids the server holds applications for. */
+export async function appliedJobIds(page: Page): Promise<string[]> {
+  const res = await fetch(`${e2eEnv.baseUrl}/api/job/applied-jobs`, { headers: { authorization: `Bearer ${await idToken(page)}` } });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as string[];
+}
+
+type StoredDraft = { step: number; answers: Record<string, string>; resumeChoice: { kind: string; file?: { name: string; size: number } } | null };
+
+/** The apply draft this device keeps for a job (app database `campus-jobs`, table applicationDrafts). */
+export async function storedDraft(page: Page, jobId: string): Promise<StoredDraft | null> {
+  return page.evaluate(
+    (id) =>
+      new Promise<StoredDraft | null>((resolve, reject) => {
+        const open = indexedDB.open('campus-jobs');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('applicationDrafts')) {
+            db.close();
+            resolve(null);
+            return;
+          }
+          const all = db.transaction('applicationDrafts').objectStore('applicationDrafts').getAll();
+          all.onsuccess = () => {
+            const draft = (all.result as Array<StoredDraft & { jobId: string; resumeChoice: { file?: { bytes: ArrayBuffer } } }>).find(
+              (item) => item.jobId === id,
+            );
+            db.close();
+            if (!draft) return resolve(null);
+            const file = draft.resumeChoice?.file;
+            resolve({
+              step: draft.step,
+              answers: draft.answers,
+              resumeChoice: draft.resumeChoice
+                ? { kind: draft.resumeChoice.kind, ...(file ? { file: { name: (file as unknown as { name: string }).name, size: file.bytes.byteLength } } : {}) }
+                : null,
+            });
+          };
+        };
+      }),
+    jobId,
+  );
+}
+
+/** Rewrites fields of the stored draft, as an older version of the app (or another tab) could have left it. */
+export async function patchStoredDraft(page: Page, jobId: string, patch: Record<string, unknown>): Promise<void> {
+  await page.evaluate(
+    ({ id, changes }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('campus-jobs');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction('applicationDrafts', 'readwrite');
+          const store = tx.objectStore('applicationDrafts');
+          const all = store.getAll();
+          all.onsuccess = () => {
+            const draft = (all.result as Array<Record<string, unknown>>).find((item) => item.jobId === id);
+            if (!draft) return reject(new Error(`no draft for ${id}`));
+            const answers = { ...(draft.answers as object), ...((changes.answers as object) ?? {}) };
+            store.put({ ...draft, ...changes, answers });
+          };
+          tx.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    { id: jobId, changes: patch },
+  );
+}
+
+/** The server's loopback admin routes (what `npm run invite` / `npm run share-link` use). */
+export async function adminPost<T>(path: string, body: unknown = {}): Promise<T> {
+  const { readFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const endpoint = JSON.parse(readFileSync(join(e2eEnv.dataDir, 'admin-token'), 'utf8')) as { url: string; token: string };
+  const res = await fetch(`${endpoint.url}/api/admin/${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${endpoint.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.ok, await res.clone().text()).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** Fills the page user's profile through the API, as the account page would. */
+export async function updateProfile(page: Page, fields: Record<string, string>): Promise<void> {
+  const res = await fetch(`${e2eEnv.baseUrl}/api/profile/update`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${await idToken(page)}`, 'content-type': 'application/json' },
+    body: JSON.stringify(fields),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
+/** Uploads the profile's main resume through the API; returns the profile's resume reference. */
+export async function uploadProfileResume(page: Page, name: string): Promise<{ id: string; name: string }> {
+  const form = new FormData();
+  form.append('resume', new Blob([new Uint8Array(pdfBytes(3000))], { type: 'application/pdf' }), name);
+  const res = await fetch(`${e2eEnv.baseUrl}/api/profile/main-resume`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${await idToken(page)}` },
+    body: form,
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return ((await res.json()) as { resume: { id: string; name: string } }).resume;
+}
+
+/** The outbox entries this device keeps (app database `campus-jobs`, table outbox): status and attempts only. */
+export async function outboxEntries(page: Page): Promise<Array<{ id: string; jobId: string; status: string; attempts: number }>> {
+  return page.evaluate(
+    () =>
+      new Promise<Array<{ id: string; jobId: string; status: string; attempts: number }>>((resolve, reject) => {
+        const open = indexedDB.open('campus-jobs');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const all = db.transaction('outbox').objectStore('outbox').getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve(
+              (all.result as Array<{ id: string; jobId: string; status: string; attempts: number }>).map(({ id, jobId, status, attempts }) => ({
+                id,
+                jobId,
+                status,
+                attempts,
+              })),
+            );
+          };
+        };
+      }),
+  );
+}
