@@ -150,7 +150,12 @@ export async function submitApplication(deps: ApplyDependencies, input: ApplyInp
   const { profile } = await loadAccount(db, caller)
   const resume = await chooseResume(deps, request, profile)
   await checkDevpost(deps, caller.uid, answers.devpostUsername, profile)
-  if (await hasApplied(db, caller.uid, job.id)) throw new HttpError(409, applyMessages.alreadyApplied)
+  if (await hasApplied(db, caller.uid, job.id)) {
+    // A concurrent request with this key may have committed since the first look: that is a replay, not a duplicate.
+    const winner = await findApplicationByKey(db, caller.uid, idempotencyKey)
+    if (winner) return replayOf(winner, requestHash)
+    throw new HttpError(409, applyMessages.alreadyApplied)
+  }
 
   const applicationId = randomUUID()
   const submittedAt = new Date()
