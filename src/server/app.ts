@@ -24,7 +24,8 @@ import { createGithubService } from './routes/github/github.service.ts'
 import { healthRoutes } from './routes/health/health.routes.ts'
 import { jobsRoutes } from './routes/jobs/jobs.routes.ts'
 import { profileRoutes } from './routes/profile/profile.routes.ts'
-import { createLocalDiskStorage } from './storage/local-disk-storage.ts'
+import { createStorage } from './storage/create-storage.ts'
+import { defaultOrphanSweepIntervalMs, startOrphanSweepSchedule, sweepOrphanFiles } from './storage/orphan-sweeper.ts'
 import type { Storage } from './storage/storage.ts'
 
 declare module 'fastify' {
@@ -41,8 +42,10 @@ export type BuildAppOptions = {
   /** An open, migrated database. Without one the app opens (and on close, closes) the one `env` names. */
   database?: DatabaseHandle
   logger?: FastifyBaseLogger
-  /** Files (organization logos). Default: local disk in STORAGE_DIR. */
+  /** Files (logos, resumes). Default: the S3 bucket when S3_BUCKET is set, else local disk in STORAGE_DIR. */
   storage?: Storage
+  /** Removal of unreferenced resume files: at start, then every `intervalMs`. Default: on, except NODE_ENV=test. */
+  orphanSweep?: { intervalMs?: number; graceMs?: number } | false
   /** Enables the loopback-only /api/admin routes for this token (index.ts publishes it in DATA_DIR). */
   adminToken?: string | null
   /** How often this instance checks the board version (default 15 s). */
@@ -66,7 +69,8 @@ export async function buildApp({
   env,
   database: givenDatabase,
   logger,
-  storage = createLocalDiskStorage(env.storageDir),
+  storage: givenStorage,
+  orphanSweep = env.nodeEnv === 'test' ? false : {},
   adminToken = null,
   boardPollIntervalMs,
   mailer: givenMailer,
@@ -104,6 +108,15 @@ export async function buildApp({
     return reply.code(statusCode).send({ error: exposeMessage ? error.message : 'Internal server error' })
   })
 
+  let storage: Storage
+  if (givenStorage) {
+    storage = givenStorage
+  } else {
+    const created = createStorage(env)
+    app.addHook('onClose', async () => created.destroy?.())
+    storage = created
+  }
+
   await app.register(fastifyCompress, { global: true })
   registerAuth(app, env)
 
@@ -126,10 +139,18 @@ export async function buildApp({
   app.decorate('boardIndex', boardIndex)
   app.decorate('feedIngest', feedIngest)
   let feedSchedule: { stop(): Promise<void> } | null = null
+  let orphanSweepSchedule: { stop(): Promise<void> } | null = null
   app.addHook('onReady', async () => {
     await boardIndex.start()
     if (env.feeds.enabled) {
       feedSchedule = startFeedSchedule(feedIngest, { intervalMs: env.feeds.refreshMinutes * 60_000, log: app.log })
+    }
+    if (orphanSweep) {
+      // The database is migrated by now (by index.ts, or above for a database opened here).
+      orphanSweepSchedule = startOrphanSweepSchedule(
+        () => sweepOrphanFiles({ database, storage, log: app.log, graceMs: orphanSweep.graceMs }),
+        { intervalMs: orphanSweep.intervalMs ?? defaultOrphanSweepIntervalMs, log: app.log },
+      )
     }
   })
   // preClose runs before the onClose hook that closes the database: a running ingestion finishes (or is cancelled)
@@ -137,6 +158,7 @@ export async function buildApp({
   app.addHook('preClose', async () => {
     boardIndex.stop()
     await feedSchedule?.stop()
+    await orphanSweepSchedule?.stop()
   })
 
   await app.register(

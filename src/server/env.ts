@@ -2,6 +2,7 @@ import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
 import { packageRoot } from './package-root.ts'
+import { assertValidStoragePrefix, InvalidStorageKeyError } from './storage/storage.ts'
 
 // The only module that reads process.env. Everything else receives an `Env`.
 
@@ -48,6 +49,17 @@ const rawEnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Campus Jobs <no-reply@campusjobs.dev>'),
   PUBLIC_URL: httpUrl.optional(),
   STORAGE_DIR: z.string().min(1).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'expected a bucket name (3-63 lower-case letters, digits, dots, dashes)')
+    .optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{2,40}$/, 'expected a region such as us-east-1 or auto').default('us-east-1'),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'expected true or false' }).optional(),
+  // Checked against the storage key rules in s3Settings.
+  S3_PREFIX: z.string().optional(),
   SEED_DEMO_DATA: z.enum(['true', 'false'], { error: 'expected true or false' }).optional(),
   FEEDS_ENABLED: z.enum(['true', 'false'], { error: 'expected true or false' }).optional(),
   FEED_INTERNSHIPS_URL: httpUrl.default(
@@ -97,6 +109,17 @@ export type Env = {
   publicUrl: string
   outboxDir: string
   storageDir: string
+  /** Files go to this S3-compatible bucket when S3_BUCKET is set (then `storageDir` is unused), else to `storageDir`. */
+  s3: {
+    bucket: string
+    region: string
+    endpoint: string | null
+    accessKeyId: string
+    secretAccessKey: string
+    forcePathStyle: boolean
+    /** '' or segments ending in '/'. */
+    prefix: string
+  } | null
   /** Demo organizations and featured jobs; on by default except in production. */
   seedDemoData: boolean
   /** The two community job feeds, fetched on start and then every `refreshMinutes`. */
@@ -168,6 +191,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
 
   const dataDir = resolve(raw.DATA_DIR)
+  const s3 = s3Settings(raw)
   return {
     port: raw.PORT,
     host,
@@ -197,6 +221,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     publicUrl: publicOrigin(raw.PUBLIC_URL, raw.PORT),
     outboxDir: raw.OUTBOX_DIR ? resolve(raw.OUTBOX_DIR) : join(dataDir, 'outbox'),
     storageDir: raw.STORAGE_DIR ? resolve(raw.STORAGE_DIR) : join(dataDir, 'files'),
+    s3,
     seedDemoData: raw.SEED_DEMO_DATA ? raw.SEED_DEMO_DATA === 'true' : raw.NODE_ENV !== 'production',
     feeds: {
       enabled: raw.FEEDS_ENABLED ? raw.FEEDS_ENABLED === 'true' : raw.NODE_ENV !== 'test',
@@ -207,6 +232,53 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     github: { graphqlUrl: raw.GITHUB_GRAPHQL_URL, apiUrl: raw.GITHUB_API_URL },
     devpost: { baseUrl: raw.DEVPOST_BASE_URL },
     warnings,
+  }
+}
+
+function s3Settings(raw: z.output<typeof rawEnvSchema>): Env['s3'] {
+  const others = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const).filter(
+    (name) => raw[name] !== undefined,
+  )
+  if (!raw.S3_BUCKET) {
+    // Half a configuration would silently keep files on the local disk of one instance.
+    if (others.length > 0) {
+      throw new EnvError(
+        `Invalid environment configuration:\n  - S3_BUCKET: required when ${others.join(', ')} ${others.length > 1 ? 'are' : 'is'} set ` +
+          '(or unset them to keep files in STORAGE_DIR)',
+      )
+    }
+    return null
+  }
+  const missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !raw[name])
+  if (missing.length > 0) {
+    throw new EnvError(
+      `Invalid environment configuration:\n${missing.map((name) => `  - ${name}: required when S3_BUCKET is set`).join('\n')}`,
+    )
+  }
+  const endpoint = raw.S3_ENDPOINT ?? null
+  return {
+    bucket: raw.S3_BUCKET,
+    region: raw.S3_REGION,
+    endpoint,
+    accessKeyId: raw.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: raw.S3_SECRET_ACCESS_KEY as string,
+    // Self-hosted stores (MinIO, ...) rarely have a DNS name per bucket; AWS itself prefers virtual-hosted style.
+    forcePathStyle: raw.S3_FORCE_PATH_STYLE ? raw.S3_FORCE_PATH_STYLE === 'true' : endpoint !== null,
+    prefix: s3Prefix(raw.S3_PREFIX),
+  }
+}
+
+function s3Prefix(value: string | undefined): string {
+  if (!value) return ''
+  const prefix = value.endsWith('/') ? value : `${value}/`
+  try {
+    return assertValidStoragePrefix(prefix)
+  } catch (error) {
+    if (!(error instanceof InvalidStorageKeyError)) throw error
+    throw new EnvError(
+      'Invalid environment configuration:\n  - S3_PREFIX: expected key segments such as campus-jobs/ ' +
+        '(letters, digits, dots, dashes, underscores; no "..", no leading "/")',
+    )
   }
 }
 

@@ -10,7 +10,7 @@ import {
   publishAdminEndpoint,
   withdrawAdminEndpoint,
 } from './routes/admin/admin-endpoint.ts'
-import { createLocalDiskStorage } from './storage/local-disk-storage.ts'
+import { createStorage } from './storage/create-storage.ts'
 
 const shutdownDeadlineMs = 10_000
 
@@ -44,7 +44,7 @@ async function openDatabaseOrExit(): Promise<DatabaseHandle> {
 }
 
 const database = await openDatabaseOrExit()
-const storage = createLocalDiskStorage(env.storageDir)
+const storage = createStorage(env)
 
 try {
   await database.migrate()
@@ -72,6 +72,7 @@ async function shutdown(signal: string): Promise<void> {
   try {
     if (adminToken) withdrawAdminEndpoint(env.dataDir)
     await app.close()
+    storage.destroy?.()
     await database.close()
     process.exit(0)
   } catch (error) {
@@ -97,6 +98,6 @@ if (adminToken && boundAddress && typeof boundAddress === 'object') {
 // Listening on all interfaces reports http://0.0.0.0:port, which is not a page a person can open.
 const url = address.replace('://0.0.0.0:', '://localhost:').replace('://[::]:', '://localhost:')
 logger.info(
-  { database: database.kind, authEmulator: env.firebase.authEmulatorHost },
+  { database: database.kind, authEmulator: env.firebase.authEmulatorHost, storage: env.s3 ? 's3' : 'local-disk' },
   `Campus Jobs is ready at ${url}`,
 )

@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto'
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
-import { dirname, extname, relative, resolve, sep } from 'node:path'
-import { assertValidStorageKey, type Storage, type StoredObject } from './storage.ts'
-
-const contentTypes: Record<string, string> = {
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.pdf': 'application/pdf',
-  '.json': 'application/json',
-}
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { dirname, join, relative, resolve, sep } from 'node:path'
+import {
+  assertValidStorageKey,
+  assertValidStoragePrefix,
+  contentTypeForKey,
+  InvalidStorageKeyError,
+  type Storage,
+  type StoredObject,
+  type StoredObjectInfo,
+} from './storage.ts'
 
 /** Stores each key as a file under `rootDir` (STORAGE_DIR). */
 export function createLocalDiskStorage(rootDir: string): Storage {
@@ -40,9 +38,10 @@ export function createLocalDiskStorage(rootDir: string): Storage {
       const path = pathFor(key)
       try {
         const data = new Uint8Array(await readFile(path))
-        return { data, contentType: contentTypes[extname(path).toLowerCase()] ?? 'application/octet-stream' }
+        return { data, contentType: contentTypeForKey(key) }
       } catch (error) {
-        if (isMissing(error)) return null
+        // A folder ('organizations/acme') is not an object either.
+        if (isMissing(error) || (error as NodeJS.ErrnoException).code === 'EISDIR') return null
         throw error
       }
     },
@@ -57,6 +56,40 @@ export function createLocalDiskStorage(rootDir: string): Storage {
         throw error
       }
     },
+    async *list(prefix): AsyncIterable<StoredObjectInfo> {
+      assertValidStoragePrefix(prefix)
+      let entries
+      try {
+        entries = await readdir(prefix ? join(root, prefix) : root, { recursive: true, withFileTypes: true })
+      } catch (error) {
+        if (isMissing(error)) return
+        throw error
+      }
+      const keys = entries
+        .filter((entry) => entry.isFile())
+        .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
+        // Temporary files of writes in progress (hidden names) and anything put there by hand are not objects.
+        .filter(isValidKey)
+        .sort()
+      for (const key of keys) {
+        try {
+          yield { key, lastModified: (await stat(pathFor(key))).mtime }
+        } catch (error) {
+          // Deleted since the folder was read.
+          if (!isMissing(error)) throw error
+        }
+      }
+    },
+  }
+}
+
+function isValidKey(key: string): boolean {
+  try {
+    assertValidStorageKey(key)
+    return true
+  } catch (error) {
+    if (error instanceof InvalidStorageKeyError) return false
+    throw error
   }
 }
 

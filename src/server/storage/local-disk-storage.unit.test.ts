@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createLocalDiskStorage } from './local-disk-storage.ts'
+import { describeStorageContract, hostileKeys } from './storage.contract.ts'
 import { assertValidStorageKey, InvalidStorageKeyError, type Storage, toStorageKeySegment } from './storage.ts'
 
 let parentDir: string
@@ -19,57 +20,43 @@ afterEach(() => {
   rmSync(parentDir, { recursive: true, force: true })
 })
 
-const hostileKeys = [
-  '',
-  '../escape.txt',
-  'organizations/../../escape.txt',
-  '..',
-  '/etc/passwd',
-  'organizations//logo.svg',
-  'organizations/',
-  'organizations\\..\\escape.txt',
-  'C:\\Windows\\win.ini',
-  '.env',
-  'organizations/./logo.svg',
-  'organizations/logo..svg',
-  '%2e%2e/escape.txt',
-  'name with spaces.txt',
-  'nul\u0000byte.txt',
-  'line\nbreak.txt',
-  'x'.repeat(513),
-]
+describeStorageContract('local disk storage', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'campus-jobs-storage-contract-'))
+  return {
+    storage: createLocalDiskStorage(join(dir, 'files')),
+    requestCount: () => 0,
+    dispose: async () => rmSync(dir, { recursive: true, force: true }),
+  }
+})
 
 describe('local disk storage', () => {
-  it('stores, reads back, reports and deletes an object under a nested key', async () => {
-    const key = 'organizations/northwind-labs/logo.svg'
-    await storage.put(key, '<svg xmlns="http://www.w3.org/2000/svg"/>')
-    expect(await storage.exists(key)).toBe(true)
-    const stored = await storage.get(key)
-    expect(new TextDecoder().decode(stored?.data)).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>')
-    expect(stored?.contentType).toBe('image/svg+xml')
+  it('keeps each key as a file under the storage folder', async () => {
+    await storage.put('organizations/northwind-labs/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>')
     expect(readFileSync(join(rootDir, 'organizations', 'northwind-labs', 'logo.svg'), 'utf8')).toContain('<svg')
-
-    await storage.delete(key)
-    expect(await storage.exists(key)).toBe(false)
-    expect(await storage.get(key)).toBeNull()
   })
 
   it('overwrites an existing object and leaves no temporary files', async () => {
     await storage.put('resumes/r1.pdf', new Uint8Array([1, 2, 3]))
     await storage.put('resumes/r1.pdf', new Uint8Array([4, 5]))
-    expect(Array.from((await storage.get('resumes/r1.pdf'))?.data ?? [])).toEqual([4, 5])
     expect(readdirSync(join(rootDir, 'resumes'))).toEqual(['r1.pdf'])
   })
 
-  it('answers null / false for missing keys and deletes them without error', async () => {
-    expect(await storage.get('missing/file.png')).toBeNull()
-    expect(await storage.exists('missing/file.png')).toBe(false)
-    await expect(storage.delete('missing/file.png')).resolves.toBeUndefined()
+  it('lists neither temporary files of writes in progress nor files whose names are not valid keys', async () => {
+    await storage.put('resumes/kept.pdf', 'x')
+    writeFileSync(join(rootDir, 'resumes', '.0b7c.tmp'), 'half a file')
+    writeFileSync(join(rootDir, 'resumes', 'name with spaces.pdf'), 'put there by hand')
+    const keys: string[] = []
+    for await (const object of storage.list('resumes/')) keys.push(object.key)
+    expect(keys).toEqual(['resumes/kept.pdf'])
   })
 
-  it('does not report a folder as an object', async () => {
-    await storage.put('organizations/a/logo.svg', 'x')
-    expect(await storage.exists('organizations/a')).toBe(false)
+  it('reports the file modification time in list', async () => {
+    await storage.put('resumes/old.pdf', 'x')
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000)
+    utimesSync(join(rootDir, 'resumes', 'old.pdf'), twoHoursAgo, twoHoursAgo)
+    const listed: Date[] = []
+    for await (const object of storage.list('resumes/')) listed.push(object.lastModified)
+    expect(listed.map((date) => Math.round(date.getTime() / 1000))).toEqual([Math.round(twoHoursAgo.getTime() / 1000)])
   })
 
   it.each(hostileKeys)('refuses the key %j for every operation and writes nothing', async (key) => {

@@ -1,5 +1,5 @@
-// Files the app keeps (organisation logos now; resumes later). Local disk by default; an
-// S3-compatible implementation can replace it when several servers share the files.
+// Files the app keeps (organisation logos, resumes, application resume copies). Local disk by default; an
+// S3-compatible object store (S3_BUCKET) when several servers share the files.
 
 export type StoredObject = {
   data: Uint8Array
@@ -14,6 +14,16 @@ export interface Storage {
   /** Deleting a missing key is not an error. */
   delete(key: string): Promise<void>
   exists(key: string): Promise<boolean>
+  /**
+   * Every object whose key starts with `prefix` ('' or a folder ending in '/', such as 'resumes/'), in key order,
+   * read page by page so a large folder never sits in memory at once.
+   */
+  list(prefix: string): AsyncIterable<StoredObjectInfo>
+}
+
+export type StoredObjectInfo = {
+  key: string
+  lastModified: Date
 }
 
 export class InvalidStorageKeyError extends Error {
@@ -39,6 +49,33 @@ export function assertValidStorageKey(key: string): string {
     }
   }
   return key
+}
+
+/** A `list` prefix: '' (everything) or valid key segments followed by '/'. */
+export function assertValidStoragePrefix(prefix: string): string {
+  if (prefix === '') return prefix
+  if (typeof prefix !== 'string' || !prefix.endsWith('/')) {
+    throw new InvalidStorageKeyError(`Invalid storage prefix ${JSON.stringify(prefix)}: must be '' or end with '/'`)
+  }
+  assertValidStorageKey(prefix.slice(0, -1))
+  return prefix
+}
+
+const contentTypes: Record<string, string> = {
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+  json: 'application/json',
+}
+
+/** The type a key's extension implies, for stores that keep none (the local disk) and puts that give none. */
+export function contentTypeForKey(key: string): string {
+  const name = key.slice(key.lastIndexOf('/') + 1)
+  const dot = name.lastIndexOf('.')
+  return (dot > 0 && contentTypes[name.slice(dot + 1).toLowerCase()]) || 'application/octet-stream'
 }
 
 /** Turns free text (an organisation name, an uploaded file name) into one safe key segment. */
