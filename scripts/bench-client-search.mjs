@@ -9,7 +9,8 @@
 // first request (the first 20 cards) against the whole-board snapshot. Prints figures; asserts nothing.
 //
 // Options: --no-build, --listings N (default 20000), --cpu N (default 4). Env: CHROMIUM_PATH, BENCH_PORT,
-// BENCH_AUTH_EMULATOR_PORT.
+// BENCH_AUTH_EMULATOR_PORT, BENCH_DATA_DIR (default .data-test/bench-client; emptied first), STATIC_DIR (with
+// --no-build: a client built elsewhere).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -31,7 +32,7 @@ const build = !argv.includes('--no-build');
 const port = Number(process.env.BENCH_PORT ?? 3190);
 const emulatorPort = Number(process.env.BENCH_AUTH_EMULATOR_PORT ?? 9590);
 const projectId = 'demo-campus-jobs-bench';
-const dataDir = path.join(root, '.data-test', 'bench-client');
+const dataDir = process.env.BENCH_DATA_DIR ? path.resolve(process.env.BENCH_DATA_DIR) : path.join(root, '.data-test', 'bench-client');
 const baseUrl = `http://127.0.0.1:${port}`;
 const sharedData = path.resolve(root, '..', 'shared', 'data');
 
@@ -314,6 +315,8 @@ async function main() {
     summary(`plain text (${plainQueries.join(', ')})`, plain);
     summary(`regular expressions (${regexQueries.join(', ')})`, regex);
     summary('all keystrokes', [...plain, ...regex]);
+    const slowest = [...plain, ...regex].sort((a, b) => b.domMs - a.domMs).slice(0, 6);
+    console.log(`  slowest: ${slowest.map((sample) => `${JSON.stringify(sample.query)} ${ms(sample.domMs)}`).join(', ')}`);
     console.log(`  machine load average after typing: ${loadavg().map((value) => value.toFixed(1)).join(' / ')}`);
   } finally {
     await browser.close();

@@ -1,20 +1,26 @@
 #!/usr/bin/env node
 // `npm run bench:jobs`: the job board API under load, on this machine.
-// Builds the API, starts it on a temporary DATA_DIR (embedded PGlite; or a temporary database on
-// BENCH_DATABASE_URL), loads 20,000 listings through `npm run ingest`'s command, then measures with autocannon
-// (100 connections): a filtered, searched page of 20; 2,000 different queries in rotation (every one a cache miss);
-// and a plain node:http hello-world server in the same run, so the figures compare across machines.
-// Settings: BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS (100), BENCH_LISTINGS (20000).
+// Builds the API, starts it (with the V8 flags of `npm start`, scripts/server-node-flags.mjs) on a temporary
+// DATA_DIR with the embedded PGlite, loads 20,000 listings through `npm run ingest`'s command, then measures with
+// autocannon (100 connections): a filtered, searched page of 20 (cached after its first answer); 2,000 different
+// queries in rotation (each one misses the page cache, and the text-search cache holds 50 of its 100 searches);
+// and a plain node:http hello-world server in the same run, so the figures compare across machines. Then the same
+// against PostgreSQL (a temporary database) with `--postgres [url]` or when DATABASE_URL / BENCH_DATABASE_URL is
+// set (default url postgres://postgres@127.0.0.1:5432/test). Ends with a summary of both.
+// Settings: BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS (100), BENCH_LISTINGS (20000),
+// BENCH_NODE_OPTIONS (V8 flags for the API server instead of the default ones), BENCH_SERVER_DIR (a compiled
+// server other than dist/server, not rebuilt).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureServerBuild } from './ensure-server-build.mjs';
+import { serverEnv as serverProcessEnv, serverNodeFlags } from './server-node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sharedData = path.resolve(root, '..', 'shared', 'data');
@@ -31,9 +37,10 @@ process.on('warning', (warning) => {
 
 // ---------------------------------------------------------------------------------------------- build
 
-const serverEntry = path.join(root, 'dist', 'server', 'server', 'index.js');
-const ingestEntry = path.join(root, 'dist', 'server', 'server', 'cli', 'ingest.js');
-ensureServerBuild(root, ingestEntry, log);
+const serverDir = process.env.BENCH_SERVER_DIR ? path.resolve(process.env.BENCH_SERVER_DIR) : path.join(root, 'dist', 'server');
+const serverEntry = path.join(serverDir, 'server', 'index.js');
+const ingestEntry = path.join(serverDir, 'server', 'cli', 'ingest.js');
+if (!process.env.BENCH_SERVER_DIR) ensureServerBuild(root, ingestEntry, log);
 
 // ---------------------------------------------------------------------------------------------- data
 
@@ -168,37 +175,50 @@ function rotatingQueries(count) {
 // ---------------------------------------------------------------------------------------------- main
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'campus-jobs-bench-'));
-const adminDatabaseUrl = process.env.BENCH_DATABASE_URL || null;
-const benchDatabaseName = `campus_jobs_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-let databaseUrl = null;
+const argv = process.argv.slice(2);
+const postgresFlag = argv.indexOf('--postgres');
+const postgresUrl = postgresFlag >= 0
+  ? (argv[postgresFlag + 1] && !argv[postgresFlag + 1].startsWith('--') ? argv[postgresFlag + 1] : null) ??
+    process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+  : process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || null;
+// BENCH_NODE_OPTIONS: V8 flags for the API server instead of the default ones, to compare memory settings.
+const nodeFlags = process.env.BENCH_NODE_OPTIONS !== undefined
+  ? process.env.BENCH_NODE_OPTIONS.split(' ').filter(Boolean)
+  : serverNodeFlags;
 
-async function withAdmin(work) {
+async function withAdmin(adminDatabaseUrl, work) {
   const client = new pg.Client({ connectionString: adminDatabaseUrl });
   await client.connect();
   try { return await work(client); } finally { await client.end(); }
 }
 
-try {
-  const half = Math.floor(listingCount / 2);
-  const internships = sampleRecords('internship');
-  const newGrads = sampleRecords('new-grad');
-  const internshipsFile = path.join(workDir, 'internships-bench.json');
-  const newGradsFile = path.join(workDir, 'new-grads-bench.json');
-  writeFileSync(internshipsFile, JSON.stringify(scaleTo(internships.records, half)));
-  writeFileSync(newGradsFile, JSON.stringify(scaleTo(newGrads.records, listingCount - half)));
-  log(`data: ${listingCount} listings scaled from ${internships.source} (${internships.records.length}) and ` +
-    `${newGrads.source} (${newGrads.records.length})`);
-
+/** One database backend: start, ingest, measure, restart, measure. Returns the figures for the summary. */
+async function benchBackend(label, adminDatabaseUrl, files) {
+  const benchDatabaseName = `campus_jobs_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  let databaseUrl = null;
   if (adminDatabaseUrl) {
-    await withAdmin((client) => client.query(`create database "${benchDatabaseName}"`));
+    await withAdmin(adminDatabaseUrl, (client) => client.query(`create database "${benchDatabaseName}"`));
     const url = new URL(adminDatabaseUrl);
     url.pathname = `/${benchDatabaseName}`;
     databaseUrl = url.toString();
   }
+  try {
+    return await benchServer(label, databaseUrl, files);
+  } finally {
+    await stopAll();
+    stopping = false;
+    if (databaseUrl) {
+      await withAdmin(adminDatabaseUrl, (client) => client.query(`drop database if exists "${benchDatabaseName}" with (force)`))
+        .catch(() => {});
+    }
+  }
+}
 
+async function benchServer(label, databaseUrl, { internshipsFile, newGradsFile }) {
   const port = await freePort();
-  const dataDir = path.join(workDir, 'data');
+  const dataDir = path.join(workDir, `data-${label}`);
   const serverEnv = {
+    ...serverProcessEnv,
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -214,14 +234,13 @@ try {
     STORAGE_DIR: path.join(workDir, 'files'),
   };
   const base = `http://127.0.0.1:${port}`;
+  log(`--- ${label}: API server flags: ${nodeFlags.join(' ') || '(none)'}; ${Object.entries(serverProcessEnv).map(([k, v]) => `${k}=${v}`).join(' ')}`);
   let started = Date.now();
-  // BENCH_NODE_OPTIONS: V8 flags for the API server only (e.g. --max-semi-space-size=16), to compare memory settings.
-  const serverArgs = [...(process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean), serverEntry];
+  const serverArgs = [...nodeFlags, serverEntry];
   const server = startProcess(serverArgs, serverEnv, 'API server');
   await waitFor(async () => (await fetch(`${base}/api/healthz`)).ok, 'API start');
   if (!databaseUrl) await waitFor(() => existsSync(path.join(dataDir, 'admin-token')), 'admin endpoint');
-  log(`API ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${databaseUrl ? 'PostgreSQL' : 'PGlite'}), ` +
-    `RSS ${memoryOf(server.pid).rssMb.toFixed(0)} MB`);
+  log(`API ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${label}), RSS ${memoryOf(server.pid).rssMb.toFixed(0)} MB`);
 
   started = Date.now();
   const ingest = spawnSync(process.execPath, [ingestEntry, internshipsFile, newGradsFile], {
@@ -249,14 +268,14 @@ try {
   let next = 0;
 
   log(`measuring: ${connections} connections, ${duration} s per run (after a 2 s warm-up)...`);
-  const results = [];
-  results.push(await measure('node:http hello world', { url: `http://127.0.0.1:${helloPort}/` }));
-  results.push(await measure('board: same filtered search', { url: `${base}${fixedPath}` }));
+  const results = {};
+  results.hello = await measure('node:http hello world', { url: `http://127.0.0.1:${helloPort}/` });
+  results.cached = await measure('board: same filtered search (cached)', { url: `${base}${fixedPath}` });
   const memoryAfterFixed = memoryOf(server.pid);
-  results.push(await measure('board: 2,000 rotating queries', {
+  results.uncached = await measure('board: 2,000 rotating queries (uncached)', {
     url: base,
     requests: [{ setupRequest: (request) => ({ ...request, path: queries[next++ % queries.length] }) }],
-  }));
+  });
   const memory = memoryOf(server.pid);
 
   // The usual life of a server: restarted on an existing data folder (no initdb, no ingestion in this process).
@@ -267,38 +286,69 @@ try {
   const restarted = startProcess(serverArgs, serverEnv, 'API server (restarted)');
   await waitFor(async () => (await (await fetch(`${base}/api/public/board?limit=1`)).json()).total >= listingCount, 'restart');
   const restartSeconds = (Date.now() - started) / 1000;
-  const afterRestart = await measure('board: same filtered search, restarted server', { url: `${base}${fixedPath}` });
-  results.push(afterRestart);
+  results.restarted = await measure('board: same filtered search, restarted server', { url: `${base}${fixedPath}` });
   const restartedMemory = memoryOf(restarted.pid);
 
-  const hello = results[0].requestsPerSecond;
   console.log('');
+  console.log(`${label}:`);
   console.log('| run | req/s | p50 ms | p99 ms | max ms | errors | ratio to hello world |');
   console.log('|---|---|---|---|---|---|---|');
-  for (const r of results) {
+  for (const r of Object.values(results)) {
     console.log(`| ${r.label} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.max} | ${r.errors} | ` +
-      `${(r.requestsPerSecond / hello).toFixed(2)} |`);
+      `${(r.requestsPerSecond / results.hello.requestsPerSecond).toFixed(2)} |`);
   }
   console.log('');
-  console.log(`API server memory (${databaseUrl ? 'PostgreSQL' : 'PGlite embedded'}, ${board.total} jobs): RSS ` +
-    `${memoryAfterFixed.rssMb.toFixed(0)} MB after the fixed run, ${memory.rssMb.toFixed(0)} MB after the rotating ` +
-    `run, peak ${memory.peakMb.toFixed(0)} MB (new data folder + 20,000-listing ingestion in the same process)`);
-  console.log(`Restarted on the existing data folder: board ready in ${restartSeconds.toFixed(1)} s, RSS ` +
-    `${restartedMemory.rssMb.toFixed(0)} MB after its run, peak ${restartedMemory.peakMb.toFixed(0)} MB`);
+  return { label, jobs: board.total, results, memoryAfterFixed, memory, restartSeconds, restartedMemory };
+}
+
+function printSummary(runs) {
   const check = (ok) => (ok ? 'met' : 'MISSED');
-  for (const r of results.slice(1)) {
-    console.log(`Goals for "${r.label}": p99 <= ${goals.p99Ms} ms ${check(r.p99 <= goals.p99Ms)}, ` +
-      `>= ${goals.requestsPerSecond} req/s ${check(r.requestsPerSecond >= goals.requestsPerSecond)}`);
+  const line = (r, hello) => `${Math.round(r.requestsPerSecond)} req/s, p99 ${r.p99} ms ` +
+    `(${(r.requestsPerSecond / hello.requestsPerSecond).toFixed(2)} x hello world)`;
+  console.log(`Summary (${cpus().length} cores, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}, ` +
+    `${connections} connections, ${duration} s per run; goals: p99 <= ${goals.p99Ms} ms, >= ${goals.requestsPerSecond} ` +
+    `req/s, RSS <= ${goals.rssMb} MB)`);
+  for (const run of runs) {
+    const { results: r } = run;
+    console.log(`  ${run.label} (${run.jobs} jobs, server flags ${nodeFlags.join(' ') || 'none'}, ` +
+      `${Object.entries(serverProcessEnv).map(([k, v]) => `${k}=${v}`).join(' ')}):`);
+    console.log(`    hello world baseline: ${Math.round(r.hello.requestsPerSecond)} req/s, p99 ${r.hello.p99} ms`);
+    console.log(`    cached filtered search: ${line(r.cached, r.hello)}: p99 ${check(r.cached.p99 <= goals.p99Ms)}, ` +
+      `throughput ${check(r.cached.requestsPerSecond >= goals.requestsPerSecond)}`);
+    console.log(`    uncached rotating queries: ${line(r.uncached, r.hello)}: p99 ${check(r.uncached.p99 <= goals.p99Ms)}, ` +
+      `throughput ${check(r.uncached.requestsPerSecond >= goals.requestsPerSecond)}`);
+    console.log(`    restarted server, cached: ${line(r.restarted, r.hello)}`);
+    console.log(`    RSS, server that created its data and ingested: ${run.memoryAfterFixed.rssMb.toFixed(0)} MB after the ` +
+      `cached run, ${run.memory.rssMb.toFixed(0)} MB after the uncached run, peak ${run.memory.peakMb.toFixed(0)} MB: ` +
+      `${check(run.memory.rssMb <= goals.rssMb)}`);
+    console.log(`    RSS, restarted on the existing data (ready in ${run.restartSeconds.toFixed(1)} s): ` +
+      `${run.restartedMemory.rssMb.toFixed(0)} MB after its run, peak ${run.restartedMemory.peakMb.toFixed(0)} MB: ` +
+      `${check(run.restartedMemory.rssMb <= goals.rssMb)}`);
+    const errors = Object.values(r).reduce((sum, x) => sum + x.errors, 0);
+    if (errors > 0) console.log(`    ${errors} errors/timeouts/non-2xx answers`);
   }
-  console.log(`Goal RSS <= ${goals.rssMb} MB: restarted server ${check(restartedMemory.rssMb <= goals.rssMb)}, ` +
-    `server that created its folder and ingested ${check(memory.rssMb <= goals.rssMb)}`);
+}
+
+try {
+  const half = Math.floor(listingCount / 2);
+  const internships = sampleRecords('internship');
+  const newGrads = sampleRecords('new-grad');
+  const files = {
+    internshipsFile: path.join(workDir, 'internships-bench.json'),
+    newGradsFile: path.join(workDir, 'new-grads-bench.json'),
+  };
+  writeFileSync(files.internshipsFile, JSON.stringify(scaleTo(internships.records, half)));
+  writeFileSync(files.newGradsFile, JSON.stringify(scaleTo(newGrads.records, listingCount - half)));
+  log(`data: ${listingCount} listings scaled from ${internships.source} (${internships.records.length}) and ` +
+    `${newGrads.source} (${newGrads.records.length})`);
+
+  const runs = [await benchBackend('PGlite embedded', null, files)];
+  if (postgresUrl) runs.push(await benchBackend('PostgreSQL', postgresUrl, files));
+  printSummary(runs);
 } catch (error) {
   console.error(`[bench] failed: ${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;
 } finally {
   await stopAll();
-  if (adminDatabaseUrl && databaseUrl) {
-    await withAdmin((client) => client.query(`drop database if exists "${benchDatabaseName}" with (force)`)).catch(() => {});
-  }
   rmSync(workDir, { recursive: true, force: true });
 }

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverEnv, serverNodeFlags } from './server-node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -52,9 +53,9 @@ async function waitFor(url, child, label, timeoutMs = 90_000) {
   throw new Error(`${label} was not ready within ${timeoutMs / 1000} s (${url})`);
 }
 
-function spawnChild(label, cmd, cmdArgs, env) {
+function spawnChild(label, cmd, cmdArgs, env, nodeFlags = []) {
   // Own process group, so we decide the shutdown order (API first, then the emulator exports its users).
-  const child = spawn(process.execPath, [cmd, ...cmdArgs], {
+  const child = spawn(process.execPath, [...nodeFlags, cmd, ...cmdArgs], {
     cwd: root, env: { ...process.env, ...env }, stdio: 'inherit', detached: true,
   });
   children.add(child);
@@ -116,7 +117,7 @@ async function main() {
     env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${emulatorPort}`;
   }
 
-  const server = spawnChild('API server', path.join(root, 'dist/server/server/index.js'), [], env);
+  const server = spawnChild('API server', path.join(root, 'dist/server/server/index.js'), [], { ...env, ...serverEnv }, serverNodeFlags);
   await waitFor(`http://127.0.0.1:${port}/api/healthz`, server, 'API server');
   log(`ready: http://localhost:${port}  (Ctrl-C stops everything)`);
 }

@@ -1,5 +1,6 @@
 import { RE2JS } from 're2js';
 import type { BoardJob } from './listing-schemas.ts';
+import { searchPrefilter } from './search-prefilter.ts';
 
 /** Longer search patterns are cut to this length (also the `q` limit of the board's query string). */
 export const maxSearchPatternLength = 200;
@@ -68,6 +69,19 @@ function capPattern(pattern: string): string {
   return last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut;
 }
 
+function preparePattern(pattern: string): string {
+  return capPattern(pattern.normalize('NFC').trim()).trimEnd();
+}
+
+/**
+ * The lower-cased text a plain-text search looks for (what `compileJobSearch` tests with `includes`), or null when
+ * `pattern` is empty or may be a regular expression. Lets an index of many haystacks rule jobs out before the test.
+ */
+export function plainSearchNeedle(pattern: string): string | null {
+  const prepared = preparePattern(pattern);
+  return prepared.length > 0 && !regexMetacharacters.test(prepared) ? searchableText(prepared) : null;
+}
+
 function literalSearch(pattern: string): JobSearch {
   const needle = searchableText(pattern);
   return (haystack) => haystack.includes(needle);
@@ -87,9 +101,11 @@ function literalSearch(pattern: string): JobSearch {
  *   `.{2,50}` is 50), or a compiled program over 1000 instructions (nested repeats).
  * - Regex semantics are kept even where they surprise: ".net" also matches "planet" (use "\.net"); accents are
  *   not folded ("montreal" does not find "Montréal").
+ * - A regular expression first checks the literal text it cannot match without (search-prefilter.ts), which
+ *   spares RE2 most jobs and changes no answer; `options.prefilter: false` skips that check (tests compare both).
  */
-export function compileJobSearch(pattern: string): JobSearch {
-  const prepared = capPattern(pattern.normalize('NFC').trim()).trimEnd();
+export function compileJobSearch(pattern: string, options: { prefilter?: boolean } = {}): JobSearch {
+  const prepared = preparePattern(pattern);
   if (prepared.length === 0) return matchAll;
   if (!regexMetacharacters.test(prepared)) return literalSearch(prepared);
   if (countedRepeatTotal(prepared) > maxCountedRepeats) return literalSearch(prepared);
@@ -100,5 +116,6 @@ export function compileJobSearch(pattern: string): JobSearch {
     return literalSearch(prepared); // same answer as the escaped pattern, without a second compile
   }
   if (Number(regex.re2().numberOfInstructions()) > maxProgramSize) return literalSearch(prepared);
-  return (haystack) => regex.test(haystack);
+  const required = options.prefilter === false ? null : searchPrefilter(prepared);
+  return required ? (haystack) => required(haystack) && regex.test(haystack) : (haystack) => regex.test(haystack);
 }

@@ -1,5 +1,5 @@
 import { promisify } from 'node:util'
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib'
+import { brotliCompress, constants as zlibConstants, gunzip, gzip } from 'node:zlib'
 import {
   filterJobs,
   indexJobs,
@@ -8,23 +8,29 @@ import {
   queryJobs,
 } from '../../../shared/jobs/filter-jobs.ts'
 import type { JobBoardQuery } from '../../../shared/jobs/job-filters-schema.ts'
-import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts'
+import { plainSearchNeedle } from '../../../shared/jobs/job-search.ts'
+import { type BoardJob, type JobTypeFilter, jobTypeFilterValues } from '../../../shared/jobs/listing-schemas.ts'
 import type { Database } from '../../db/client.ts'
 import { type FeaturedBoardRow, loadBoardSource, readBoardVersion } from './board.repository.ts'
 import { LruCache } from './lru-cache.ts'
-import { searchPrefilter } from './search-prefilter.ts'
+import { PairIndex } from './pair-index.ts'
 
 // The whole board (20,000 jobs is ~10 MB) lives in memory, indexed once per version with the shared rules, so a
 // filtered, searched page is answered without touching the database. See docs/decisions/005-in-memory-job-board.md.
 
 const gzipAsync = promisify(gzip)
 const brotliAsync = promisify(brotliCompress)
+const gunzipAsync = promisify(gunzip)
 
 export type BoardSnapshot = {
-  /** The JSON body `{version, refreshedAt, jobs}`, and the same bytes compressed once per version. */
-  identity: Buffer
+  /** The JSON body `{version, refreshedAt, jobs}`, compressed once per version. */
   gzip: Buffer
   brotli: Buffer
+  /**
+   * The uncompressed body, decompressed per call: only clients that accept no compression ask for it, and keeping
+   * it would cost ~10 MB per 20,000 jobs.
+   */
+  identity(): Promise<Buffer>
 }
 
 /** One version of the board. Immutable: a reload builds a new view, and requests keep the one they started with. */
@@ -32,8 +38,10 @@ export type BoardView = {
   version: string
   refreshedAt: string
   jobCount: number
-  /** The list endpoint's JSON body for `query`, cached per view. */
-  queryJson(query: JobBoardQuery): string
+  /** The list endpoint's JSON body for `query`, cached per view; also remembered for `url` when given. */
+  queryJson(query: JobBoardQuery, url?: string): string
+  /** The body already sent for this exact request URL in this view (the answer is a function of the URL). */
+  urlJson(url: string): string | undefined
   snapshot(): Promise<BoardSnapshot>
 }
 
@@ -114,19 +122,26 @@ function createView(
   responseCacheSize: number,
 ): BoardView {
   const responses = new LruCache<string, string>(responseCacheSize)
+  // Repeated URLs (the same link opened by many visitors) skip even parsing the query string.
+  const byUrl = new LruCache<string, string>(responseCacheSize)
   const results = new LruCache<string, JobQueryResult>(resultCacheSize)
   const searches = new LruCache<string, IndexedJob[]>(searchCacheSize)
   const refreshedAtText = refreshedAt.toISOString()
   let snapshot: Promise<BoardSnapshot> | null = null
+  // Each type's jobs apart (board order kept), so a search scans only the jobs of the type it asks for, and a
+  // plain-text search only those whose character pairs include the needle's (pair-index.ts).
+  const byType = new Map<JobTypeFilter, PairIndex<IndexedJob>>(
+    jobTypeFilterValues.map((type) => [type, new PairIndex(filterJobs(indexed, { type }))]),
+  )
 
   function searched(query: JobBoardQuery): IndexedJob[] {
     const key = `${query.type}\u0000${query.q ?? ''}`
     let matches = searches.get(key)
     if (matches === undefined) {
-      // The prefilter only drops jobs the search would drop too; it spares the regular expression most of them.
-      const prefilter = searchPrefilter(query.q)
-      const candidates = prefilter ? indexed.filter((entry) => prefilter(entry.haystack)) : indexed
-      matches = filterJobs(candidates, { type: query.type, q: query.q })
+      // The shared search decides; a regular expression checks the literal text it needs first (search-prefilter.ts).
+      const ofType = byType.get(query.type) ?? new PairIndex(indexed)
+      const needle = plainSearchNeedle(query.q ?? '')
+      matches = filterJobs(needle ? ofType.mayContain(needle) : ofType.entries, { type: query.type, q: query.q })
       searches.set(key, matches)
     }
     return matches
@@ -151,32 +166,37 @@ function createView(
     const identity = Buffer.from(
       JSON.stringify({ version, refreshedAt: refreshedAtText, jobs: indexed.map((entry) => entry.job) }),
     )
-    const [gzipped, brotli] = await Promise.all([
-      gzipAsync(identity, { level: 6 }),
-      brotliAsync(identity, {
-        params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
-          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength,
-        },
-      }),
-    ])
-    return { identity, gzip: gzipped, brotli }
+    // One after the other: each compression runs on a pool thread whose malloc arena keeps its peak, so two at
+    // once would keep two.
+    const gzipped = await gzipAsync(identity, { level: 6 })
+    const brotli = await brotliAsync(identity, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength,
+      },
+    })
+    return { gzip: gzipped, brotli, identity: () => gunzipAsync(gzipped) }
   }
 
   return {
     version,
     refreshedAt: refreshedAtText,
     jobCount: indexed.length,
-    queryJson(query) {
+    queryJson(query, url) {
       const key = filterKey(query)
       const pageKey = `${key}\u0000${query.offset}\u0000${query.limit}`
-      const cached = responses.get(pageKey)
-      if (cached !== undefined) return cached
-      const { jobs, total, facets } = filtered(query, key)
-      const page = jobs.slice(query.offset, query.offset + query.limit)
-      const body = JSON.stringify({ jobs: page, total, facets, version, refreshedAt: refreshedAtText })
-      responses.set(pageKey, body)
+      let body = responses.get(pageKey)
+      if (body === undefined) {
+        const { jobs, total, facets } = filtered(query, key)
+        const page = jobs.slice(query.offset, query.offset + query.limit)
+        body = JSON.stringify({ jobs: page, total, facets, version, refreshedAt: refreshedAtText })
+        responses.set(pageKey, body)
+      }
+      if (url !== undefined) byUrl.set(url, body)
       return body
+    },
+    urlJson(url) {
+      return byUrl.get(url)
     },
     snapshot() {
       snapshot ??= buildSnapshot().catch((error: unknown) => {

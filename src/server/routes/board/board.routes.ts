@@ -10,12 +10,14 @@ export const boardRoutes: FastifyPluginAsync<{ boardIndex: BoardIndex }> = async
   // One page of the board: filtered, sorted and paged in memory. The answer is a function of (version, URL), so the
   // version is a valid ETag for it.
   app.get('/public/board', async (request, reply) => {
-    const query = parseRequest(jobBoardQuerySchema, request.query)
     const view = boardIndex.view()
+    // A URL already answered in this version was valid: its body is sent without parsing the query again.
+    const known = view.urlJson(request.url)
+    const query = known === undefined ? parseRequest(jobBoardQuerySchema, request.query) : null
     const etag = entityTag(view.version)
     reply.header('cache-control', 'no-cache').header('etag', etag)
     if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send()
-    return reply.type(json).send(view.queryJson(query))
+    return reply.type(json).send(known ?? view.queryJson(query!, request.url))
   })
 
   // Every active job, for the client's offline copy. Compressed once per version, never per request.
@@ -28,6 +30,6 @@ export const boardRoutes: FastifyPluginAsync<{ boardIndex: BoardIndex }> = async
     const encoding = preferredEncoding(request.headers['accept-encoding'])
     reply.type(json)
     if (encoding !== 'identity') reply.header('content-encoding', encoding)
-    return reply.send(encoding === 'br' ? snapshot.brotli : encoding === 'gzip' ? snapshot.gzip : snapshot.identity)
+    return reply.send(encoding === 'br' ? snapshot.brotli : encoding === 'gzip' ? snapshot.gzip : await snapshot.identity())
   })
 }

@@ -1,0 +1,15 @@
+// V8 flags and environment for the API server process (`npm start`, `npm run bench:jobs`); measured in
+// docs/decisions/005-in-memory-job-board.md. Also for anyone starting `node dist/server/server/index.js` by hand.
+// - --max-semi-space-size=16: V8 lets the young generation grow to 2 x 64 MB on a busy server; 16 MB semi-spaces
+//   cost a few more scavenges and save ~100 MB of RSS.
+// - --liftoff-only: PGlite is a 9 MB WebAssembly module. Optimising its hot functions with TurboFan briefly takes
+//   ~500 MB (the peak of loading the board) and keeps ~50 MB of code; the baseline compiler is enough for the
+//   database's share of the work (the board is served from JS memory). Only WebAssembly is affected.
+// - --optimize-for-size: V8 grows the old generation less eagerly; under 100 connections the heap otherwise doubles
+//   with garbage (~150 MB more RSS) before a major collection.
+export const serverNodeFlags = ['--max-semi-space-size=16', '--liftoff-only', '--optimize-for-size'];
+
+// glibc raises its mmap threshold (up to 32 MB) after large buffers are freed, so later ones come from the malloc
+// heap, which keeps its peak: creating a data folder and ingesting 20,000 listings left ~90 MB there. A fixed
+// threshold keeps large buffers in their own mappings, returned when freed. Other C libraries ignore the variable.
+export const serverEnv = { MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072' };
