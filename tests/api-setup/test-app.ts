@@ -2,10 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { buildApp } from '../../src/server/app.ts'
 import type { DatabaseHandle } from '../../src/server/db/client.ts'
 import { type Env, loadEnv } from '../../src/server/env.ts'
+import { openTestDatabase, type TestDatabase } from './test-database.ts'
 
 // Builders for API tests: each takes overrides, so a test states only what matters to it.
 
@@ -31,13 +32,54 @@ export function buildEnv(overrides: Record<string, string | undefined> = {}): En
 export async function buildTestApp({
   database,
   env = buildEnv(),
+  adminToken,
 }: {
   database: DatabaseHandle
   env?: Env
+  /** Enables the loopback admin API (see routes/admin) with this bearer token. */
+  adminToken?: string
 }): Promise<FastifyInstance> {
-  const app = await buildApp({ env, database })
+  const app = await buildApp({ env, database, adminToken })
   await app.ready()
   return app
+}
+
+export type TestAppContext = { readonly app: FastifyInstance; readonly testDatabase: TestDatabase }
+
+/**
+ * The usual setup of an API test file: a fresh test database and the app on it, built before the file's first test
+ * (in a `beforeAll` registered here, so later hooks of the file can use them) and closed after its last one.
+ * Read `app` and `testDatabase` from the returned object inside tests and hooks.
+ */
+export function setUpTestApp({
+  env,
+  adminToken,
+}: {
+  /** Overrides for buildEnv. */
+  env?: Record<string, string | undefined>
+  adminToken?: string
+} = {}): TestAppContext {
+  let started: { app: FastifyInstance; testDatabase: TestDatabase } | undefined
+  beforeAll(async () => {
+    const testDatabase = await openTestDatabase()
+    started = { testDatabase, app: await buildTestApp({ database: testDatabase.database, env: buildEnv(env), adminToken }) }
+  })
+  afterAll(async () => {
+    await started?.app.close()
+    await started?.testDatabase.dispose()
+  })
+  const current = () => {
+    if (!started) throw new Error('setUpTestApp: the app exists only inside tests and hooks')
+    return started
+  }
+  return {
+    get app() {
+      return current().app
+    },
+    get testDatabase() {
+      return current().testDatabase
+    },
+  }
 }
 
 export type StaticSite = { dir: string; remove(): void }

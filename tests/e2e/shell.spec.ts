@@ -93,10 +93,14 @@ test.describe('dashboard shell', () => {
     const header = page.getByTestId('dashboard-header');
     await expect(header).toHaveAttribute('data-scrolled', 'false');
     // 20 px is still under the threshold; 200 px is past it; back at the top the shadow goes away.
-    await page.evaluate(() => window.scrollTo(0, 20));
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(20);
+    // The page grows as the dashboard's job list loads: scroll again on every poll until the page is tall enough.
+    const scrollTo = (y: number) => page.evaluate((top) => {
+      window.scrollTo(0, top);
+      return window.scrollY;
+    }, y);
+    await expect.poll(() => scrollTo(20)).toBe(20);
     await expect(header).toHaveAttribute('data-scrolled', 'false');
-    await page.evaluate(() => window.scrollTo(0, 200));
+    await expect.poll(() => scrollTo(200)).toBe(200);
     await expect(header).toHaveAttribute('data-scrolled', 'true');
     await expect.poll(() => header.evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe('none');
     await page.evaluate(() => window.scrollTo(0, 0));

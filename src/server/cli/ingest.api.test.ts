@@ -1,44 +1,20 @@
-import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type CliResult, runCliScript, type ServerOnDataDir, startServerOnDataDir } from '../../../tests/api-setup/cli.ts'
 import { buildListing } from '../../../tests/api-setup/job-board.ts'
 import { buildEnv } from '../../../tests/api-setup/test-app.ts'
 import { openTestDatabase, type TestDatabase } from '../../../tests/api-setup/test-database.ts'
-import { buildApp } from '../app.ts'
 import { openDatabase } from '../db/client.ts'
-import { acquireDataDirLock, type DataDirLock } from '../db/data-dir-lock.ts'
+import { acquireDataDirLock } from '../db/data-dir-lock.ts'
 import { externalListings } from '../db/schema.ts'
-import { packageRoot } from '../package-root.ts'
-import {
-  adminEndpointFileName,
-  createAdminToken,
-  loopbackUrl,
-  publishAdminEndpoint,
-} from '../routes/admin/admin-endpoint.ts'
+import { adminEndpointFileName } from '../routes/admin/admin-endpoint.ts'
 
 // `npm run ingest` as a person runs it: a separate process, against a running server or straight into the database.
 
-const cliPath = join(packageRoot, 'src', 'server', 'cli', 'ingest.ts')
-
-type CliResult = { code: number | null; stdout: string; stderr: string }
-
 function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
-  // Node >= 22.18 runs the TypeScript source directly; older versions need the flag.
-  const flags = process.features.typescript ? [] : ['--experimental-strip-types']
-  const child = spawn(process.execPath, [...flags, '--no-warnings', cliPath, ...args], {
-    cwd: packageRoot,
-    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })))
+  return runCliScript('ingest', args, { DATABASE_URL: '', LOG_LEVEL: 'silent', ...env })
 }
 
 let workDir: string
@@ -60,27 +36,16 @@ afterAll(() => {
 
 describe('npm run ingest with a server running on DATA_DIR', () => {
   let dataDir: string
-  let lock: DataDirLock
-  let app: FastifyInstance
+  let server: ServerOnDataDir
 
   beforeAll(async () => {
     testDatabase = await openTestDatabase()
     dataDir = mkdtempSync(join(tmpdir(), 'campus-jobs-ingest-data-'))
-    // What index.ts does: hold DATA_DIR, listen, publish the admin endpoint.
-    lock = acquireDataDirLock(dataDir)
-    const token = createAdminToken()
-    app = await buildApp({ env: buildEnv(), database: testDatabase.database, adminToken: token })
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    publishAdminEndpoint(dataDir, {
-      url: loopbackUrl(app.server.address() as AddressInfo),
-      token,
-      pid: process.pid,
-    })
+    server = await startServerOnDataDir({ dataDir, database: testDatabase.database, env: buildEnv() })
   })
 
   afterAll(async () => {
-    await app.close()
-    lock.release()
+    await server.close()
     await testDatabase.dispose()
     rmSync(dataDir, { recursive: true, force: true })
   })
@@ -108,7 +73,7 @@ describe('npm run ingest with a server running on DATA_DIR', () => {
     expect(result.stdout).toContain(`${newGrads} (new-grad): 1 record, 1 imported, 0 skipped`)
     expect(result.stdout).toContain('internship listings: 3 active (3 new, 0 changed, 0 unchanged), 0 deactivated')
     expect(result.stdout).toContain(`Imported through the running server (pid ${process.pid}); the board now shows 4 jobs.`)
-    const page = (await app.inject({ method: 'GET', url: '/api/public/board?type=internship' })).json()
+    const page = (await server.app.inject({ method: 'GET', url: '/api/public/board?type=internship' })).json()
     expect(page.jobs.map((job: { title: string }) => job.title).sort()).toEqual([
       'Cli Intern One',
       'Cli Intern Three',
@@ -121,7 +86,7 @@ describe('npm run ingest with a server running on DATA_DIR', () => {
     const result = await runCli([file, '--type', 'internship'], { DATA_DIR: dataDir })
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('internship listings: 1 active (1 new, 0 changed, 0 unchanged), 3 deactivated')
-    expect((await app.inject({ method: 'GET', url: '/api/public/board?type=internship' })).json().total).toBe(1)
+    expect((await server.app.inject({ method: 'GET', url: '/api/public/board?type=internship' })).json().total).toBe(1)
   })
 
   it('exits 1 with the server’s reason when a file is refused, and changes nothing', async () => {

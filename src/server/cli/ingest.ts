@@ -2,18 +2,18 @@ import { basename } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { type ExternalFeedType, externalFeedTypes } from '../../shared/jobs/listing-schemas.ts'
-import type { DatabaseHandle } from '../db/client.ts'
-import { dataDirLockHolder, DataDirLockedError } from '../db/data-dir-lock.ts'
 import { type IngestCliEnv, loadIngestCliEnv } from '../env.ts'
 import { downloadFeed, FeedReadError, readFeedFile } from '../ingest/feed-download.ts'
 import type { FeedWriteResult } from '../ingest/ingest.repository.ts'
 import type { ImportReport, ImportSource } from '../ingest/ingest.service.ts'
 import type { SourceSummary } from '../ingest/prepare-feed.ts'
-import { type AdminEndpoint, readAdminEndpoint } from '../routes/admin/admin-endpoint.ts'
+import type { AdminEndpoint } from '../routes/admin/admin-endpoint.ts'
+import { runningServerEndpoint, withOwnDatabase } from './server-or-database.ts'
 
 // `npm run ingest -- <file-or-url> [...] [--type internship|new-grad]`: imports community feed files on demand.
 // The embedded database belongs to one process, so while a server runs on DATA_DIR the files go through its
-// loopback admin endpoint; otherwise (or with DATABASE_URL) this command writes to the database itself.
+// loopback admin endpoint; otherwise (or with DATABASE_URL) this command writes to the database itself
+// (server-or-database.ts; the import has its own request, as its bodies are large and slow to write).
 
 const usage = `Usage: npm run ingest -- <file-or-url> [<file-or-url> ...] [--type internship|new-grad]
 
@@ -111,28 +111,10 @@ async function importThroughServer(endpoint: AdminEndpoint, sources: ImportSourc
 }
 
 async function importDirectly(env: IngestCliEnv, sources: ImportSource[]): Promise<CliReport> {
-  // Loaded only here: the embedded database is heavy, and the usual path goes through the server.
-  const [{ openDatabase }, { createIngestService }, { pino }] = await Promise.all([
-    import('../db/client.ts'),
-    import('../ingest/ingest.service.ts'),
-    import('pino'),
-  ])
-  let database: DatabaseHandle
-  try {
-    database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir })
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      throw new Error(`${error.message}\nRun the command again once it is up.`, { cause: error })
-    }
-    throw error
-  }
-  try {
-    await database.migrate()
-    const service = createIngestService({ database, feeds: [], log: pino({ level: env.logLevel }) })
-    return await service.importSources(sources)
-  } finally {
-    await database.close()
-  }
+  const [{ createIngestService }, { pino }] = await Promise.all([import('../ingest/ingest.service.ts'), import('pino')])
+  return await withOwnDatabase(env, (database) =>
+    createIngestService({ database, feeds: [], log: pino({ level: env.logLevel }) }).importSources(sources),
+  )
 }
 
 function plural(count: number, word: string): string {
@@ -179,15 +161,8 @@ export async function main(argv: string[], environment: Record<string, string | 
 
     let report: CliReport
     let route: string
-    const holder = env.databaseUrl ? null : dataDirLockHolder(env.dataDir)
-    if (holder !== null) {
-      const endpoint = readAdminEndpoint(env.dataDir)
-      if (!endpoint || endpoint.pid !== holder) {
-        throw new Error(
-          `A server (pid ${holder}) is using DATA_DIR ${env.dataDir} but has not published its admin endpoint ` +
-            '(it may still be starting). Try again in a moment.',
-        )
-      }
+    const endpoint = runningServerEndpoint(env)
+    if (endpoint !== null) {
       report = await importThroughServer(endpoint, sources)
       route = `through the running server (pid ${endpoint.pid})`
     } else {

@@ -1,42 +1,24 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apply, buildAnswers, multipartApplication } from '../../../tests/api-setup/applications.ts'
+import { type CliResult, runCliScript, type ServerOnDataDir, startServerOnDataDir } from '../../../tests/api-setup/cli.ts'
 import { createGoogleUser } from '../../../tests/api-setup/emulator-users.ts'
 import { insertFeaturedJob, insertOrganization } from '../../../tests/api-setup/job-board.ts'
 import { as } from '../../../tests/api-setup/profile-client.ts'
 import { buildEnv } from '../../../tests/api-setup/test-app.ts'
 import { openTestDatabase, type TestDatabase } from '../../../tests/api-setup/test-database.ts'
 import { buildPdf } from '../../../tests/api-setup/uploads.ts'
-import { buildApp } from '../app.ts'
 import { openDatabase } from '../db/client.ts'
-import { acquireDataDirLock, type DataDirLock } from '../db/data-dir-lock.ts'
 import { applicantInvitations, type FeaturedJobRow, sharedLinks } from '../db/schema.ts'
-import { packageRoot } from '../package-root.ts'
-import { createAdminToken, loopbackUrl, publishAdminEndpoint } from '../routes/admin/admin-endpoint.ts'
 
 // `npm run invite` and `npm run share-link` as a person runs them: a separate process, against a running server or
 // straight into the database.
 
-type CliResult = { code: number | null; stdout: string; stderr: string }
-
 function runCli(name: 'invite' | 'share-link', args: string[], env: Record<string, string>): Promise<CliResult> {
-  const flags = process.features.typescript ? [] : ['--experimental-strip-types']
-  const child = spawn(process.execPath, [...flags, '--no-warnings', join(packageRoot, 'src', 'server', 'cli', `${name}.ts`), ...args], {
-    cwd: packageRoot,
-    env: { ...process.env, DATABASE_URL: '', PUBLIC_URL: '', PORT: '', LOG_LEVEL: 'silent', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })))
+  return runCliScript(name, args, { DATABASE_URL: '', PUBLIC_URL: '', PORT: '', LOG_LEVEL: 'silent', ...env })
 }
 
 function lastLine(text: string): string {
@@ -46,30 +28,23 @@ function lastLine(text: string): string {
 describe('npm run invite / share-link with a server running on DATA_DIR', () => {
   let testDatabase: TestDatabase
   let dataDir: string
-  let lock: DataDirLock
-  let app: FastifyInstance
+  let server: ServerOnDataDir
   let job: FeaturedJobRow
 
   beforeAll(async () => {
     testDatabase = await openTestDatabase()
     dataDir = mkdtempSync(join(tmpdir(), 'campus-jobs-invite-data-'))
-    // What index.ts does: hold DATA_DIR, listen, publish the admin endpoint.
-    lock = acquireDataDirLock(dataDir)
-    const token = createAdminToken()
-    app = await buildApp({
-      env: buildEnv({ STORAGE_DIR: join(dataDir, 'files'), OUTBOX_DIR: join(dataDir, 'outbox') }),
+    server = await startServerOnDataDir({
+      dataDir,
       database: testDatabase.database,
-      adminToken: token,
+      env: buildEnv({ STORAGE_DIR: join(dataDir, 'files'), OUTBOX_DIR: join(dataDir, 'outbox') }),
     })
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    publishAdminEndpoint(dataDir, { url: loopbackUrl(app.server.address() as AddressInfo), token, pid: process.pid })
     const organization = await insertOrganization(testDatabase.database.db, { name: 'Tailspin Toys' })
     job = await insertFeaturedJob(testDatabase.database.db, { organizationId: organization.id, title: 'Toy Designer Intern' })
   })
 
   afterAll(async () => {
-    await app.close()
-    lock.release()
+    await server.close()
     await testDatabase.dispose()
     rmSync(dataDir, { recursive: true, force: true })
   })
@@ -89,10 +64,10 @@ describe('npm run invite / share-link with a server running on DATA_DIR', () => 
     const token = url.searchParams.get('token')!
     expect(Buffer.from(token, 'base64url')).toHaveLength(32)
 
-    const info = await as(app, user).get(`/api/applicants/validate/${token}`)
+    const info = await as(server.app, user).get(`/api/applicants/validate/${token}`)
     expect(info.statusCode).toBe(200)
     expect(info.json().applicant).toEqual({ firstName: 'Ada', lastName: 'Lovelace', email: user.email })
-    const applied = await apply(app, user, job.id, multipartApplication(buildAnswers(), { file: buildPdf() }), { query: url.search })
+    const applied = await apply(server.app, user, job.id, multipartApplication(buildAnswers(), { file: buildPdf() }), { query: url.search })
     expect(applied.statusCode, applied.body).toBe(201)
   })
 
@@ -103,12 +78,12 @@ describe('npm run invite / share-link with a server running on DATA_DIR', () => 
     const url = new URL(lastLine(created.stdout))
     expect(`${url.origin}${url.pathname}`).toBe(`http://localhost:3000/jobs/${job.id}/apply`)
     const sharedId = url.searchParams.get('sharedId')!
-    expect((await app.inject({ url: `/api/public/jobs/${job.id}?sharedId=${sharedId}` })).statusCode).toBe(200)
+    expect((await server.app.inject({ url: `/api/public/jobs/${job.id}?sharedId=${sharedId}` })).statusCode).toBe(200)
 
     const revoked = await runCli('share-link', ['--revoke', sharedId], { DATA_DIR: dataDir })
     expect(revoked.code).toBe(0)
     expect(revoked.stdout).toContain(`Shared link ${sharedId} of job ${job.id} revoked`)
-    expect((await app.inject({ url: `/api/public/jobs/${job.id}?sharedId=${sharedId}` })).statusCode).toBe(410)
+    expect((await server.app.inject({ url: `/api/public/jobs/${job.id}?sharedId=${sharedId}` })).statusCode).toBe(410)
   })
 
   it('exits 1 with the reason for an unknown job, and 2 for bad arguments', async () => {

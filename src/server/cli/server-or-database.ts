@@ -1,11 +1,11 @@
-import type { Database } from '../db/client.ts'
+import type { Database, DatabaseHandle } from '../db/client.ts'
 import { dataDirLockHolder, DataDirLockedError } from '../db/data-dir-lock.ts'
 import type { IngestCliEnv } from '../env.ts'
 import { type AdminEndpoint, readAdminEndpoint } from '../routes/admin/admin-endpoint.ts'
 
 // Command-line tools that change data: the embedded database belongs to one process, so while a server runs on
 // DATA_DIR the work goes through its loopback admin endpoint; otherwise (or with DATABASE_URL) the tool opens the
-// database itself. (`npm run ingest` follows the same rule with its own large request bodies.)
+// database itself. (`npm run ingest` follows the same rule with its own large request bodies, through the two helpers below.)
 
 export type Route = 'server' | 'database'
 
@@ -18,21 +18,34 @@ export async function runOnServerOrDatabase<T>(
   env: IngestCliEnv,
   work: ServerOrDatabaseWork<T>,
 ): Promise<{ result: T; route: string }> {
-  const holder = env.databaseUrl ? null : dataDirLockHolder(env.dataDir)
-  if (holder !== null) {
-    const endpoint = readAdminEndpoint(env.dataDir)
-    if (!endpoint || endpoint.pid !== holder) {
-      throw new Error(
-        `A server (pid ${holder}) is using DATA_DIR ${env.dataDir} but has not published its admin endpoint ` +
-          '(it may still be starting). Try again in a moment.',
-      )
-    }
+  const endpoint = runningServerEndpoint(env)
+  if (endpoint !== null) {
     const result = await work.throughServer((path, body) => callAdmin(endpoint, path, body))
     return { result, route: `through the running server (pid ${endpoint.pid})` }
   }
+  const result = await withOwnDatabase(env, (database) => work.directly(database.db))
+  return { result, route: env.databaseUrl ? 'in DATABASE_URL' : `in ${env.dataDir}` }
+}
 
+/** The admin endpoint of the server holding DATA_DIR, or null when the tool should open the database itself. */
+export function runningServerEndpoint(env: IngestCliEnv): AdminEndpoint | null {
+  const holder = env.databaseUrl ? null : dataDirLockHolder(env.dataDir)
+  if (holder === null) return null
+  const endpoint = readAdminEndpoint(env.dataDir)
+  if (!endpoint || endpoint.pid !== holder) {
+    throw new Error(
+      `A server (pid ${holder}) is using DATA_DIR ${env.dataDir} but has not published its admin endpoint ` +
+        '(it may still be starting). Try again in a moment.',
+    )
+  }
+  return endpoint
+}
+
+/** Opens and migrates the database for `work`, and closes it afterwards. */
+export async function withOwnDatabase<T>(env: IngestCliEnv, work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
+  // Loaded only here: the embedded database is heavy, and the usual path goes through the server.
   const { openDatabase } = await import('../db/client.ts')
-  let database
+  let database: DatabaseHandle
   try {
     database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir })
   } catch (error) {
@@ -43,8 +56,7 @@ export async function runOnServerOrDatabase<T>(
   }
   try {
     await database.migrate()
-    const result = await work.directly(database.db)
-    return { result, route: env.databaseUrl ? 'in DATABASE_URL' : `in ${env.dataDir}` }
+    return await work(database)
   } finally {
     await database.close()
   }

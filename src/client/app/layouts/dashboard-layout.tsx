@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { RouteFallback } from '../../components/ui/route-fallback.tsx';
 import { useOutboxRunner } from '../../features/apply/hooks/use-outbox-runner.ts';
-import { useRuntimeConfig } from '../../features/auth/hooks/use-runtime-config.ts';
+import { useRuntimeConfig } from '../../lib/use-runtime-config.ts';
 import { BreadcrumbContext, type BreadcrumbState, type Crumb } from '../../features/dashboard/breadcrumb-context.ts';
 import { DashboardHeader } from '../../features/dashboard/components/dashboard-header.tsx';
 import { SidebarContent } from '../../features/dashboard/components/sidebar-content.tsx';

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   createAnonymousUser,
   createGoogleUser,
@@ -9,31 +8,20 @@ import {
 } from '../../../../tests/api-setup/emulator-users.ts'
 import { insertFeaturedJob, insertOrganization } from '../../../../tests/api-setup/job-board.ts'
 import { as } from '../../../../tests/api-setup/profile-client.ts'
-import { buildEnv } from '../../../../tests/api-setup/test-app.ts'
-import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts'
-import { buildApp } from '../../app.ts'
+import { setUpTestApp } from '../../../../tests/api-setup/test-app.ts'
 import { applicantInvitations, type FeaturedJobRow, type OrganizationRow, sharedLinks } from '../../db/schema.ts'
 import { createAdminToken } from '../admin/admin-endpoint.ts'
 import { createInvitation, createSharedLink, hashInvitationToken, revokeSharedLink } from './invitations.repository.ts'
 
-let testDatabase: TestDatabase
-let app: FastifyInstance
-let organization: OrganizationRow
 const adminToken = createAdminToken()
+const suite = setUpTestApp({ adminToken })
+let organization: OrganizationRow
 
 beforeAll(async () => {
-  testDatabase = await openTestDatabase()
-  app = await buildApp({ env: buildEnv(), database: testDatabase.database, adminToken })
-  await app.ready()
-  organization = await insertOrganization(testDatabase.database.db, { name: 'Fabrikam', logoPath: 'organizations/fabrikam/logo.svg' })
+  organization = await insertOrganization(db(), { name: 'Fabrikam', logoPath: 'organizations/fabrikam/logo.svg' })
 })
 
-afterAll(async () => {
-  await app.close()
-  await testDatabase.dispose()
-})
-
-const db = () => testDatabase.database.db
+const db = () => suite.testDatabase.database.db
 
 function newJob(overrides: Partial<FeaturedJobRow> = {}): Promise<FeaturedJobRow> {
   return insertFeaturedJob(db(), { organizationId: organization.id, title: 'Security Intern', ...overrides })
@@ -56,7 +44,7 @@ describe('GET /api/applicants/validate/:token', () => {
       firstName: 'Ada',
       lastName: 'Lovelace',
     })
-    const response = await as(app, user).get(`/api/applicants/validate/${token}`)
+    const response = await as(suite.app, user).get(`/api/applicants/validate/${token}`)
     expect(response.statusCode, response.body).toBe(200)
     expect(response.headers['cache-control']).toBe('no-store')
     expect(response.json()).toEqual({
@@ -70,7 +58,7 @@ describe('GET /api/applicants/validate/:token', () => {
     const job = await newJob()
     const user = await createGoogleUser()
     const { token } = await createInvitation(db(), { jobId: job.id, email: user.email! })
-    const response = await as(app, user).get(`/api/applicants/validate/${token}`)
+    const response = await as(suite.app, user).get(`/api/applicants/validate/${token}`)
     expect(response.json().applicant).toEqual({ firstName: '', lastName: '', email: user.email })
   })
 
@@ -102,7 +90,7 @@ describe('GET /api/applicants/validate/:token', () => {
     ],
   ])('refuses %s with %i', async (_label, makeToken, status, error) => {
     const user = await createGoogleUser()
-    const response = await as(app, user).get(`/api/applicants/validate/${await makeToken(user.email!)}`)
+    const response = await as(suite.app, user).get(`/api/applicants/validate/${await makeToken(user.email!)}`)
     expect(response.statusCode).toBe(status)
     expect(response.json()).toEqual({ error })
   })
@@ -114,7 +102,7 @@ describe('GET /api/applicants/validate/:token', () => {
   ])('refuses %s with %i and reveals nothing', async (_label, makeUser, status) => {
     const job = await newJob()
     const { token } = await createInvitation(db(), { jobId: job.id, email: 'unverified-invitee@example.test' })
-    const response = await as(app, await makeUser()).get(`/api/applicants/validate/${token}`)
+    const response = await as(suite.app, await makeUser()).get(`/api/applicants/validate/${token}`)
     expect(response.statusCode).toBe(status)
     expect(response.body).not.toContain(job.title)
   })
@@ -134,8 +122,8 @@ describe('GET /api/public/jobs/:slug with ?sharedId= and ?token=', () => {
   it('shows the job for a live link of it, and for any token (the apply page checks tokens)', async () => {
     const job = await newJob()
     const link = await createSharedLink(db(), job.id)
-    expect((await app.inject({ url: `/api/public/jobs/${job.id}?sharedId=${link.id}` })).statusCode).toBe(200)
-    expect((await app.inject({ url: `/api/public/jobs/${job.slug}?token=anything` })).statusCode).toBe(200)
+    expect((await suite.app.inject({ url: `/api/public/jobs/${job.id}?sharedId=${link.id}` })).statusCode).toBe(200)
+    expect((await suite.app.inject({ url: `/api/public/jobs/${job.slug}?token=anything` })).statusCode).toBe(200)
   })
 
   it.each([
@@ -153,7 +141,7 @@ describe('GET /api/public/jobs/:slug with ?sharedId= and ?token=', () => {
     ],
   ])('refuses %s with %i', async (_label, makeLink, status, error) => {
     const job = await newJob()
-    const response = await app.inject({ url: `/api/public/jobs/${job.id}?sharedId=${await makeLink(job.id)}` })
+    const response = await suite.app.inject({ url: `/api/public/jobs/${job.id}?sharedId=${await makeLink(job.id)}` })
     expect(response.statusCode).toBe(status)
     expect(response.json()).toEqual({ error })
   })
@@ -161,7 +149,7 @@ describe('GET /api/public/jobs/:slug with ?sharedId= and ?token=', () => {
 
 describe('admin routes for invitations and shared links (loopback, admin token)', () => {
   const post = (url: string, payload?: object, token = adminToken) =>
-    app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) })
+    suite.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) })
 
   it('creates an invitation for a job by slug and answers the token once', async () => {
     const job = await newJob()
@@ -201,7 +189,7 @@ describe('admin routes for invitations and shared links (loopback, admin token)'
   it('refuses callers without the admin token and callers from another machine', async () => {
     const job = await newJob()
     expect((await post('/api/admin/shared-links', { job: job.id }, createAdminToken())).statusCode).toBe(401)
-    const remote = await app.inject({
+    const remote = await suite.app.inject({
       method: 'POST',
       url: '/api/admin/invitations',
       remoteAddress: '203.0.113.7',

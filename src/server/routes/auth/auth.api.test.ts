@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { accountUserSchema } from '../../../shared/schemas/create-account.ts'
 import { users } from '../../db/schema.ts'
 import {
@@ -14,21 +13,9 @@ import {
   uniqueEmail,
   withClaims,
 } from '../../../../tests/api-setup/emulator-users.ts'
-import { buildTestApp } from '../../../../tests/api-setup/test-app.ts'
-import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts'
+import { setUpTestApp } from '../../../../tests/api-setup/test-app.ts'
 
-let testDatabase: TestDatabase
-let app: FastifyInstance
-
-beforeAll(async () => {
-  testDatabase = await openTestDatabase()
-  app = await buildTestApp({ database: testDatabase.database })
-})
-
-afterAll(async () => {
-  await app.close()
-  await testDatabase.dispose()
-})
+const suite = setUpTestApp()
 
 function createAccount({
   token,
@@ -39,7 +26,7 @@ function createAccount({
   body?: unknown
   authorization?: string
 }) {
-  return app.inject({
+  return suite.app.inject({
     method: 'POST',
     url: '/api/auth/create-account',
     headers: authorization ? { authorization } : {},
@@ -52,7 +39,7 @@ function createAccountAs(user: EmulatorUser, body: unknown = { email: user.email
 }
 
 async function rowsFor(uid: string) {
-  return testDatabase.database.db.select().from(users).where(eq(users.uid, uid))
+  return suite.testDatabase.database.db.select().from(users).where(eq(users.uid, uid))
 }
 
 describe('POST /api/auth/create-account: who may call', () => {
@@ -195,7 +182,7 @@ describe('POST /api/auth/create-account: creating the account', () => {
 
   it('refuses malformed JSON with 400 {error}', async () => {
     const user = await createGoogleUser()
-    const response = await app.inject({
+    const response = await suite.app.inject({
       method: 'POST',
       url: '/api/auth/create-account',
       headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' },
@@ -206,7 +193,7 @@ describe('POST /api/auth/create-account: creating the account', () => {
   })
 
   it('answers 404 JSON to GET, which is not part of the contract', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/auth/create-account' })
+    const response = await suite.app.inject({ method: 'GET', url: '/api/auth/create-account' })
     expect(response.statusCode).toBe(404)
     expect(response.json()).toEqual({ error: 'No API route GET /api/auth/create-account' })
   })

@@ -1,24 +1,11 @@
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { requestEmailSignInLink, uniqueEmail } from '../../../../tests/api-setup/emulator-users.ts'
-import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts'
-import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts'
+import { buildEnv, buildTestApp, setUpTestApp } from '../../../../tests/api-setup/test-app.ts'
 
-let testDatabase: TestDatabase
-let app: FastifyInstance
-
-beforeAll(async () => {
-  testDatabase = await openTestDatabase()
-  app = await buildTestApp({ database: testDatabase.database })
-})
-
-afterAll(async () => {
-  await app.close()
-  await testDatabase.dispose()
-})
+const suite = setUpTestApp()
 
 function getEmailLink(email: string, remoteAddress = '127.0.0.1') {
-  return app.inject({ method: 'GET', url: `/api/dev/email-link?email=${encodeURIComponent(email)}`, remoteAddress })
+  return suite.app.inject({ method: 'GET', url: `/api/dev/email-link?email=${encodeURIComponent(email)}`, remoteAddress })
 }
 
 /** Completes the sign-in the way the web SDK's signInWithEmailLink does. */
@@ -68,7 +55,7 @@ describe('GET /api/dev/email-link (Auth emulator mode)', () => {
     ['/api/dev/email-link?email=', 'An e-mail address is required'],
     ['/api/dev/email-link?email=not-an-address', 'Enter a valid e-mail address'],
   ])('refuses %s with 400 and a readable message', async (url, error) => {
-    const response = await app.inject({ method: 'GET', url })
+    const response = await suite.app.inject({ method: 'GET', url })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ error })
   })
@@ -83,7 +70,7 @@ describe('GET /api/dev/email-link (Auth emulator mode)', () => {
 
   it('answers 502 when the emulator does not answer', async () => {
     const orphan = await buildTestApp({
-      database: testDatabase.database,
+      database: suite.testDatabase.database,
       // Port 9 (discard) on loopback: nothing listens there.
       env: buildEnv({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9' }),
     })

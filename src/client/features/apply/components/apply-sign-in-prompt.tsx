@@ -5,7 +5,7 @@ import { LuBadgeCheck, LuSave, LuSparkles } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { safeRedirectPath } from '../../../../shared/safe-redirect.ts';
 import { LoginPanel, type LoginMode } from '../../auth/components/login-panel.tsx';
-import { useRuntimeConfig } from '../../auth/hooks/use-runtime-config.ts';
+import { useRuntimeConfig } from '../../../lib/use-runtime-config.ts';
 
 /**
  * Spec section 2, apply screen: 'Sign in to apply for this position', the benefits, Google and Email (which come back

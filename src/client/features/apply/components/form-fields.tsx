@@ -1,20 +1,22 @@
 import { Field, Input, Textarea, type InputProps } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useApplyMessage } from '../hooks/use-apply-message.ts';
 import type { DraftAnswers } from '../db/apply-records.ts';
 
-interface TextFieldProps extends Omit<InputProps, 'name'> {
+interface FieldFrameProps {
   name: keyof DraftAnswers;
   label: string;
   helper?: string;
   required?: boolean;
 }
 
-/** One labelled input of the wizard, with its (translated) schema error. */
-export function TextField({ name, label, helper, required = false, ...inputProps }: TextFieldProps) {
+interface TextFieldProps extends FieldFrameProps, Omit<InputProps, 'name' | 'required'> {}
+
+/** Label, required mark and either the (translated) schema error or the helper text around one control. */
+function FieldFrame({ name, label, helper, required = false, children }: FieldFrameProps & { children: ReactNode }) {
   const translateMessage = useApplyMessage();
   const {
-    register,
     formState: { errors },
   } = useFormContext<DraftAnswers>();
   const error = errors[name]?.message;
@@ -24,30 +26,29 @@ export function TextField({ name, label, helper, required = false, ...inputProps
         {label}
         <Field.RequiredIndicator />
       </Field.Label>
-      <Input {...inputProps} {...register(name)} />
+      {children}
       {error ? <Field.ErrorText>{translateMessage(error)}</Field.ErrorText> : null}
       {!error && helper ? <Field.HelperText>{helper}</Field.HelperText> : null}
     </Field.Root>
   );
 }
 
-/** The cover letter: Enter makes a new line, it never submits. */
-export function TextAreaField({ name, label, helper, required = false }: Pick<TextFieldProps, 'name' | 'label' | 'helper' | 'required'>) {
-  const translateMessage = useApplyMessage();
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<DraftAnswers>();
-  const error = errors[name]?.message;
+/** One labelled input of the wizard, with its (translated) schema error. */
+export function TextField({ name, label, helper, required, ...inputProps }: TextFieldProps) {
+  const { register } = useFormContext<DraftAnswers>();
   return (
-    <Field.Root invalid={Boolean(error)} required={required}>
-      <Field.Label>
-        {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
+    <FieldFrame name={name} label={label} helper={helper} required={required}>
+      <Input {...inputProps} {...register(name)} />
+    </FieldFrame>
+  );
+}
+
+/** The cover letter: Enter makes a new line, it never submits. */
+export function TextAreaField({ name, label, helper, required }: FieldFrameProps) {
+  const { register } = useFormContext<DraftAnswers>();
+  return (
+    <FieldFrame name={name} label={label} helper={helper} required={required}>
       <Textarea rows={10} autoresize maxH="30rem" {...register(name)} />
-      {error ? <Field.ErrorText>{translateMessage(error)}</Field.ErrorText> : null}
-      {!error && helper ? <Field.HelperText>{helper}</Field.HelperText> : null}
-    </Field.Root>
+    </FieldFrame>
   );
 }

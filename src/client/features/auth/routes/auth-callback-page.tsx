@@ -17,6 +17,23 @@ type Phase =
   | { kind: 'sign-in-failed'; message: LoginMessage }
   | { kind: 'account-failed'; email: string };
 
+/** Why the page could not finish; its title is the page's heading. */
+function FailureAlert({ title, description }: { title: string; description: string }) {
+  return (
+    <Alert.Root status="error">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>
+          <Heading as="h1" size="sm">
+            {title}
+          </Heading>
+        </Alert.Title>
+        <Alert.Description>{description}</Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
 /** Return page of the email sign-in link (spec section 4, email-link flow steps 2 to 4). */
 export default function AuthCallbackPage() {
   const { t } = useTranslation('auth');
@@ -125,17 +142,7 @@ export default function AuthCallbackPage() {
 
           {phase.kind === 'sign-in-failed' && (
             <Stack gap="4">
-              <Alert.Root status="error">
-                <Alert.Indicator />
-                <Alert.Content>
-                  <Alert.Title>
-                    <Heading as="h1" size="sm">
-                      {t(phase.message.titleKey)}
-                    </Heading>
-                  </Alert.Title>
-                  <Alert.Description>{t(phase.message.descriptionKey)}</Alert.Description>
-                </Alert.Content>
-              </Alert.Root>
+              <FailureAlert title={t(phase.message.titleKey)} description={t(phase.message.descriptionKey)} />
               <Button asChild w="full">
                 <RouterLink to={retryPath}>{t('callback.requestNewLink')}</RouterLink>
               </Button>
@@ -144,17 +151,7 @@ export default function AuthCallbackPage() {
 
           {phase.kind === 'account-failed' && (
             <Stack gap="4">
-              <Alert.Root status="error">
-                <Alert.Indicator />
-                <Alert.Content>
-                  <Alert.Title>
-                    <Heading as="h1" size="sm">
-                      {t('loginMessages.unexpected.title')}
-                    </Heading>
-                  </Alert.Title>
-                  <Alert.Description>{t('callback.accountFailed')}</Alert.Description>
-                </Alert.Content>
-              </Alert.Root>
+              <FailureAlert title={t('loginMessages.unexpected.title')} description={t('callback.accountFailed')} />
               <Button w="full" onClick={() => void finish(phase.email)}>
                 {t('callback.retry')}
               </Button>

@@ -4,10 +4,9 @@ import { Trans, useTranslation } from 'react-i18next';
 import { LuBuilding2 } from 'react-icons/lu';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { safeRedirectPath } from '../../../../shared/safe-redirect.ts';
-import { LanguageSwitch } from '../../../components/ui/language-switch.tsx';
-import { Logo } from '../../../components/ui/logo.tsx';
+import { StandalonePage } from '../../../components/ui/standalone-page.tsx';
 import { LoginPanel, type LoginMode } from '../components/login-panel.tsx';
-import { useRuntimeConfig } from '../hooks/use-runtime-config.ts';
+import { useRuntimeConfig } from '../../../lib/use-runtime-config.ts';
 import { useSession } from '../hooks/use-session.ts';
 import { ensureAnonymousSession } from '../session-store.ts';
 
@@ -21,7 +20,6 @@ function InternalLink({ to, children }: { to: string; children?: ReactNode }) {
 
 export default function SignInPage() {
   const { t } = useTranslation('auth');
-  const { t: tCommon } = useTranslation('common');
   const [searchParams] = useSearchParams();
   const redirectUrl = safeRedirectPath(searchParams.get('redirectUrl'));
   const session = useSession();
@@ -51,16 +49,7 @@ export default function SignInPage() {
   }
 
   return (
-    <Flex direction="column" minH="100dvh" bg="bg.muted">
-      <Flex as="header" align="center" justify="space-between" gap="4" px={{ base: '4', md: '8' }} py="4">
-        <Link asChild textDecoration="none" borderRadius="l2" aria-label={tCommon('homeLink')}>
-          <RouterLink to="/">
-            <Logo />
-          </RouterLink>
-        </Link>
-        <LanguageSwitch />
-      </Flex>
-
+    <StandalonePage>
       <Flex as="main" flex="1" align="center" justify="center" px="4" pb={{ base: '8', md: '16' }} pt={{ base: '2', md: '6' }}>
         <Stack w="full" maxW="sm" gap="6">
           {session.status !== 'identified' && (
@@ -117,6 +106,6 @@ export default function SignInPage() {
           </Text>
         </Stack>
       </Flex>
-    </Flex>
+    </StandalonePage>
   );
 }

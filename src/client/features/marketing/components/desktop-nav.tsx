@@ -6,6 +6,7 @@ import { LuChevronDown } from 'react-icons/lu';
 import type { PublicLinks } from '../hooks/use-public-links.ts';
 import { navMenus, type NavMenu } from '../navigation.ts';
 import { ExternalLinkButton } from './external-link-button.tsx';
+import { navGroupLabelStyle } from './marketing-styles.ts';
 import { NavAnchor } from './nav-anchor.tsx';
 
 type MenuKey = NavMenu['key'];
@@ -157,17 +158,7 @@ export function DesktopNav({ links }: { links: PublicLinks }) {
                       const headingId = `${panelId(menu.key)}-${group.key}`;
                       return (
                         <Box key={group.key}>
-                          <Heading
-                            as="h2"
-                            id={headingId}
-                            fontSize="xs"
-                            fontWeight="semibold"
-                            textTransform="uppercase"
-                            letterSpacing="wider"
-                            color="fg.muted"
-                            px="3"
-                            mb="2"
-                          >
+                          <Heading as="h2" id={headingId} {...navGroupLabelStyle} mb="2">
                             {t(`nav.groups.${group.key}`)}
                           </Heading>
                           <Stack as="ul" listStyleType="none" gap="0.5" aria-labelledby={headingId}>

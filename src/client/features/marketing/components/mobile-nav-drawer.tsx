@@ -5,6 +5,7 @@ import { LanguageSwitch } from '../../../components/ui/language-switch.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 import type { PublicLinks } from '../hooks/use-public-links.ts';
 import { navMenus } from '../navigation.ts';
+import { navGroupLabelStyle } from './marketing-styles.ts';
 import { NavAnchor } from './nav-anchor.tsx';
 
 export interface MobileNavDrawerProps {
@@ -57,15 +58,7 @@ export default function MobileNavDrawer({ links, open, onOpenChange, returnFocus
                           <Stack gap="4">
                             {menu.groups.map((group) => (
                               <Box key={group.key}>
-                                <Text
-                                  fontSize="xs"
-                                  fontWeight="semibold"
-                                  textTransform="uppercase"
-                                  letterSpacing="wider"
-                                  color="fg.muted"
-                                  px="3"
-                                  mb="1"
-                                >
+                                <Text {...navGroupLabelStyle} mb="1">
                                   {t(`nav.groups.${group.key}`)}
                                 </Text>
                                 <Stack as="ul" listStyleType="none" gap="0">

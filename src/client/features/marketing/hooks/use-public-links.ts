@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { getRuntimeConfig, getStoredRuntimeConfig, type RuntimeConfig } from '../../../lib/runtime-config.ts';
+import { useMemo } from 'react';
+import type { RuntimeConfig } from '../../../lib/runtime-config.ts';
+import { useRuntimeConfig } from '../../../lib/use-runtime-config.ts';
 
 /** The outbound links and addresses the public pages show; they come from the deployment's runtime config. */
 export type PublicLinks = Pick<
@@ -25,26 +26,14 @@ function pickLinks(config: RuntimeConfig): PublicLinks {
 // Header, footer and page all ask; one warning per page load is enough.
 let warnedAboutDefaults = false;
 
+function warnAboutDefaults(error: unknown): void {
+  if (warnedAboutDefaults) return;
+  warnedAboutDefaults = true;
+  console.warn('[config] runtime config unavailable, public links use their defaults', error);
+}
+
 /** Stored config from an earlier visit (or the defaults) first, replaced by the fresh config once it arrives. */
 export function usePublicLinks(): PublicLinks {
-  const [links, setLinks] = useState<PublicLinks>(() => {
-    const stored = getStoredRuntimeConfig();
-    return stored ? pickLinks(stored) : defaultPublicLinks;
-  });
-  useEffect(() => {
-    let active = true;
-    getRuntimeConfig()
-      .then((config) => {
-        if (active) setLinks(pickLinks(config));
-      })
-      .catch((error: unknown) => {
-        if (warnedAboutDefaults) return;
-        warnedAboutDefaults = true;
-        console.warn('[config] runtime config unavailable, public links use their defaults', error);
-      });
-    return () => {
-      active = false;
-    };
-  }, []);
-  return links;
+  const config = useRuntimeConfig(warnAboutDefaults);
+  return useMemo(() => (config ? pickLinks(config) : defaultPublicLinks), [config]);
 }

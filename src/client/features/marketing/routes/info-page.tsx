@@ -6,6 +6,7 @@ import { LuArrowLeft, LuArrowRight, LuBuilding2, LuLifeBuoy, LuMessageSquare } f
 import { Link as RouterLink } from 'react-router-dom';
 import type { infoPageSlugs } from '../../../app/router.tsx';
 import { ContentSections, type ContentSection } from '../components/content-sections.tsx';
+import { hoverCardStyle } from '../components/marketing-styles.ts';
 import { PageHeader } from '../components/page-header.tsx';
 import { usePublicLinks, type PublicLinks } from '../hooks/use-public-links.ts';
 
@@ -35,17 +36,7 @@ const contentKeyBySlug = {
 function BlogPostCard() {
   const { t } = useTranslation('marketing');
   return (
-    <LinkBox
-      as="article"
-      mt="10"
-      p="6"
-      rounded="xl"
-      borderWidth="1px"
-      borderColor="border.muted"
-      bg="bg.panel"
-      transition="box-shadow 0.2s, border-color 0.2s"
-      _hover={{ boxShadow: 'md', borderColor: 'brand.border' }}
-    >
+    <LinkBox as="article" mt="10" {...hoverCardStyle}>
       <Heading as="h2" fontSize="xl" letterSpacing="tight">
         <LinkOverlay asChild>
           <RouterLink to="/blog/lovable-case-study">{t('info.pages.lovableCaseStudy.title')}</RouterLink>

@@ -21,6 +21,7 @@ import {
 import { Link as RouterLink } from 'react-router-dom';
 import { ExternalLinkButton } from '../components/external-link-button.tsx';
 import { JobListPreview } from '../components/job-list-preview.tsx';
+import { hoverCardStyle } from '../components/marketing-styles.ts';
 import { SectionHeading } from '../components/section-heading.tsx';
 import { usePublicLinks, type PublicLinks } from '../hooks/use-public-links.ts';
 
@@ -57,32 +58,25 @@ function CommunityActions({ links, tone }: { links: PublicLinks; tone: 'light' |
         <FaGithub aria-hidden="true" />
         {t('cta.star')}
       </ExternalLinkButton>
-      <ExternalLinkButton
-        href={links.communityUrl}
-        size="lg"
-        variant="outline"
-        colorPalette="gray"
-        bg={dark ? 'transparent' : 'bg'}
-        color={dark ? 'white' : undefined}
-        borderColor={dark ? 'whiteAlpha.400' : undefined}
-        _hover={dark ? { bg: 'whiteAlpha.100' } : undefined}
-      >
-        <LuUsers aria-hidden="true" />
-        {t('cta.join')}
-      </ExternalLinkButton>
-      <ExternalLinkButton
-        href={links.roadmapUrl}
-        size="lg"
-        variant="outline"
-        colorPalette="gray"
-        bg={dark ? 'transparent' : 'bg'}
-        color={dark ? 'white' : undefined}
-        borderColor={dark ? 'whiteAlpha.400' : undefined}
-        _hover={dark ? { bg: 'whiteAlpha.100' } : undefined}
-      >
-        <LuMap aria-hidden="true" />
-        {t('cta.roadmap')}
-      </ExternalLinkButton>
+      {[
+        { key: 'join' as const, href: links.communityUrl, icon: LuUsers },
+        { key: 'roadmap' as const, href: links.roadmapUrl, icon: LuMap },
+      ].map((action) => (
+        <ExternalLinkButton
+          key={action.key}
+          href={action.href}
+          size="lg"
+          variant="outline"
+          colorPalette="gray"
+          bg={dark ? 'transparent' : 'bg'}
+          color={dark ? 'white' : undefined}
+          borderColor={dark ? 'whiteAlpha.400' : undefined}
+          _hover={dark ? { bg: 'whiteAlpha.100' } : undefined}
+        >
+          <action.icon aria-hidden="true" />
+          {t(`cta.${action.key}`)}
+        </ExternalLinkButton>
+      ))}
     </Flex>
   );
 }
@@ -90,17 +84,7 @@ function CommunityActions({ links, tone }: { links: PublicLinks; tone: 'light' |
 function FeatureCard({ featureKey, icon }: { featureKey: FeatureKey; icon: IconType }) {
   const { t } = useTranslation('marketing');
   return (
-    <Stack
-      as="li"
-      gap="3"
-      p="6"
-      rounded="xl"
-      borderWidth="1px"
-      borderColor="border.muted"
-      bg="bg.panel"
-      transition="box-shadow 0.2s, border-color 0.2s"
-      _hover={{ boxShadow: 'md', borderColor: 'brand.border' }}
-    >
+    <Stack as="li" gap="3" {...hoverCardStyle}>
       <Flex boxSize="11" rounded="lg" bg="brand.subtle" color="brand.fg" align="center" justify="center">
         <Icon as={icon} boxSize="5" />
       </Flex>
