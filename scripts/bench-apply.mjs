@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ensureServerBuild } from './ensure-server-build.mjs';
+import { serverEnv as serverProcessEnv, serverNodeFlags } from './server-node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const userCount = Number(process.env.BENCH_USERS ?? 200);
@@ -166,8 +167,10 @@ try {
   const dataDir = path.join(workDir, 'data');
   const storageDir = path.join(workDir, 'files');
   const outboxDir = path.join(workDir, 'outbox');
-  const serverArgs = [...(process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean), serverEntry];
+  // The same V8 flags and malloc setting as `npm start`, plus any given in BENCH_NODE_OPTIONS.
+  const serverArgs = [...serverNodeFlags, ...(process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean), serverEntry];
   const serverEnv = {
+    ...serverProcessEnv,
     NODE_ENV: 'development',
     PORT: String(port),
     HOST: '127.0.0.1',
