@@ -91,14 +91,15 @@ function matchesType(job: BoardJob, type: JobTypeFilter): boolean {
   }
 }
 
-type PlaceKey = { country: string | undefined; state: string | undefined; city: string | undefined };
+/** The location filters as compared: trimmed, lower-cased, blank = no filter. */
+export type PlaceKey = { country: string | undefined; state: string | undefined; city: string | undefined };
 
 function filterKey(value: string | undefined): string | undefined {
   const trimmed = value?.trim().toLowerCase();
   return trimmed ? trimmed : undefined;
 }
 
-function placeKeyOf(filters: JobFilters): PlaceKey {
+export function placeKeyOf(filters: JobFilters): PlaceKey {
   return { country: filterKey(filters.country), state: filterKey(filters.state), city: filterKey(filters.city) };
 }
 
@@ -135,6 +136,11 @@ export function filterJobs(indexed: readonly IndexedJob[], filters: JobFilters):
 
 const facetCollator = new Intl.Collator('en', { sensitivity: 'base' });
 
+/** The order of facet values: alphabetical ignoring case and accents, then by code unit so the order is total. */
+export function compareFacetValues(a: string, b: string): number {
+  return facetCollator.compare(a, b) || compareText(a, b);
+}
+
 /** Alphabetical, unique case-insensitively (the filters compare that way); the first spelling seen is kept. */
 class FacetValues {
   private readonly byKey = new Map<string, string>();
@@ -145,7 +151,7 @@ class FacetValues {
   }
 
   sorted(): string[] {
-    return [...this.byKey.values()].sort((a, b) => facetCollator.compare(a, b) || compareText(a, b));
+    return [...this.byKey.values()].sort(compareFacetValues);
   }
 }
 

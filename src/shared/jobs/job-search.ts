@@ -1,6 +1,6 @@
 import { RE2JS } from 're2js';
 import type { BoardJob } from './listing-schemas.ts';
-import { searchPrefilter } from './search-prefilter.ts';
+import { meetsRequirement, type SearchRequirement, searchRequirement } from './search-prefilter.ts';
 
 /** Longer search patterns are cut to this length (also the `q` limit of the board's query string). */
 export const maxSearchPatternLength = 200;
@@ -82,9 +82,34 @@ export function plainSearchNeedle(pattern: string): string | null {
   return prepared.length > 0 && !regexMetacharacters.test(prepared) ? searchableText(prepared) : null;
 }
 
-function literalSearch(pattern: string): JobSearch {
-  const needle = searchableText(pattern);
-  return (haystack) => haystack.includes(needle);
+/**
+ * How `compileJobSearch` runs a pattern: every job, a lower-cased substring test for `needle`, or a regular
+ * expression (`test`) with the literal text it requires (null: none known). Lets an index of many haystacks pick
+ * candidates first; `test` (or `includes(needle)`) still decides each one.
+ */
+export type JobSearchPlan =
+  | { kind: 'all' }
+  | { kind: 'literal'; needle: string }
+  | { kind: 'regex'; test: JobSearch; required: SearchRequirement | null };
+
+export function planJobSearch(pattern: string, options: { prefilter?: boolean } = {}): JobSearchPlan {
+  const prepared = preparePattern(pattern);
+  if (prepared.length === 0) return { kind: 'all' };
+  const literal: JobSearchPlan = { kind: 'literal', needle: searchableText(prepared) };
+  if (!regexMetacharacters.test(prepared)) return literal;
+  if (countedRepeatTotal(prepared) > maxCountedRepeats) return literal;
+  let regex: RE2JS;
+  try {
+    regex = RE2JS.compile(prepared, regexFlags);
+  } catch {
+    return literal; // same answer as the escaped pattern, without a second compile
+  }
+  if (Number(regex.re2().numberOfInstructions()) > maxProgramSize) return literal;
+  const required = options.prefilter === false ? null : searchRequirement(prepared);
+  const test: JobSearch = required
+    ? (haystack) => meetsRequirement(required, haystack) && regex.test(haystack)
+    : (haystack) => regex.test(haystack);
+  return { kind: 'regex', test, required };
 }
 
 /**
@@ -105,17 +130,15 @@ function literalSearch(pattern: string): JobSearch {
  *   spares RE2 most jobs and changes no answer; `options.prefilter: false` skips that check (tests compare both).
  */
 export function compileJobSearch(pattern: string, options: { prefilter?: boolean } = {}): JobSearch {
-  const prepared = preparePattern(pattern);
-  if (prepared.length === 0) return matchAll;
-  if (!regexMetacharacters.test(prepared)) return literalSearch(prepared);
-  if (countedRepeatTotal(prepared) > maxCountedRepeats) return literalSearch(prepared);
-  let regex: RE2JS;
-  try {
-    regex = RE2JS.compile(prepared, regexFlags);
-  } catch {
-    return literalSearch(prepared); // same answer as the escaped pattern, without a second compile
+  const plan = planJobSearch(pattern, options);
+  switch (plan.kind) {
+    case 'all':
+      return matchAll;
+    case 'literal': {
+      const { needle } = plan;
+      return (haystack) => haystack.includes(needle);
+    }
+    case 'regex':
+      return plan.test;
   }
-  if (Number(regex.re2().numberOfInstructions()) > maxProgramSize) return literalSearch(prepared);
-  const required = options.prefilter === false ? null : searchPrefilter(prepared);
-  return required ? (haystack) => required(haystack) && regex.test(haystack) : (haystack) => regex.test(haystack);
 }

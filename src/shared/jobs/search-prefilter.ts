@@ -16,11 +16,14 @@
 /** null: every haystack passes. */
 export type Prefilter = ((haystack: string) => boolean) | null;
 
-type Requirement =
+/** The literal text a pattern cannot match without: `text` must occur in the lower-cased haystack. */
+export type SearchRequirement =
   | { kind: 'any' }
   | { kind: 'text'; text: string }
-  | { kind: 'all'; of: Requirement[] }
-  | { kind: 'oneOf'; of: Requirement[] };
+  | { kind: 'all'; of: SearchRequirement[] }
+  | { kind: 'oneOf'; of: SearchRequirement[] };
+
+type Requirement = SearchRequirement;
 
 const any: Requirement = { kind: 'any' };
 
@@ -205,10 +208,10 @@ function test(requirement: Requirement, haystack: string): boolean {
 }
 
 /**
- * The prefilter for a regular-expression search `pattern` (as compileJobSearch prepares it: NFC, trimmed, cut),
- * or null when it cannot help. The test expects a haystack lower-cased like `jobHaystack`'s.
+ * What a regular-expression search `pattern` (as compileJobSearch prepares it: NFC, trimmed, cut) requires of a
+ * haystack, or null when it requires nothing known. An index of many haystacks may use it to rule jobs out.
  */
-export function searchPrefilter(pattern: string): Prefilter {
+export function searchRequirement(pattern: string): SearchRequirement | null {
   if (!regexMetacharacters.test(pattern) || pattern.length > maxPatternLength) return null;
   let requirement: Requirement;
   try {
@@ -217,6 +220,19 @@ export function searchPrefilter(pattern: string): Prefilter {
     if (error instanceof GiveUp) return null;
     throw error;
   }
-  if (requirement.kind === 'any') return null;
-  return (haystack) => test(requirement, haystack);
+  return requirement.kind === 'any' ? null : requirement;
+}
+
+/** Whether `haystack` (lower-cased like `jobHaystack`'s) meets `requirement`. */
+export function meetsRequirement(requirement: SearchRequirement, haystack: string): boolean {
+  return test(requirement, haystack);
+}
+
+/**
+ * The prefilter for a regular-expression search `pattern` (as compileJobSearch prepares it: NFC, trimmed, cut),
+ * or null when it cannot help. The test expects a haystack lower-cased like `jobHaystack`'s.
+ */
+export function searchPrefilter(pattern: string): Prefilter {
+  const requirement = searchRequirement(pattern);
+  return requirement ? (haystack) => test(requirement, haystack) : null;
 }

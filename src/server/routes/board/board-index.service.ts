@@ -1,19 +1,12 @@
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlibConstants, gunzip, gzip } from 'node:zlib'
-import {
-  filterJobs,
-  indexJobs,
-  type IndexedJob,
-  type JobQueryResult,
-  queryJobs,
-} from '../../../shared/jobs/filter-jobs.ts'
+import { indexJobs, type IndexedJob } from '../../../shared/jobs/filter-jobs.ts'
 import type { JobBoardQuery } from '../../../shared/jobs/job-filters-schema.ts'
-import { plainSearchNeedle } from '../../../shared/jobs/job-search.ts'
-import { type BoardJob, type JobTypeFilter, jobTypeFilterValues } from '../../../shared/jobs/listing-schemas.ts'
+import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts'
 import type { Database } from '../../db/client.ts'
+import { type BoardMatches, BoardQueryIndex } from './board-query-index.ts'
 import { type FeaturedBoardRow, loadBoardSource, readBoardVersion } from './board.repository.ts'
 import { LruCache } from './lru-cache.ts'
-import { PairIndex } from './pair-index.ts'
 
 // The whole board (20,000 jobs is ~10 MB) lives in memory, indexed once per version with the shared rules, so a
 // filtered, searched page is answered without touching the database. See docs/decisions/005-in-memory-job-board.md.
@@ -73,9 +66,9 @@ export type CreateBoardIndexOptions = {
   now?: () => number
 }
 
-// Three cache levels per view, from expensive to cheap: the text search (type + q: a regular expression over every
-// job), the filtered result with its facets (location choices on top of a search; every page of it), and the page's
-// finished JSON (the exact query, repeated by many visitors).
+// Three cache levels per view, from expensive to cheap: the text search (type + q: the candidates of a gram index,
+// each tested by the shared search), the filtered result with its facets (location choices on top of a search; every
+// page of it), and the page's finished JSON (the exact query, repeated by many visitors).
 const searchCacheSize = 50
 const resultCacheSize = 100
 
@@ -115,7 +108,8 @@ function filterKey(query: JobBoardQuery): string {
   ].join('\u0000')
 }
 
-function createView(
+/** One board version's view over `indexed` (board order); exported for scripts/profile-board-queries.mjs. */
+export function createBoardView(
   version: string,
   refreshedAt: Date,
   indexed: IndexedJob[],
@@ -124,39 +118,28 @@ function createView(
   const responses = new LruCache<string, string>(responseCacheSize)
   // Repeated URLs (the same link opened by many visitors) skip even parsing the query string.
   const byUrl = new LruCache<string, string>(responseCacheSize)
-  const results = new LruCache<string, JobQueryResult>(resultCacheSize)
-  const searches = new LruCache<string, IndexedJob[]>(searchCacheSize)
+  const results = new LruCache<string, BoardMatches>(resultCacheSize)
+  const searches = new LruCache<string, Int32Array>(searchCacheSize)
   const refreshedAtText = refreshedAt.toISOString()
   let snapshot: Promise<BoardSnapshot> | null = null
-  // Each type's jobs apart (board order kept), so a search scans only the jobs of the type it asks for, and a
-  // plain-text search only those whose character pairs include the needle's (pair-index.ts).
-  const byType = new Map<JobTypeFilter, PairIndex<IndexedJob>>(
-    jobTypeFilterValues.map((type) => [type, new PairIndex(filterJobs(indexed, { type }))]),
-  )
+  // Jobs as numbers: type lists, interned locations and a gram index over the haystacks (board-query-index.ts).
+  const index = new BoardQueryIndex(indexed)
 
-  function searched(query: JobBoardQuery): IndexedJob[] {
+  function searched(query: JobBoardQuery): Int32Array {
     const key = `${query.type}\u0000${query.q ?? ''}`
     let matches = searches.get(key)
     if (matches === undefined) {
-      // The shared search decides; a regular expression checks the literal text it needs first (search-prefilter.ts).
-      const ofType = byType.get(query.type) ?? new PairIndex(indexed)
-      const needle = plainSearchNeedle(query.q ?? '')
-      matches = filterJobs(needle ? ofType.mayContain(needle) : ofType.entries, { type: query.type, q: query.q })
+      matches = index.search(query.type, query.q)
       searches.set(key, matches)
     }
     return matches
   }
 
   /** Every job matching the filters, with the facets; pages are slices of it. */
-  function filtered(query: JobBoardQuery, key: string): JobQueryResult {
+  function filtered(query: JobBoardQuery, key: string): BoardMatches {
     let result = results.get(key)
     if (result === undefined) {
-      // Type and text are already applied by `searched`; queryJobs adds the location filters and the facets.
-      result = queryJobs(
-        searched(query),
-        { type: query.type, country: query.country, state: query.state, city: query.city },
-        { offset: 0, limit: Number.MAX_SAFE_INTEGER },
-      )
+      result = index.filter(searched(query), query)
       results.set(key, result)
     }
     return result
@@ -187,9 +170,9 @@ function createView(
       const pageKey = `${key}\u0000${query.offset}\u0000${query.limit}`
       let body = responses.get(pageKey)
       if (body === undefined) {
-        const { jobs, total, facets } = filtered(query, key)
-        const page = jobs.slice(query.offset, query.offset + query.limit)
-        body = JSON.stringify({ jobs: page, total, facets, version, refreshedAt: refreshedAtText })
+        const { matched, facets } = filtered(query, key)
+        const page = Array.from(matched.subarray(query.offset, query.offset + query.limit), (job) => indexed[job]!.job)
+        body = JSON.stringify({ jobs: page, total: matched.length, facets, version, refreshedAt: refreshedAtText })
         responses.set(pageKey, body)
       }
       if (url !== undefined) byUrl.set(url, body)
@@ -228,7 +211,7 @@ export function createBoardIndex({
     const at = now()
     const featured = visibleFeatured(source.state.version, source.featured, at)
     const indexed = indexJobs([...featured.jobs, ...source.listings])
-    const view = createView(featured.version, source.state.refreshedAt, indexed, responseCacheSize)
+    const view = createBoardView(featured.version, source.state.refreshedAt, indexed, responseCacheSize)
     current = { view, databaseVersion: source.state.version, nextChangeAt: featured.nextChangeAt }
     log.info({ version: view.version, jobs: view.jobCount, ms: now() - started }, 'job board loaded')
     if (eagerSnapshot) {

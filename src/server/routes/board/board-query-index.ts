@@ -1,0 +1,223 @@
+import {
+  compareFacetValues,
+  filterJobs,
+  type IndexedJob,
+  type JobFacets,
+  type JobFilters,
+  placeKeyOf,
+} from '../../../shared/jobs/filter-jobs.ts'
+import { planJobSearch } from '../../../shared/jobs/job-search.ts'
+import { type JobTypeFilter, jobTypeFilterValues } from '../../../shared/jobs/listing-schemas.ts'
+import type { SearchRequirement } from '../../../shared/jobs/search-prefilter.ts'
+import { GramIndex, intersect, union } from './gram-index.ts'
+
+// The board's queries over numbers instead of objects and strings: jobs are their positions in board order,
+// location values are interned ids, and the text search reads only the candidates of a gram index. The shared
+// rules (filter-jobs.ts, job-search.ts) still decide: the type lists come from filterJobs, every candidate is
+// tested with the shared search, and a test compares every answer with queryJobs.
+
+const noValue = -1
+const unknownValue = -2 // a filter value no job has: matches nothing
+
+export type BoardMatches = {
+  /** Jobs (positions in board order) matching every filter. */
+  matched: Int32Array
+  facets: JobFacets
+}
+
+export class BoardQueryIndex {
+  readonly jobs: readonly IndexedJob[]
+  private readonly haystacks: string[]
+  private readonly grams: GramIndex
+  private readonly typeJobs: Map<JobTypeFilter, Int32Array>
+  private readonly typeMasks: Uint8Array
+  private readonly typeBits: Map<JobTypeFilter, number>
+  /** Lower-cased location values (every level) to ids. */
+  private readonly keyIds = new Map<string, number>()
+  /** Facet labels (original spelling) by id, and each label's rank in facet order. */
+  private readonly labels: string[] = []
+  private readonly labelRanks: Int32Array
+  /** Each job's locations: slots `slotStarts[job]` to `slotStarts[job + 1]`. */
+  private readonly slotStarts: Uint32Array
+  private readonly slotKeys: Int32Array // country, state, city key ids per slot
+  private readonly slotLabels: Int32Array // country, state, city label ids per slot
+  /** Per key id and facet level: the last pass that listed it. */
+  private readonly seen: [Int32Array, Int32Array, Int32Array]
+  private pass = 0
+
+  constructor(jobs: readonly IndexedJob[]) {
+    this.jobs = jobs
+    this.haystacks = jobs.map((entry) => entry.haystack)
+    this.grams = new GramIndex(this.haystacks)
+    const positions = new Map(jobs.map((entry, i) => [entry, i]))
+    this.typeMasks = new Uint8Array(jobs.length)
+    this.typeBits = new Map(jobTypeFilterValues.map((type, i) => [type, 1 << i]))
+    this.typeJobs = new Map(
+      jobTypeFilterValues.map((type) => {
+        const list = Int32Array.from(filterJobs(jobs, { type }), (entry) => positions.get(entry)!)
+        for (const job of list) this.typeMasks[job]! |= this.typeBits.get(type)!
+        return [type, list]
+      }),
+    )
+
+    const labelIds = new Map<string, number>()
+    const label = (value: string | null) => {
+      if (value === null) return noValue
+      let id = labelIds.get(value)
+      if (id === undefined) {
+        id = this.labels.length
+        this.labels.push(value)
+        labelIds.set(value, id)
+      }
+      return id
+    }
+    const key = (value: string | null) => {
+      if (value === null) return noValue
+      let id = this.keyIds.get(value)
+      if (id === undefined) {
+        id = this.keyIds.size
+        this.keyIds.set(value, id)
+      }
+      return id
+    }
+    const slotCount = jobs.reduce((sum, entry) => sum + entry.places.length, 0)
+    this.slotStarts = new Uint32Array(jobs.length + 1)
+    this.slotKeys = new Int32Array(slotCount * 3)
+    this.slotLabels = new Int32Array(slotCount * 3)
+    let slot = 0
+    jobs.forEach((entry, job) => {
+      entry.places.forEach((place, i) => {
+        const placeKey = entry.placeKeys[i]!
+        this.slotKeys.set([key(placeKey.country), key(placeKey.state), key(placeKey.city)], slot * 3)
+        this.slotLabels.set([label(place.country), label(place.state), label(place.city)], slot * 3)
+        slot++
+      })
+      this.slotStarts[job + 1] = slot
+    })
+    this.labelRanks = new Int32Array(this.labels.length)
+    this.labels
+      .map((_, id) => id)
+      .sort((a, b) => compareFacetValues(this.labels[a]!, this.labels[b]!))
+      .forEach((id, rank) => (this.labelRanks[id] = rank))
+    this.seen = [0, 1, 2].map(() => new Int32Array(this.keyIds.size)) as [Int32Array, Int32Array, Int32Array]
+  }
+
+  /** Bytes held by the typed arrays of this index (the gram index included). */
+  get byteLength(): number {
+    let bytes = this.grams.byteLength + this.typeMasks.byteLength + this.slotStarts.byteLength
+    bytes += this.slotKeys.byteLength + this.slotLabels.byteLength + this.labelRanks.byteLength + this.seen[0].byteLength * 3
+    for (const list of this.typeJobs.values()) bytes += list.byteLength
+    return bytes
+  }
+
+  /** The jobs of `type` whose text matches `q` (the shared search), ascending. */
+  search(type: JobTypeFilter, q: string | undefined): Int32Array {
+    const ofType = this.typeJobs.get(type)!
+    const plan = planJobSearch(q ?? '')
+    if (plan.kind === 'all') return ofType
+    const candidates = plan.kind === 'literal' ? this.grams.candidates(plan.needle) : this.required(plan.required)
+    const source = candidates === null || ofType.length <= candidates.length ? ofType : candidates
+    const bit = this.typeBits.get(type)!
+    const { haystacks, typeMasks } = this
+    const kept = new Int32Array(source.length)
+    let k = 0
+    if (plan.kind === 'literal') {
+      const { needle } = plan
+      for (const job of source) if (typeMasks[job]! & bit && haystacks[job]!.includes(needle)) kept[k++] = job
+    } else {
+      const { test } = plan
+      for (const job of source) if (typeMasks[job]! & bit && test(haystacks[job]!)) kept[k++] = job
+    }
+    return kept.slice(0, k)
+  }
+
+  /** Candidates for a regular expression's required text; null: every job. */
+  private required(requirement: SearchRequirement | null): Int32Array | null {
+    if (requirement === null) return null
+    switch (requirement.kind) {
+      case 'any':
+        return null
+      case 'text':
+        return this.grams.candidates(requirement.text)
+      case 'all': {
+        let kept: Int32Array | null = null
+        for (const part of requirement.of) {
+          const list = this.required(part)
+          if (list !== null) kept = kept === null ? list : intersect(kept, list)
+        }
+        return kept
+      }
+      case 'oneOf': {
+        let kept: Int32Array = new Int32Array(0)
+        for (const part of requirement.of) {
+          const list = this.required(part)
+          if (list === null) return null
+          kept = union(kept, list)
+        }
+        return kept
+      }
+    }
+  }
+
+  private keyId(value: string | undefined): number {
+    return value === undefined ? noValue : (this.keyIds.get(value) ?? unknownValue)
+  }
+
+  /**
+   * The location filters and facets over `base` (the jobs of the type and text, ascending), as queryJobs computes
+   * them: a location must satisfy every chosen level together, and each facet level lists the values of the
+   * locations within the levels chosen above it, first spelling seen in board order.
+   */
+  filter(base: Int32Array, filters: JobFilters): BoardMatches {
+    const placeKey = placeKeyOf(filters)
+    const country = this.keyId(placeKey.country)
+    const state = this.keyId(placeKey.state)
+    const city = this.keyId(placeKey.city)
+    const filtered = country !== noValue || state !== noValue || city !== noValue
+    const { slotStarts, slotKeys, slotLabels } = this
+    const matched = filtered ? new Int32Array(base.length) : base
+    let total = 0
+    if (this.pass === 0x7fffffff) {
+      this.pass = 0
+      for (const level of this.seen) level.fill(0)
+    }
+    const pass = ++this.pass
+    const countries: number[] = []
+    const states: number[] = []
+    const cities: number[] = []
+    const [seenCountry, seenState, seenCity] = this.seen
+    for (const job of base) {
+      let hit = false
+      for (let slot = slotStarts[job]!, end = slotStarts[job + 1]!; slot < end; slot++) {
+        const at = slot * 3
+        const slotCountry = slotKeys[at]!
+        const slotState = slotKeys[at + 1]!
+        const slotCity = slotKeys[at + 2]!
+        if (slotCountry !== noValue && seenCountry[slotCountry] !== pass) {
+          seenCountry[slotCountry] = pass
+          countries.push(slotLabels[at]!)
+        }
+        const inCountry = country === noValue || slotCountry === country
+        if (country !== noValue && inCountry && slotState !== noValue && seenState[slotState] !== pass) {
+          seenState[slotState] = pass
+          states.push(slotLabels[at + 1]!)
+        }
+        const inState = inCountry && (state === noValue || slotState === state)
+        if (state !== noValue && inState && slotCity !== noValue && seenCity[slotCity] !== pass) {
+          seenCity[slotCity] = pass
+          cities.push(slotLabels[at + 2]!)
+        }
+        if (inState && (city === noValue || slotCity === city)) hit = true
+      }
+      if (filtered && hit) matched[total++] = job
+    }
+    return {
+      matched: filtered ? matched.slice(0, total) : base,
+      facets: { countries: this.sorted(countries), states: this.sorted(states), cities: this.sorted(cities) },
+    }
+  }
+
+  private sorted(labelIds: number[]): string[] {
+    return labelIds.sort((a, b) => this.labelRanks[a]! - this.labelRanks[b]!).map((id) => this.labels[id]!)
+  }
+}
