@@ -172,6 +172,9 @@ test.describe('account page', () => {
       await expect(field).toHaveAttribute('aria-invalid', 'true');
       await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
       await expect(toast(page, title)).toBeVisible();
+      // Dismiss it, as a person would: a toast under the pointer pauses and could cover the next Edit button.
+      await page.getByRole('region', { name: /notifications/i }).getByRole('button', { name: 'Dismiss notification' }).first().click();
+      await expect(toast(page, title)).toBeHidden();
       await page.getByRole('button', { name: `Discard changes to ${label}` }).click();
       await expect(field).not.toHaveAttribute('aria-invalid', 'true');
       await expect(saveBar(page)).toHaveCount(0);

@@ -145,7 +145,14 @@ export function AccountEditor({ profile, readOnly, onProfileChange }: AccountEdi
       message === profileMessages.devpostNotVerified
         ? 'toasts.devpostVerificationRequired'
         : (invalidTitleKey[field] ?? 'toasts.invalidFields');
-    toaster.create({ type: 'error', title: t(titleKey), description: translateProfileMessage(message, t) });
+    // One validation toast at a time, dismissable: a stack of them would cover the fields being fixed.
+    toaster.create({
+      id: 'profile-field-problem',
+      type: 'error',
+      closable: true,
+      title: t(titleKey),
+      description: translateProfileMessage(message, t),
+    });
   };
 
   const onInvalid = (errors: FieldErrors<ProfileFormValues>) => {
