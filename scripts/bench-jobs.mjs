@@ -12,18 +12,17 @@
 // server other than dist/server, not rebuilt).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort, memoryOf, rotatingQueries, sampleRecords, scaleTo, waitFor } from './bench-support.mjs';
 import { ensureServerBuild } from './ensure-server-build.mjs';
 import { serverEnv as serverProcessEnv, serverNodeFlags } from './server-node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const sharedData = path.resolve(root, '..', 'shared', 'data');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const listingCount = Number(process.env.BENCH_LISTINGS ?? 20_000);
@@ -44,61 +43,9 @@ if (!process.env.BENCH_SERVER_DIR) ensureServerBuild(root, ingestEntry, log);
 
 // ---------------------------------------------------------------------------------------------- data
 
-const roles = ['Software Engineer', 'Data Scientist', 'Machine Learning Engineer', 'Product Designer', 'Backend Developer',
-  'Frontend Engineer', 'Site Reliability Engineer', 'Security Analyst', 'Hardware Engineer', 'Quantitative Researcher'];
-const levels = ['Intern', 'Co-op', 'New Grad', 'I', 'Associate', 'Summer 2026 Intern'];
-const companies = ['Google', 'Notion', 'Shopify', 'Stripe', 'Maple Bank', 'Northern Labs', 'Capital One', 'Datadog',
-  'Cohere', 'Wealthsimple', 'Meta', 'Amazon', 'Nvidia', 'Figma', 'Ramp'];
-const places = ['San Francisco, CA', 'New York, NY', 'Seattle, WA', 'Austin, TX', 'Remote in USA', 'Toronto, ON, Canada',
-  'Vancouver, BC, Canada', 'Montreal, QC, Canada', 'Boston, MA', 'Chicago, IL', 'London, UK', 'Waterloo, ON, Canada'];
-const categories = ['Software', 'AI/ML/Data', 'Hardware', 'Product', 'Quant', null];
-
-/** Records of the real shape: from ../shared/data when present, else generated. */
-function sampleRecords(type) {
-  const file = path.join(sharedData, type === 'internship' ? 'internships-current.json' : 'new-grads-current.json');
-  if (existsSync(file)) {
-    const records = JSON.parse(readFileSync(file, 'utf8')).filter((record) => record && record.active !== false);
-    return { records, source: path.relative(root, file) };
-  }
-  const records = Array.from({ length: 3000 }, (_, i) => ({
-    id: randomUUID(),
-    title: `${roles[i % roles.length]} ${levels[(i * 7) % levels.length]}`,
-    company_name: companies[(i * 3) % companies.length],
-    locations: [places[i % places.length], ...(i % 4 === 0 ? [places[(i + 5) % places.length]] : [])],
-    category: categories[i % categories.length],
-    terms: type === 'internship' ? ['Summer 2026'] : undefined,
-    degrees: i % 3 === 0 ? ["Bachelor's", "Master's"] : null,
-    date_posted: 1_760_000_000 - i * 600,
-    date_updated: 1_760_000_000,
-    url: `https://jobs.example.com/${i}`,
-    active: true,
-  }));
-  return { records, source: 'generated' };
-}
-
-/** Copies records with new ids (and slightly older dates) until there are `count`. */
-function scaleTo(records, count) {
-  return Array.from({ length: count }, (_, i) => {
-    const record = records[i % records.length];
-    const round = Math.floor(i / records.length);
-    return round === 0 ? record : { ...record, id: randomUUID(), date_posted: Number(record.date_posted) - round * 3600 };
-  });
-}
-
 // ---------------------------------------------------------------------------------------------- processes
 
 const children = new Set();
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function startProcess(args, env, label) {
   const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -120,25 +67,6 @@ async function stopAll() {
   })));
 }
 
-async function waitFor(check, what, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if (await check()) return;
-    } catch { /* not yet */ }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${what} did not happen within ${timeoutMs / 1000} s`);
-}
-
-function memoryOf(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
-  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
-}
-
-// ---------------------------------------------------------------------------------------------- load
-
 async function measure(label, options) {
   // A short warm-up (JIT, caches, connections), then the measured run.
   await autocannon({ ...options, connections, duration: Math.min(2, duration) });
@@ -153,23 +81,6 @@ async function measure(label, options) {
     errors,
     total: result.requests.total,
   };
-}
-
-function rotatingQueries(count) {
-  const words = ['engineer', 'intern', 'data', 'software', 'google|meta', 'design', 'machine learning', 'security',
-    'backend|frontend', '^senior', 'new grad', 'analyst', 'developer', 'research', 'c\\+\\+', 'summer 202[67]',
-    'product', 'cloud', 'quant', 'hardware', 'remote', 'toronto', 'co-op', 'ai', 'platform'];
-  const types = ['all', 'internship', 'new-grad', 'featured'];
-  const locations = ['', '&country=USA', '&country=Canada', '&country=USA&state=CA', '&country=Canada&state=ON'];
-  const queries = [];
-  for (let i = 0; queries.length < count; i++) {
-    const word = words[i % words.length];
-    const type = types[Math.floor(i / words.length) % types.length];
-    const location = locations[Math.floor(i / (words.length * types.length)) % locations.length];
-    const offset = 20 * (Math.floor(i / (words.length * types.length * locations.length)) % 4);
-    queries.push(`/api/public/board?type=${type}&q=${encodeURIComponent(word)}${location}${offset ? `&offset=${offset}` : ''}`);
-  }
-  return queries;
 }
 
 // ---------------------------------------------------------------------------------------------- main

@@ -1,0 +1,99 @@
+// Helpers the benchmark and profiling scripts share: the listings they load, the queries they rotate through, and
+// small process utilities.
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const sharedData = path.resolve(root, '..', 'shared', 'data');
+
+const roles = ['Software Engineer', 'Data Scientist', 'Machine Learning Engineer', 'Product Designer', 'Backend Developer',
+  'Frontend Engineer', 'Site Reliability Engineer', 'Security Analyst', 'Hardware Engineer', 'Quantitative Researcher'];
+const levels = ['Intern', 'Co-op', 'New Grad', 'I', 'Associate', 'Summer 2026 Intern'];
+const companies = ['Google', 'Notion', 'Shopify', 'Stripe', 'Maple Bank', 'Northern Labs', 'Capital One', 'Datadog',
+  'Cohere', 'Wealthsimple', 'Meta', 'Amazon', 'Nvidia', 'Figma', 'Ramp'];
+const places = ['San Francisco, CA', 'New York, NY', 'Seattle, WA', 'Austin, TX', 'Remote in USA', 'Toronto, ON, Canada',
+  'Vancouver, BC, Canada', 'Montreal, QC, Canada', 'Boston, MA', 'Chicago, IL', 'London, UK', 'Waterloo, ON, Canada'];
+const categories = ['Software', 'AI/ML/Data', 'Hardware', 'Product', 'Quant', null];
+
+/** Records of the real shape: from ../shared/data when present, else generated. */
+export function sampleRecords(type) {
+  const file = path.join(sharedData, type === 'internship' ? 'internships-current.json' : 'new-grads-current.json');
+  if (existsSync(file)) {
+    const records = JSON.parse(readFileSync(file, 'utf8')).filter((record) => record && record.active !== false);
+    return { records, source: path.relative(root, file) };
+  }
+  const records = Array.from({ length: 3000 }, (_, i) => ({
+    id: randomUUID(),
+    title: `${roles[i % roles.length]} ${levels[(i * 7) % levels.length]}`,
+    company_name: companies[(i * 3) % companies.length],
+    locations: [places[i % places.length], ...(i % 4 === 0 ? [places[(i + 5) % places.length]] : [])],
+    category: categories[i % categories.length],
+    terms: type === 'internship' ? ['Summer 2026'] : undefined,
+    degrees: i % 3 === 0 ? ["Bachelor's", "Master's"] : null,
+    date_posted: 1_760_000_000 - i * 600,
+    date_updated: 1_760_000_000,
+    url: `https://jobs.example.com/${i}`,
+    active: true,
+  }));
+  return { records, source: 'generated' };
+}
+
+/** Copies records with new ids (and slightly older dates) until there are `count`. */
+export function scaleTo(records, count) {
+  return Array.from({ length: count }, (_, i) => {
+    const record = records[i % records.length];
+    const round = Math.floor(i / records.length);
+    return round === 0 ? record : { ...record, id: randomUUID(), date_posted: Number(record.date_posted) - round * 3600 };
+  });
+}
+
+/** The board queries the benchmarks rotate through: words and regular expressions over types and places. */
+export function rotatingQueries(count) {
+  const words = ['engineer', 'intern', 'data', 'software', 'google|meta', 'design', 'machine learning', 'security',
+    'backend|frontend', '^senior', 'new grad', 'analyst', 'developer', 'research', 'c\\+\\+', 'summer 202[67]',
+    'product', 'cloud', 'quant', 'hardware', 'remote', 'toronto', 'co-op', 'ai', 'platform'];
+  const types = ['all', 'internship', 'new-grad', 'featured'];
+  const locations = ['', '&country=USA', '&country=Canada', '&country=USA&state=CA', '&country=Canada&state=ON'];
+  const queries = [];
+  for (let i = 0; queries.length < count; i++) {
+    const word = words[i % words.length];
+    const type = types[Math.floor(i / words.length) % types.length];
+    const location = locations[Math.floor(i / (words.length * types.length)) % locations.length];
+    const offset = 20 * (Math.floor(i / (words.length * types.length * locations.length)) % 4);
+    queries.push(`/api/public/board?type=${type}&q=${encodeURIComponent(word)}${location}${offset ? `&offset=${offset}` : ''}`);
+  }
+  return queries;
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitFor(check, what, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if (await check()) return;
+    } catch { /* not yet */ }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${what} did not happen within ${timeoutMs / 1000} s`);
+}
+
+export function memoryOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}
+
+// ---------------------------------------------------------------------------------------------- load
