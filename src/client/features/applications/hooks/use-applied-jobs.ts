@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
-import { messageForPeople } from '../../jobs/api/api-error-message.ts';
+import { messageForPeople } from '../../../lib/api-error-message.ts';
 import { getJobDetail, type PublicJobView } from '../../jobs/api/get-job-detail.ts';
 import { getAppliedJobs } from '../api/get-applied-jobs.ts';
 

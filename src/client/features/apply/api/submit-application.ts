@@ -1,5 +1,5 @@
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
-import { messageForPeople } from '../../jobs/api/api-error-message.ts';
+import { messageForPeople } from '../../../lib/api-error-message.ts';
 import type { OutboxRecord } from '../db/apply-records.ts';
 import type { SendResult } from '../outbox/outbox-sender.ts';
 

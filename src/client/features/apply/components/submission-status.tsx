@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCircleAlert, LuClock, LuRefreshCw, LuX } from 'react-icons/lu';
 import { Button } from '../../../components/ui/button.tsx';
-import { useOnlineStatus } from '../../jobs/hooks/use-online-status.ts';
+import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import { useApplyMessage } from '../hooks/use-apply-message.ts';
 import type { OutboxRecord, OutboxStatus } from '../db/apply-records.ts';
 import { cancelQueued, dismissFailed } from '../db/outbox-repository.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { applicationMessages } from '../../../../shared/applications/application-schema.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { messageForPeople } from '../../jobs/api/api-error-message.ts';
+import { messageForPeople } from '../../../lib/api-error-message.ts';
 import { getJobDetail } from '../../jobs/api/get-job-detail.ts';
 import { readJobDetail } from '../../jobs/db/job-details-repository.ts';
 import { validateToken } from '../api/validate-token.ts';

@@ -5,7 +5,7 @@ import { LuWifiOff } from 'react-icons/lu';
 import { formatRelativeTime } from '../job-dates.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import { useNow } from '../hooks/use-now.ts';
-import { useOnlineStatus } from '../hooks/use-online-status.ts';
+import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 
 /** "Last refreshed 5 minutes ago", and an Offline badge while the device has no network. */
 export const BoardFreshness = memo(function BoardFreshness({ refreshedAt }: { refreshedAt: number | null }) {

@@ -3,7 +3,7 @@ import type { JobFacets, JobFilters } from '../../../../shared/jobs/filter-jobs.
 import { filtersToSearchParams, jobListPageSize } from '../../../../shared/jobs/job-filters-schema.ts';
 import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { messageForPeople } from '../api/api-error-message.ts';
+import { messageForPeople } from '../../../lib/api-error-message.ts';
 import { boardFacets, boardIndexFor, filterBoardPlaces, searchBoardText } from '../board-search.ts';
 import { growWindow, visibleCount, windowForResult, type VisibleWindow } from '../visible-count.ts';
 import { useBoardSnapshot, useBoardSnapshotRefresh } from './use-board-snapshot.ts';

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
-import { messageForPeople } from '../api/api-error-message.ts';
+import { messageForPeople } from '../../../lib/api-error-message.ts';
 import { getJobDetail, jobAccessQuery, type PublicJobView } from '../api/get-job-detail.ts';
 import { deleteJobDetail, readJobDetail, saveJobDetail } from '../db/job-details-repository.ts';
 

@@ -1,4 +1,4 @@
-import type { ApiError } from '../../../lib/api-client.ts';
+import type { ApiError } from './api-client.ts';
 
 // apiFetch's own fallback when the server sent no {error} text (a proxy's HTML page, an empty body).
 const statusOnly = /^Request failed with status \d+$/;
