@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
-import type { Readable } from 'node:stream'
 import type { FastifyRequest } from 'fastify'
-import { applicationMessages, maxApplicationResumeBytes } from '../../../shared/applications/application-schema.ts'
+import { maxApplicationResumeBytes } from '../../../shared/applications/application-schema.ts'
 import { HttpError } from '../../http/http-error.ts'
-import { MultipartError, multipartBoundary, readMultipart } from '../../http/multipart.ts'
+import { multipartBoundary } from '../../http/multipart.ts'
+import { readMultipartRequest } from '../../http/multipart-request.ts'
 
 // Reads POST /api/public/jobs/{slug}/apply bodies, multipart or JSON, into one shape, and fingerprints them so a
 // retried request can be told from a different one sent with the same Idempotency-Key.
@@ -34,11 +34,6 @@ export type ApplicationRequest = { answers: Record<string, unknown>; resume: Res
 
 /** Framing, the text fields (a 10,000-character cover letter is up to 40 KB of UTF-8) and part headers. */
 export const multipartOverheadBytes = 128 * 1024
-
-/** Thrown for a resume of 5 MB or more; the route answers 413 and closes the connection. */
-export class ResumeTooLargeError extends Error {
-  override name = 'ResumeTooLargeError'
-}
 
 function parseJsonText(text: string): unknown {
   try {
@@ -82,30 +77,14 @@ export async function readApplicationRequest(request: FastifyRequest): Promise<A
     }
     return fromJson(request.body)
   }
-  const declaredLength = Number(request.headers['content-length'])
-  if (Number.isFinite(declaredLength) && declaredLength >= maxApplicationResumeBytes + multipartOverheadBytes) {
-    throw new ResumeTooLargeError(applicationMessages.resumeTooLarge)
-  }
-  try {
-    // destroyOnReturn: false so that stopping early (a limit) leaves the socket to answer 413 on.
-    const stream = request.body as Readable
-    const { fields, files } = await readMultipart(stream.iterator({ destroyOnReturn: false }), boundary, {
-      // "Under 5MB": 5 MB itself is refused.
-      maxFileBytes: maxApplicationResumeBytes - 1,
-      maxFiles: 1,
-      maxParts: 30,
-    })
-    return fromMultipart(fields, files)
-  } catch (error) {
-    if (!(error instanceof MultipartError)) {
-      // The client went away mid-upload: nothing was written, there is nobody to answer.
-      request.log.info({ err: error }, 'application upload interrupted')
-      throw new HttpError(400, 'The upload was interrupted. Please try again.')
-    }
-    if (error.code === 'FILE_TOO_LARGE') throw new ResumeTooLargeError(applicationMessages.resumeTooLarge)
-    if (error.code === 'TRUNCATED') throw new HttpError(400, 'The upload was interrupted. Please try again.')
-    throw new HttpError(400, `Invalid upload: ${error.message}`)
-  }
+  const { fields, files } = await readMultipartRequest(request, boundary, {
+    maxRequestBytes: maxApplicationResumeBytes + multipartOverheadBytes - 1,
+    // "Under 5MB": 5 MB itself is refused.
+    maxFileBytes: maxApplicationResumeBytes - 1,
+    maxFiles: 1,
+    maxParts: 30,
+  })
+  return fromMultipart(fields, files)
 }
 
 /** '' / null / absent are all "not given"; numbers and text compare as trimmed text (multipart sends text). */

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { z } from 'zod'
+import { applicationMessages } from '../../../shared/applications/application-schema.ts'
 import type { Database } from '../../db/client.ts'
 import { HttpError, parseRequest } from '../../http/http-error.ts'
+import { UploadTooLargeError } from '../../http/multipart-request.ts'
 import type { Mailer } from '../../mail/mailer.ts'
 import { requireIdentifiedUser } from '../../plugins/auth.ts'
 import type { Storage } from '../../storage/storage.ts'
@@ -10,7 +12,7 @@ import type { DevpostService } from '../devpost/devpost.service.ts'
 import { findOpenFeaturedJob } from '../jobs/jobs.repository.ts'
 import { jobNotAvailableMessage } from '../jobs/jobs.routes.ts'
 import { callerOf } from '../profile/profile.service.ts'
-import { readApplicationRequest, ResumeTooLargeError } from './application-request.ts'
+import { readApplicationRequest } from './application-request.ts'
 import { listAppliedJobIds } from './applications.repository.ts'
 import { FieldsError, submitApplication } from './applications.service.ts'
 
@@ -72,7 +74,7 @@ export const applicationsRoutes: FastifyPluginAsync<ApplicationsRoutesOptions> =
       try {
         body = await readApplicationRequest(request)
       } catch (error) {
-        if (error instanceof ResumeTooLargeError) return refuseTooLarge(reply, error.message)
+        if (error instanceof UploadTooLargeError) return refuseTooLarge(reply, applicationMessages.resumeTooLarge)
         // A body refused half-read is never read to its end: close the connection rather than leave it stalled.
         reply.header('connection', 'close')
         throw error

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import {
   fieldErrors,
@@ -10,7 +9,8 @@ import { profileMessages } from '../../../shared/profile/profile-messages.ts'
 import { maxResumeBytes, resumeMessages } from '../../../shared/profile/resume-file.ts'
 import type { Database } from '../../db/client.ts'
 import { HttpError } from '../../http/http-error.ts'
-import { MultipartError, multipartBoundary, readMultipart } from '../../http/multipart.ts'
+import { multipartBoundary } from '../../http/multipart.ts'
+import { readMultipartRequest, UploadTooLargeError } from '../../http/multipart-request.ts'
 import { requireIdentifiedUser } from '../../plugins/auth.ts'
 import type { Storage } from '../../storage/storage.ts'
 import { setNameDuringOnboarding, updateProfile } from './profile.repository.ts'
@@ -67,32 +67,20 @@ export const profileRoutes: FastifyPluginAsync<{ db: Database; storage: Storage 
   app.patch('/profile/main-resume', { preHandler: requireIdentifiedUser }, async (request, reply) => {
     const boundary = multipartBoundary(request.headers['content-type'])
     if (!boundary) throw new HttpError(415, 'Send the resume as multipart/form-data with one file field "resume"')
-    const declaredLength = Number(request.headers['content-length'])
-    if (Number.isFinite(declaredLength) && declaredLength > maxResumeBytes + multipartOverheadBytes) {
-      return refuseTooLarge(reply)
-    }
-    const caller = callerOf(request.user)
-    await loadAccount(db, caller)
-
     let upload
     try {
-      // destroyOnReturn: false so that stopping early (a limit) leaves the socket to answer 413 on.
-      const stream = request.body as Readable
-      upload = await readMultipart(stream.iterator({ destroyOnReturn: false }), boundary, {
+      upload = await readMultipartRequest(request, boundary, {
+        maxRequestBytes: maxResumeBytes + multipartOverheadBytes,
         maxFileBytes: maxResumeBytes,
         maxFiles: 1,
         maxParts: 5,
       })
     } catch (error) {
-      if (!(error instanceof MultipartError)) {
-        // The client went away mid-upload: nothing was written, there is nobody to answer.
-        request.log.info({ err: error }, 'resume upload interrupted')
-        throw new HttpError(400, 'The upload was interrupted. Please try again.')
-      }
-      if (error.code === 'FILE_TOO_LARGE') return refuseTooLarge(reply)
-      if (error.code === 'TRUNCATED') throw new HttpError(400, 'The upload was interrupted. Please try again.')
-      throw new HttpError(400, `Invalid upload: ${error.message}`)
+      if (error instanceof UploadTooLargeError) return refuseTooLarge(reply)
+      throw error
     }
+    const caller = callerOf(request.user)
+    await loadAccount(db, caller)
 
     const file = upload.files.find((candidate) => candidate.fieldName === 'resume')
     if (!file) throw new HttpError(400, 'Send the PDF in the form field "resume"')

@@ -1,0 +1,44 @@
+import type { Readable } from 'node:stream'
+import type { FastifyRequest } from 'fastify'
+import { HttpError } from './http-error.ts'
+import { MultipartError, type MultipartLimits, type MultipartResult, readMultipart } from './multipart.ts'
+
+/** The upload is over its limit: the route answers 413 with its own message and closes the connection. */
+export class UploadTooLargeError extends Error {
+  override name = 'UploadTooLargeError'
+}
+
+export type UploadLimits = MultipartLimits & {
+  /** A declared Content-Length above this is refused before a byte is read (file limit plus the form's overhead). */
+  maxRequestBytes: number
+}
+
+const interrupted = 'The upload was interrupted. Please try again.'
+
+/**
+ * Reads a multipart/form-data request body within `limits`. Too large (declared or actual) -> UploadTooLargeError;
+ * a client that went away or a truncated body -> 400 'The upload was interrupted...'; malformed multipart -> 400.
+ */
+export async function readMultipartRequest(
+  request: FastifyRequest,
+  boundary: string,
+  limits: UploadLimits,
+): Promise<MultipartResult> {
+  const declaredLength = Number(request.headers['content-length'])
+  if (Number.isFinite(declaredLength) && declaredLength > limits.maxRequestBytes) throw new UploadTooLargeError()
+  const { maxRequestBytes: _maxRequestBytes, ...multipartLimits } = limits
+  try {
+    // destroyOnReturn: false so that stopping early (a limit) leaves the socket to answer 413 on.
+    const stream = request.body as Readable
+    return await readMultipart(stream.iterator({ destroyOnReturn: false }), boundary, multipartLimits)
+  } catch (error) {
+    if (!(error instanceof MultipartError)) {
+      // The client went away mid-upload: nothing was written, there is nobody to answer.
+      request.log.info({ err: error }, 'upload interrupted')
+      throw new HttpError(400, interrupted)
+    }
+    if (error.code === 'FILE_TOO_LARGE') throw new UploadTooLargeError()
+    if (error.code === 'TRUNCATED') throw new HttpError(400, interrupted)
+    throw new HttpError(400, `Invalid upload: ${error.message}`)
+  }
+}
