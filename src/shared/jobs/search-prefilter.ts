@@ -34,9 +34,9 @@ class GiveUp extends Error {}
 const regexMetacharacters = /[\\^$.|?*+()[\]{}]/;
 const maxPatternLength = 200;
 
-function isSafeLiteral(char: string): boolean {
+function isSafeLiteral(char: string, longSAsS: boolean): boolean {
   const code = char.charCodeAt(0);
-  return code >= 0x20 && code < 0x7f && char !== 's' && char !== 'S';
+  return code >= 0x20 && code < 0x7f && (longSAsS || (char !== 's' && char !== 'S'));
 }
 
 function allOf(parts: Requirement[]): Requirement {
@@ -55,9 +55,11 @@ function oneOf(parts: Requirement[]): Requirement {
 class PatternReader {
   private position = 0;
   private readonly pattern: string;
+  private readonly longSAsS: boolean;
 
-  constructor(pattern: string) {
+  constructor(pattern: string, longSAsS: boolean) {
     this.pattern = pattern;
+    this.longSAsS = longSAsS;
   }
 
   read(): Requirement {
@@ -137,7 +139,7 @@ class PatternReader {
       case '}':
         throw new GiveUp();
       default:
-        return isSafeLiteral(char) ? { kind: 'char', char } : { kind: 'other', requirement: any };
+        return isSafeLiteral(char, this.longSAsS) ? { kind: 'char', char } : { kind: 'other', requirement: any };
     }
   }
 
@@ -146,7 +148,7 @@ class PatternReader {
     if (next === undefined) throw new GiveUp();
     this.position += 1;
     // An escaped punctuation character is that character.
-    if (/[!-/:-@[-`{-~]/.test(next)) return isSafeLiteral(next) ? { kind: 'char', char: next } : { kind: 'other', requirement: any };
+    if (/[!-/:-@[-`{-~]/.test(next)) return isSafeLiteral(next, this.longSAsS) ? { kind: 'char', char: next } : { kind: 'other', requirement: any };
     // Classes and assertions: any text.
     if ('dDwWsSbB'.includes(next)) return { kind: 'other', requirement: any };
     throw new GiveUp();
@@ -210,12 +212,14 @@ function test(requirement: Requirement, haystack: string): boolean {
 /**
  * What a regular-expression search `pattern` (as compileJobSearch prepares it: NFC, trimmed, cut) requires of a
  * haystack, or null when it requires nothing known. An index of many haystacks may use it to rule jobs out.
+ * `longSAsS`: the text may hold "s", to be looked up in haystacks where the long s "ſ" was read as "s" (an index
+ * that folds it that way); without it, the text holds for the haystack itself (`includes`).
  */
-export function searchRequirement(pattern: string): SearchRequirement | null {
+export function searchRequirement(pattern: string, options: { longSAsS?: boolean } = {}): SearchRequirement | null {
   if (!regexMetacharacters.test(pattern) || pattern.length > maxPatternLength) return null;
   let requirement: Requirement;
   try {
-    requirement = new PatternReader(pattern).read();
+    requirement = new PatternReader(pattern, options.longSAsS ?? false).read();
   } catch (error) {
     if (error instanceof GiveUp) return null;
     throw error;
