@@ -44,6 +44,8 @@ export class BoardQueryIndex {
   /** Per key id and facet level: the last pass that listed it. */
   private readonly seen: [Int32Array, Int32Array, Int32Array]
   private pass = 0
+  /** Working space for one query's lists; each answer is copied out at its exact length. */
+  private readonly scratch: Int32Array
 
   constructor(jobs: readonly IndexedJob[]) {
     this.jobs = jobs
@@ -100,11 +102,12 @@ export class BoardQueryIndex {
       .sort((a, b) => compareFacetValues(this.labels[a]!, this.labels[b]!))
       .forEach((id, rank) => (this.labelRanks[id] = rank))
     this.seen = [0, 1, 2].map(() => new Int32Array(this.keyIds.size)) as [Int32Array, Int32Array, Int32Array]
+    this.scratch = new Int32Array(jobs.length)
   }
 
   /** Bytes held by the typed arrays of this index (the gram index included). */
   get byteLength(): number {
-    let bytes = this.grams.byteLength + this.typeMasks.byteLength + this.slotStarts.byteLength
+    let bytes = this.grams.byteLength + this.typeMasks.byteLength + this.slotStarts.byteLength + this.scratch.byteLength
     bytes += this.slotKeys.byteLength + this.slotLabels.byteLength + this.labelRanks.byteLength + this.seen[0].byteLength * 3
     for (const list of this.typeJobs.values()) bytes += list.byteLength
     return bytes
@@ -119,7 +122,7 @@ export class BoardQueryIndex {
     const source = candidates === null || ofType.length <= candidates.length ? ofType : candidates
     const bit = this.typeBits.get(type)!
     const { haystacks, typeMasks } = this
-    const kept = new Int32Array(source.length)
+    const kept = this.scratch
     let k = 0
     if (plan.kind === 'literal') {
       const { needle } = plan
@@ -131,7 +134,7 @@ export class BoardQueryIndex {
     return kept.slice(0, k)
   }
 
-  /** Candidates for a regular expression's required text; null: every job. */
+  /** Candidates for a regular expression's required text; null: every job. Valid until the next gram lookup. */
   private required(requirement: SearchRequirement | null): Int32Array | null {
     if (requirement === null) return null
     switch (requirement.kind) {
@@ -139,11 +142,12 @@ export class BoardQueryIndex {
         return null
       case 'text':
         return this.grams.candidates(requirement.text)
+      // A gram list is only valid until the next lookup: combining copies it first.
       case 'all': {
         let kept: Int32Array | null = null
         for (const part of requirement.of) {
           const list = this.required(part)
-          if (list !== null) kept = kept === null ? list : intersect(kept, list)
+          if (list !== null) kept = kept === null ? list.slice() : intersect(kept, list)
         }
         return kept
       }
@@ -175,7 +179,7 @@ export class BoardQueryIndex {
     const city = this.keyId(placeKey.city)
     const filtered = country !== noValue || state !== noValue || city !== noValue
     const { slotStarts, slotKeys, slotLabels } = this
-    const matched = filtered ? new Int32Array(base.length) : base
+    const matched = this.scratch
     let total = 0
     if (this.pass === 0x7fffffff) {
       this.pass = 0

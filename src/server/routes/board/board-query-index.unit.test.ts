@@ -52,6 +52,7 @@ const patterns = [
   'engineer', 'intern', 'google|meta', '^senior', 'c\\+\\+', 'summer 202[67]', 'machine learning', 'ai', 'a', 'é',
   'montréal', 'MONTREAL', 'new york', 'ſtripe', 'stripe', '.net', '\\.net', 'données', '🚀', '東京', 'd+', '[', 'ngineer$',
   '^(backend|frontend) (engineer|developer)', 'x', 'zzzz', ' ', 'o', 'er\nca', 'tor.nto', '(?i)kelvin', 'k',
+  'stripe|x', 'ſtripe|x', 'swe|sde|sales', '\\bs\\w+', '[r-t]tripe', 'kelvin|x', '[0-9]+', '\\bml\\b', 'co-?op',
 ]
 const countries = [undefined, 'USA', 'canada', ' Canada ', 'UK', 'Nowhere', 'singapore']
 const states = [undefined, 'CA', 'on', 'QC', 'NY', 'zz', 'singapore']
@@ -116,5 +117,11 @@ describe('GramIndex', () => {
     const index = new GramIndex(haystacks)
     expect(Array.from(index.candidates('tréal')!)).toEqual([0])
     expect(Array.from(index.candidates('🚀 off')!)).toEqual([1])
+  })
+
+  it('reads the long s as "s", as RE2 does case-insensitively', () => {
+    const index = new GramIndex(['ſtripe', 'stripe', 'tripe'])
+    expect(Array.from(index.candidates('stripe')!)).toEqual([0, 1])
+    expect(Array.from(index.candidates('ſtripe')!)).toEqual([0, 1])
   })
 })

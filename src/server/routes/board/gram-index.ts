@@ -14,13 +14,25 @@ function trigramBucket(a: number, b: number, c: number): number {
   return Math.imul((Math.imul((Math.imul(a, 0x297a2d39) ^ b), 0x7feb352d) ^ c) + 1, 0x846ca68b) >>> (32 - bucketBits)
 }
 
+const longS = 0x17f
+const s = 0x73
+
+/**
+ * The character code the grams use: the long s "ſ" reads as "s", since RE2 matches "s" against it case-
+ * insensitively; so the required text of a regular expression may hold "s" (searchRequirement's `longSAsS`).
+ */
+function gramCode(text: string, i: number): number {
+  const code = text.charCodeAt(i)
+  return code === longS ? s : code
+}
+
 /** Calls `visit` with each bucket of `text`'s bigrams and trigrams (repeats included). */
 function forEachBucket(text: string, visit: (bucket: number) => void): void {
   for (let i = 1; i < text.length; i++) {
-    const b = text.charCodeAt(i - 1)
-    const c = text.charCodeAt(i)
+    const b = gramCode(text, i - 1)
+    const c = gramCode(text, i)
     visit(bigramBucket(b, c))
-    if (i >= 2) visit(trigramBucket(text.charCodeAt(i - 2), b, c))
+    if (i >= 2) visit(trigramBucket(gramCode(text, i - 2), b, c))
   }
 }
 
@@ -28,6 +40,8 @@ export class GramIndex {
   readonly size: number
   private readonly starts: Uint32Array
   private readonly postings: Uint16Array | Uint32Array
+  /** Working space for intersections, so a query allocates only its answer. */
+  private readonly scratch: [Int32Array, Int32Array]
 
   constructor(haystacks: readonly string[]) {
     this.size = haystacks.length
@@ -53,6 +67,7 @@ export class GramIndex {
     )
     this.starts = starts
     this.postings = postings
+    this.scratch = [new Int32Array(haystacks.length), new Int32Array(haystacks.length)]
   }
 
   get byteLength(): number {
@@ -60,30 +75,38 @@ export class GramIndex {
   }
 
   /**
-   * The jobs (ascending) whose haystack may contain `text`: all that do and possibly others. null when the text is
-   * too short to tell (one character): every job may.
+   * The jobs (ascending) whose haystack may contain `text` (with "ſ" read as "s"): all that do and possibly others.
+   * null when the text is too short to tell (one character): every job may. The list is this index's working space,
+   * valid until its next call: copy it to keep it.
    */
   candidates(text: string): Int32Array | null {
     if (text.length < 2) return null
     const buckets = new Set<number>()
-    if (text.length === 2) buckets.add(bigramBucket(text.charCodeAt(0), text.charCodeAt(1)))
+    if (text.length === 2) buckets.add(bigramBucket(gramCode(text, 0), gramCode(text, 1)))
     else {
       for (let i = 2; i < text.length; i++) {
-        buckets.add(trigramBucket(text.charCodeAt(i - 2), text.charCodeAt(i - 1), text.charCodeAt(i)))
+        buckets.add(trigramBucket(gramCode(text, i - 2), gramCode(text, i - 1), gramCode(text, i)))
       }
     }
     const lists = [...buckets]
       .map((bucket) => this.postings.subarray(this.starts[bucket]!, this.starts[bucket + 1]!))
       .sort((a, b) => a.length - b.length)
-    let kept: Int32Array = Int32Array.from(lists[0]!)
-    for (let l = 1; l < lists.length && kept.length > 16; l++) kept = intersect(kept, lists[l]!)
+    const [first, second] = this.scratch
+    let kept = first.subarray(0, lists[0]!.length)
+    kept.set(lists[0]!)
+    for (let l = 1; l < lists.length && kept.length > 16; l++) {
+      kept = intersect(kept, lists[l]!, kept.buffer === first.buffer ? second : first)
+    }
     return kept
   }
 }
 
-/** The jobs in both ascending lists. */
-export function intersect(a: Int32Array, b: ArrayLike<number>): Int32Array {
-  const out = new Int32Array(Math.min(a.length, b.length))
+/**
+ * The jobs in both ascending lists: a new array, or a view of `into` (which must not be `a`'s memory and must have
+ * room for the shorter list) when given.
+ */
+export function intersect(a: Int32Array, b: ArrayLike<number>, into?: Int32Array): Int32Array {
+  const out = into ?? new Int32Array(Math.min(a.length, b.length))
   let k = 0
   for (let i = 0, j = 0; i < a.length && j < b.length; ) {
     const x = a[i]!
@@ -95,7 +118,7 @@ export function intersect(a: Int32Array, b: ArrayLike<number>): Int32Array {
     } else if (x < y) i++
     else j++
   }
-  return out.slice(0, k)
+  return into ? out.subarray(0, k) : out.slice(0, k)
 }
 
 /** The jobs in either ascending list. */
