@@ -70,7 +70,7 @@ const times = [];
 for (let round = 0; round < rounds; round++) {
   for (let i = 0; i < queries.length; i++) {
     const t = performance.now();
-    view.queryJson(queries[i]);
+    view.queryPage(queries[i]);
     if (round > 0) times.push(performance.now() - t);
   }
 }

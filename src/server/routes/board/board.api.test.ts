@@ -342,6 +342,35 @@ describe('GET /api/public/board: caching and versions', () => {
     expect(revalidated.body).toBe('')
   })
 
+  it('compresses a page as the client asks (brotli, else gzip), once per page and encoding', async () => {
+    const get = (url: string, acceptEncoding: string) =>
+      app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } })
+    const plain = await get('/api/public/board?limit=50', 'identity')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.rawPayload.byteLength).toBeGreaterThan(1024)
+    const decoders = { br: brotliAsync, gzip: gunzipAsync }
+    for (const [acceptEncoding, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const first = await get('/api/public/board?limit=50', acceptEncoding)
+      expect(first.statusCode).toBe(200)
+      expect(first.headers['content-encoding'], acceptEncoding).toBe(encoding)
+      expect(first.headers.vary).toMatch(/accept-encoding/i)
+      expect(first.headers['content-type']).toBe('application/json; charset=utf-8')
+      expect(first.rawPayload.byteLength).toBeLessThan(plain.rawPayload.byteLength / 2)
+      expect((await decoders[encoding](first.rawPayload)).toString()).toBe(plain.body)
+      // The same query by other words: the page's compressed copy is reused as it is.
+      const again = await get('/api/public/board?limit=50&type=all', acceptEncoding)
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true)
+    }
+    // Under 1 KB a body is sent as it is.
+    const small = await get('/api/public/board?q=no-such-job-anywhere', 'gzip, br')
+    expect(small.json()).toMatchObject({ jobs: [], total: 0 })
+    expect(small.headers['content-encoding']).toBeUndefined()
+    expect(small.headers.vary).toMatch(/accept-encoding/i)
+  })
+
   it('answers from the new data, not the cache, once an ingestion changed the board', async () => {
     const before = await board('?type=internship')
     const added = buildListing({ title: 'Newest Intern', date_posted: 1_770_000_000 })
