@@ -8,6 +8,7 @@ import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { packageRoot } from '../package-root.ts'
+import { createDatabaseFolder, isDatabaseFolder } from './create-pglite-folder.ts'
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts'
 import * as schema from './schema.ts'
 
@@ -58,8 +59,10 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const lock: DataDirLock | null = inMemory ? null : acquireDataDirLock(dataDir)
   let client: PGlite
   try {
+    const folder = join(dataDir, 'pglite')
+    if (!inMemory && !isDatabaseFolder(folder)) await createDatabaseFolder(folder, pgliteSettings)
     // `new PGlite(undefined, options)` ignores the options, hence the explicit memory:// URL.
-    client = new PGlite(inMemory ? 'memory://' : join(dataDir, 'pglite'), { postgresqlconf: pgliteSettings })
+    client = new PGlite(inMemory ? 'memory://' : folder, { postgresqlconf: pgliteSettings })
     await client.waitReady
   } catch (error) {
     lock?.release()
