@@ -5,6 +5,7 @@ import type { Database } from '../db/client.ts'
 import { externalListings, type FeedStateRow, feedState } from '../db/schema.ts'
 import type { FeedValidators } from './feed-download.ts'
 import { type PreparedFeed, totalSkipped } from './prepare-feed.ts'
+import { yieldToEventLoop } from '../db/yield-to-event-loop.ts'
 
 export type FeedWriteResult = {
   type: ExternalFeedType
@@ -21,8 +22,9 @@ export type FeedWriteResult = {
   version: string | null
 }
 
-// 11 parameters per row: well under PostgreSQL's 65,535 per statement.
-const upsertBatchSize = 1000
+// 11 parameters per row: well under PostgreSQL's 65,535 per statement. Small enough that one batch keeps the
+// embedded database busy for ~20 ms, since requests are served only between batches (yieldToEventLoop).
+const upsertBatchSize = 250
 
 /** The content columns: when none of them differs, a listing seen again is unchanged. */
 const contentColumns = [
@@ -114,6 +116,7 @@ export async function saveFeed(
         else result.unchanged += 1
       }
       result.otherFeed += batch.length - rows.length
+      await yieldToEventLoop()
     }
     result.imported = result.added + result.updated + result.unchanged
 

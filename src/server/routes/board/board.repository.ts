@@ -1,8 +1,9 @@
-import { asc, eq } from 'drizzle-orm'
-import type { BoardJob, ExternalFeedType } from '../../../shared/jobs/listing-schemas.ts'
+import { and, asc, eq, gt } from 'drizzle-orm'
+import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts'
 import { type BoardState, readBoardState } from '../../db/board-state.ts'
 import type { Database } from '../../db/client.ts'
 import { externalListings, featuredJobs, organizations } from '../../db/schema.ts'
+import { yieldToEventLoop } from '../../db/yield-to-event-loop.ts'
 
 export type FeaturedBoardRow = {
   job: BoardJob
@@ -12,6 +13,33 @@ export type FeaturedBoardRow = {
 
 export type BoardSource = { state: BoardState; listings: BoardJob[]; featured: FeaturedBoardRow[] }
 
+const listingPageSize = 2500
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+
+/** Active listings with an id after `after` (all when undefined), by id, at most one page. */
+function selectListings(tx: Transaction, after: string | undefined) {
+  return tx
+    .select({
+      id: externalListings.id,
+      feedType: externalListings.feedType,
+      title: externalListings.title,
+      company: externalListings.company,
+      locations: externalListings.locations,
+      category: externalListings.category,
+      terms: externalListings.terms,
+      degrees: externalListings.degrees,
+      url: externalListings.url,
+      datePosted: externalListings.datePosted,
+    })
+    .from(externalListings)
+    .where(after === undefined ? eq(externalListings.active, true) : and(eq(externalListings.active, true), gt(externalListings.id, after)))
+    .orderBy(asc(externalListings.id))
+    .limit(listingPageSize)
+}
+
+type ListingRow = Awaited<ReturnType<typeof selectListings>>[number]
+
 /**
  * Everything the board shows, read in one snapshot so the version matches the rows. Featured jobs come with their
  * end date (expired ones included): the caller decides what is visible at its own clock.
@@ -20,21 +48,16 @@ export async function loadBoardSource(db: Database): Promise<BoardSource> {
   return db.transaction(
     async (tx) => {
       const state = await readBoardState(tx)
-      const listingRows = await tx
-        .select({
-          id: externalListings.id,
-          feedType: externalListings.feedType,
-          title: externalListings.title,
-          company: externalListings.company,
-          locations: externalListings.locations,
-          category: externalListings.category,
-          terms: externalListings.terms,
-          degrees: externalListings.degrees,
-          url: externalListings.url,
-          datePosted: externalListings.datePosted,
-        })
-        .from(externalListings)
-        .where(eq(externalListings.active, true))
+      // In pages, letting requests through between them (yieldToEventLoop): one 20,000-row read held the embedded
+      // database, and so every request, for ~300 ms. The order is the board's business (indexJobs sorts).
+      const listingRows: ListingRow[] = []
+      for (;;) {
+        const after = listingRows.at(-1)?.id
+        const page = await selectListings(tx, after)
+        listingRows.push(...page)
+        if (page.length < listingPageSize) break
+        await yieldToEventLoop()
+      }
       const featuredRows = await tx
         .select({
           id: featuredJobs.id,
@@ -73,18 +96,7 @@ export async function loadBoardSource(db: Database): Promise<BoardSource> {
   )
 }
 
-function toExternalBoardJob(row: {
-  id: string
-  feedType: ExternalFeedType
-  title: string
-  company: string
-  locations: string[]
-  category: string | null
-  terms: string[]
-  degrees: string[]
-  url: string
-  datePosted: number
-}): BoardJob {
+function toExternalBoardJob(row: ListingRow): BoardJob {
   return {
     id: row.id,
     title: row.title,
