@@ -60,7 +60,7 @@ describe('compileFixedPattern', () => {
     ['\\pL+', 'Unicode classes'],
     ['montréal|x', 'non-ASCII text'],
     ['(ab)+', 'a repeated group without bound'],
-    ['^$', 'only assertions'],
+    ['^$', 'assertions of both kinds, no text'],
     ['a\\bb', 'an assertion inside'],
     ['a{31}', 'longer than 30 positions'],
   ])('gives up (null) on %j: %s', (pattern) => {
@@ -74,9 +74,19 @@ describe('compileFixedPattern', () => {
   });
 
   it('matches every haystack when a choice needs no text', () => {
-    expect(compileFixedPattern('x|')!('anything')).toBe(true);
-    expect(compileFixedPattern('a*')!('')).toBe(true);
-    expect(re2Only('x|')('anything')).toBe(true);
+    for (const [pattern, text] of [
+      ['x|', 'anything'],
+      ['a*', ''],
+      ['^', ''],
+      ['^', 'one\ntwo'],
+      ['$', 'anything'],
+      ['(?:^)', 'x'],
+    ] as const) {
+      expect(compileFixedPattern(pattern), pattern).not.toBeNull();
+      expect(compileFixedPattern(pattern)!(text), `${pattern} in ${JSON.stringify(text)}`).toBe(true);
+      expect(re2Only(pattern)(text), `${pattern} in ${JSON.stringify(text)} (RE2)`).toBe(true);
+    }
+    expect(compileFixedPattern('\\b')).toBeNull();
   });
 
   it('folds "s" and "k" to the long s and the Kelvin sign as RE2 does', () => {

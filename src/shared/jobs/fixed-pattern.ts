@@ -304,8 +304,11 @@ function toScan(tokens: Sequence): Scan | null {
     sets.push(token.set);
   }
   if (sets.length === 0) {
-    if (before.length === 0 && after.length === 0) return null;
-    throw new GiveUp(); // only assertions ("^", "\b"): rare, left to RE2
+    // `^` always holds at the start of a haystack and `$` at its end, so either alone matches every haystack.
+    const assertions = [...before, ...after];
+    if (assertions.every((assertion) => assertion === 'lineStart')) return null;
+    if (assertions.every((assertion) => assertion === 'lineEnd')) return null;
+    throw new GiveUp(); // "\b", "^$": rare, left to RE2
   }
   if (sets.length > maxPositions) throw new GiveUp();
   const table = new Int32Array(128);
