@@ -4,7 +4,12 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core';
-import { outboxFlushMessage, outboxSyncTag, type OutboxFlushReply } from './features/apply/outbox/outbox-sync-protocol.ts';
+import {
+  outboxFlushMessage,
+  outboxSyncOutcome,
+  outboxSyncTag,
+  type OutboxFlushReply,
+} from './features/apply/outbox/outbox-sync-protocol.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -109,9 +114,10 @@ async function flushOutboxThroughPages(): Promise<void> {
   const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   if (pages.length === 0) throw new Error('no open page to send the outbox');
   // One page is enough: the pages take a Web Lock so only one sends; asking all covers a page that is signed out.
+  // Pages that cannot send answer at once, so only a page that is sending is waited for.
   const replies = await Promise.allSettled(pages.map(askPageToFlush));
-  const pending = replies.map((reply) => (reply.status === 'fulfilled' ? reply.value.pending : 1));
-  if (Math.min(...pending) > 0) throw new Error('applications are still waiting in the outbox');
+  const outcome = outboxSyncOutcome(replies.map((reply) => (reply.status === 'fulfilled' ? reply.value : null)));
+  if (!outcome.done) throw new Error(outcome.reason);
 }
 
 self.addEventListener('sync', (event) => {

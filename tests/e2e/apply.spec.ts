@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { type BrowserContext, expect, test, type Page, type Route } from '@playwright/test';
 import { signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 import { completeEmulatorPopup, routeGapiStandIn } from './support/firebase-popup.ts';
 import {
@@ -464,9 +464,12 @@ test.describe('apply modes and prefill', () => {
 test.describe('Background Sync', () => {
   test.use({ serviceWorkers: 'allow' });
 
-  test('a queued application registers a sync; the service worker sync event makes the page send it', async ({ page, context }) => {
-    const job = jobs[2 % jobs.length]!;
-    await signInAndOpen(page, job, 'apply-sync');
+  /**
+   * Signs in on the apply page (controlled by the worker) and submits while the server is unreachable: Queued. The
+   * apply endpoint stays unreachable until the test lifts the route.
+   */
+  async function queueWithSyncRegistered(page: Page, context: BrowserContext, job: FeaturedJob, label: string): Promise<void> {
+    await signInAndOpen(page, job, label);
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
@@ -491,10 +494,10 @@ test.describe('Background Sync', () => {
         }),
       )
       .toContain('campus-jobs-outbox');
+  }
 
-    // The network is back, but nothing on the page notices (no online event, the tab stays visible): the browser's
-    // sync event, dispatched here through the DevTools protocol, is what sends the application.
-    await context.unrouteAll({ behavior: 'wait' });
+  /** Fires the worker's sync event for the outbox tag through the DevTools protocol, as the browser would. */
+  async function dispatchOutboxSync(page: Page, context: BrowserContext): Promise<void> {
     const cdp = await context.newCDPSession(page);
     const registrationId = new Promise<string>((resolve) => {
       cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: Array<{ registrationId: string; isDeleted: boolean }> }) => {
@@ -509,7 +512,43 @@ test.describe('Background Sync', () => {
       tag: 'campus-jobs-outbox',
       lastChance: false,
     });
+  }
+
+  test('a queued application registers a sync; the service worker sync event makes the page send it', async ({ page, context }) => {
+    const job = jobs[2 % jobs.length]!;
+    await queueWithSyncRegistered(page, context, job, 'apply-sync');
+    await context.unrouteAll({ behavior: 'wait' });
+    // The network is back, but nothing on the page notices (no online event, the tab stays visible): the browser's
+    // sync event is what sends the application.
+    await dispatchOutboxSync(page, context);
     await expect(page.getByText('Application Submitted!')).toBeVisible();
     expect(await appliedJobIds(page)).toEqual([job.id]);
+  });
+
+  test('a page without the outbox runner answers the sync at once that it cannot send; the next app page sends', async ({ page, context }) => {
+    const job = jobs[3 % jobs.length]!;
+    await queueWithSyncRegistered(page, context, job, 'apply-sync-other-page');
+    // The privacy page is public: the signed-in outbox runner is not mounted there.
+    await page.goto('/privacy');
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await page.evaluate(() => {
+      const replies: unknown[] = [];
+      (window as unknown as { outboxReplies: unknown[] }).outboxReplies = replies;
+      // Records every reply the page posts on a port (the worker's flush request carries one).
+      const post = MessagePort.prototype.postMessage as (this: MessagePort, ...args: unknown[]) => void;
+      MessagePort.prototype.postMessage = function (this: MessagePort, ...args: unknown[]) {
+        replies.push(args[0]);
+        post.apply(this, args);
+      } as MessagePort['postMessage'];
+    });
+    await dispatchOutboxSync(page, context);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { outboxReplies: unknown[] }).outboxReplies))
+      .toContainEqual({ ran: false, pending: 1 });
+
+    // Back online, a page of the signed-in app starts the runner, which sends the queued application.
+    await context.unrouteAll({ behavior: 'wait' });
+    await page.goto('/jobs/applied');
+    await expect.poll(() => appliedJobIds(page)).toEqual([job.id]);
   });
 });

@@ -1,6 +1,7 @@
 // Registers our service worker (src/client/sw.ts, built to /sw.js) and turns "a new version is waiting" into a
 // prompt. The page is never reloaded without the user asking: a student may be halfway through an application.
 import { Workbox } from 'workbox-window';
+import { answerWorkerFlushRequests } from '../features/apply/outbox/worker-flush-requests.ts';
 import { showUpdatePrompt } from './update-prompt.ts';
 
 // An installed app can stay open for days; look for a new version now and then, not only on navigation.
@@ -8,6 +9,7 @@ const updateCheckIntervalMs = 60 * 60 * 1000;
 
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
+  answerWorkerFlushRequests();
   const workbox = new Workbox('/sw.js', { scope: '/' });
 
   // Also fires at registration when a version is already waiting from an earlier visit.

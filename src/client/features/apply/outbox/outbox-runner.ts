@@ -2,7 +2,8 @@ import { appDb } from '../../../db/app-db.ts';
 import { listQueued } from '../db/outbox-repository.ts';
 import { submitApplication } from '../api/submit-application.ts';
 import { flushOutbox, type FlushReport } from './outbox-sender.ts';
-import { outboxFlushMessage, outboxSyncTag, type OutboxFlushReply } from './outbox-sync-protocol.ts';
+import { outboxSyncTag } from './outbox-sync-protocol.ts';
+import { setOutboxFlushHandler } from './worker-flush-requests.ts';
 
 // When the outbox is sent (spec: "sent again on app start, on the online event, when the tab becomes visible, and
 // through Background Sync where the browser has it"). One runner per tab, for the signed-in account.
@@ -86,22 +87,18 @@ function start(uid: string): () => void {
   const onVisible = () => {
     if (document.visibilityState === 'visible') explicit();
   };
-  const onWorkerMessage = (event: MessageEvent) => {
-    if ((event.data as { type?: unknown } | null)?.type !== outboxFlushMessage) return;
-    const port = event.ports[0];
-    void flush(uid, true)
-      .then(() => listQueued(uid, appDb))
-      .then((queued) => port?.postMessage({ pending: queued.length } satisfies OutboxFlushReply))
-      .catch(() => port?.postMessage({ pending: 1 } satisfies OutboxFlushReply));
-  };
   window.addEventListener('online', explicit);
   document.addEventListener('visibilitychange', onVisible);
-  navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
+  // The service worker's Background Sync asks the page to send (worker-flush-requests.ts).
+  setOutboxFlushHandler(async () => {
+    await flush(uid, true);
+    return { ran: true, pending: (await listQueued(uid, appDb)).length };
+  });
   explicit(); // app start
   return () => {
     window.removeEventListener('online', explicit);
     document.removeEventListener('visibilitychange', onVisible);
-    navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);
+    setOutboxFlushHandler(null);
     if (timer) clearTimeout(timer);
     timer = null;
   };
