@@ -2,6 +2,7 @@ import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
 import { packageRoot } from './package-root.ts'
+import type { S3StorageConfig } from './storage/s3-storage.ts'
 import { assertValidStoragePrefix, InvalidStorageKeyError } from './storage/storage.ts'
 
 // The only module that reads process.env. Everything else receives an `Env`.
@@ -110,16 +111,7 @@ export type Env = {
   outboxDir: string
   storageDir: string
   /** Files go to this S3-compatible bucket when S3_BUCKET is set (then `storageDir` is unused), else to `storageDir`. */
-  s3: {
-    bucket: string
-    region: string
-    endpoint: string | null
-    accessKeyId: string
-    secretAccessKey: string
-    forcePathStyle: boolean
-    /** '' or segments ending in '/'. */
-    prefix: string
-  } | null
+  s3: S3StorageConfig | null
   /** Demo organizations and featured jobs; on by default except in production. */
   seedDemoData: boolean
   /** The two community job feeds, fetched on start and then every `refreshMinutes`. */
