@@ -3,9 +3,9 @@ import type { ExternalFeedType } from '../../shared/jobs/listing-schemas.ts'
 import { bumpBoardVersion } from '../db/board-state.ts'
 import type { Database } from '../db/client.ts'
 import { externalListings, type FeedStateRow, feedState } from '../db/schema.ts'
+import { yieldToEventLoop } from '../db/yield-to-event-loop.ts'
 import type { FeedValidators } from './feed-download.ts'
 import { type PreparedFeed, totalSkipped } from './prepare-feed.ts'
-import { yieldToEventLoop } from '../db/yield-to-event-loop.ts'
 
 export type FeedWriteResult = {
   type: ExternalFeedType

@@ -1,5 +1,6 @@
 import type { ExternalFeedType } from '../../shared/jobs/listing-schemas.ts'
 import type { DatabaseHandle } from '../db/client.ts'
+import { startRepeatingTask } from '../repeating-task.ts'
 import { downloadFeed, type FeedValidators } from './feed-download.ts'
 import { type FeedWriteResult, readFeedState, recordFeedError, recordFeedNotModified, saveFeed } from './ingest.repository.ts'
 import { type FeedSource, prepareFeed, type SourceSummary } from './prepare-feed.ts'
@@ -167,27 +168,15 @@ export function startFeedSchedule(
   { intervalMs, log }: { intervalMs: number; log: IngestLogger },
 ): { stop(): Promise<void> } {
   const controller = new AbortController()
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<unknown> = Promise.resolve()
-  let stopped = false
-
-  const tick = () => {
-    running = service
-      .refreshFeeds({ signal: controller.signal })
-      .catch((error: unknown) => log.warn({ error: errorMessage(error) }, 'feed ingestion failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs)
-      })
-  }
-  // After the current turn, so starting the server never waits for the network.
-  timer = setTimeout(tick, 0)
-
+  const task = startRepeatingTask(() => service.refreshFeeds({ signal: controller.signal }), {
+    intervalMs,
+    onError: (error) => log.warn({ error: errorMessage(error) }, 'feed ingestion failed'),
+  })
   return {
     async stop() {
-      stopped = true
-      clearTimeout(timer)
-      controller.abort()
-      await running
+      const stopped = task.stop() // cancels the next run at once
+      controller.abort() // and cuts a running download short
+      await stopped
     },
   }
 }

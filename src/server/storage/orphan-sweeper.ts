@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm'
 import type { Database, DatabaseHandle } from '../db/client.ts'
 import { applications, studentProfiles } from '../db/schema.ts'
+import { startRepeatingTask } from '../repeating-task.ts'
 import type { Storage } from './storage.ts'
 
 // Profile resumes and application resume copies are written to the storage before the row that points at them
@@ -95,25 +96,8 @@ export function startOrphanSweepSchedule(
   sweep: () => Promise<unknown>,
   { intervalMs, log }: { intervalMs: number; log: OrphanSweepLogger },
 ): { stop(): Promise<void> } {
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<unknown> = Promise.resolve()
-  let stopped = false
-
-  const tick = () => {
-    running = sweep()
-      .catch((error: unknown) => log.warn({ err: error }, 'orphan file sweep failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs)
-      })
-  }
-  // After the current turn, so starting the server never waits for the storage.
-  timer = setTimeout(tick, 0)
-
-  return {
-    async stop() {
-      stopped = true
-      clearTimeout(timer)
-      await running
-    },
-  }
+  return startRepeatingTask(sweep, {
+    intervalMs,
+    onError: (error) => log.warn({ err: error }, 'orphan file sweep failed'),
+  })
 }
