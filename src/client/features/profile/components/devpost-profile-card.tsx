@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LuTrophy } from 'react-icons/lu';
 import type { DevpostProfile } from '../../../../shared/devpost/devpost-profile.ts';
 import { isWinner, visibleProjects, visibleTechnologies } from '../devpost-summary.ts';
+import { ProfileFigure } from './profile-figure.tsx';
 
 /** A verified Devpost profile: counts, then the first 5 projects with 3 technologies each (spec section 9). */
 export function DevpostProfileCard({ devpost }: { devpost: DevpostProfile }) {
@@ -20,20 +21,15 @@ export function DevpostProfileCard({ devpost }: { devpost: DevpostProfile }) {
           ) : null}
         </Stack>
         <SimpleGrid columns={{ base: 2, sm: 4 }} gap="3">
-          {[
-            ['projects', t('devpost.projects'), devpost.stats.projectCount],
-            ['hackathons', t('devpost.hackathons'), devpost.stats.hackathonCount],
-            ['wins', t('devpost.wins'), devpost.achievements.totalWins],
-            ['first-place', t('devpost.firstPlaceWins'), devpost.achievements.firstPlaceWins],
-          ].map(([id, label, value]) => (
-            <Stack key={id} gap="0" data-testid={`devpost-${id}`}>
-              <Text textStyle="xs" color="fg.muted">
-                {label}
-              </Text>
-              <Text fontWeight="semibold" textStyle="lg">
-                {value}
-              </Text>
-            </Stack>
+          {(
+            [
+              ['projects', t('devpost.projects'), devpost.stats.projectCount],
+              ['hackathons', t('devpost.hackathons'), devpost.stats.hackathonCount],
+              ['wins', t('devpost.wins'), devpost.achievements.totalWins],
+              ['first-place', t('devpost.firstPlaceWins'), devpost.achievements.firstPlaceWins],
+            ] as const
+          ).map(([id, label, value]) => (
+            <ProfileFigure key={id} testId={`devpost-${id}`} label={label} value={value} />
           ))}
         </SimpleGrid>
         {projects.shown.length === 0 ? (

@@ -4,19 +4,8 @@ import { LuStar } from 'react-icons/lu';
 import type { GithubProfile } from '../../../../shared/github/github-profile.ts';
 import { ContributionCalendar } from './contribution-calendar.tsx';
 import { LanguageChart } from './language-chart.tsx';
+import { ProfileFigure } from './profile-figure.tsx';
 
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Stack gap="0" data-testid={testId}>
-      <Text textStyle="xs" color="fg.muted">
-        {label}
-      </Text>
-      <Text fontWeight="semibold" textStyle="lg">
-        {value}
-      </Text>
-    </Stack>
-  );
-}
 
 /** The connected GitHub profile: figures, top 5 languages, top 3 repositories and the contribution calendar. */
 export function GithubProfileCard({ github }: { github: GithubProfile }) {
@@ -45,16 +34,16 @@ export function GithubProfileCard({ github }: { github: GithubProfile }) {
             {t('github.stats')}
           </Heading>
           <SimpleGrid columns={{ base: 2, sm: 3, lg: 5 }} gap="3">
-            <Figure testId="github-repos" label={t('github.repoCount')} value={number(github.repoCount)} />
-            <Figure testId="github-stars" label={t('github.starsReceived')} value={number(github.starsReceived)} />
-            <Figure testId="github-followers" label={t('github.followers')} value={number(github.followers)} />
-            <Figure testId="github-contributions" label={t('github.contributionCount')} value={number(github.contributionCount)} />
-            <Figure testId="github-prs" label={t('github.pullRequests')} value={number(github.pullRequestsCount)} />
-            <Figure testId="github-current-streak" label={t('github.currentStreak')} value={t('github.days', { count: github.currentStreak })} />
-            <Figure testId="github-max-streak" label={t('github.maxStreak')} value={t('github.days', { count: github.maxStreak })} />
-            <Figure testId="github-average" label={t('github.averagePerDay')} value={number(github.averageContributionsPerDay)} />
-            <Figure testId="github-active-days" label={t('github.activeDaysPerWeek')} value={number(github.activeDaysPerWeek)} />
-            <Figure
+            <ProfileFigure testId="github-repos" label={t('github.repoCount')} value={number(github.repoCount)} />
+            <ProfileFigure testId="github-stars" label={t('github.starsReceived')} value={number(github.starsReceived)} />
+            <ProfileFigure testId="github-followers" label={t('github.followers')} value={number(github.followers)} />
+            <ProfileFigure testId="github-contributions" label={t('github.contributionCount')} value={number(github.contributionCount)} />
+            <ProfileFigure testId="github-prs" label={t('github.pullRequests')} value={number(github.pullRequestsCount)} />
+            <ProfileFigure testId="github-current-streak" label={t('github.currentStreak')} value={t('github.days', { count: github.currentStreak })} />
+            <ProfileFigure testId="github-max-streak" label={t('github.maxStreak')} value={t('github.days', { count: github.maxStreak })} />
+            <ProfileFigure testId="github-average" label={t('github.averagePerDay')} value={number(github.averageContributionsPerDay)} />
+            <ProfileFigure testId="github-active-days" label={t('github.activeDaysPerWeek')} value={number(github.activeDaysPerWeek)} />
+            <ProfileFigure
               testId="github-best-day"
               label={t('github.mostProductiveDay')}
               value={
