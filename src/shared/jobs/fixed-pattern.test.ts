@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../tests/support/seeded-random.ts';
 import { compileFixedPattern } from './fixed-pattern.ts';
 import { jobSearchCases } from './job-search.cases.ts';
 import { compileJobSearch, planJobSearch, searchableText } from './job-search.ts';
@@ -11,16 +12,6 @@ function expectSameAnswer(pattern: string, text: string): void {
   expect(compileJobSearch(pattern)(haystack), `${JSON.stringify(pattern)} in ${JSON.stringify(text)}`).toBe(
     re2Only(pattern)(haystack),
   );
-}
-
-// mulberry32: a small seeded generator, so a failure reproduces.
-function seededRandom(seed: number): (n: number) => number {
-  return (n) => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4_294_967_296) * n);
-  };
 }
 
 describe('compileFixedPattern', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../tests/support/seeded-random.ts';
 import { jobSearchCases } from './job-search.cases.ts';
 import { compileJobSearch, searchableText } from './job-search.ts';
 import { searchPrefilter } from './search-prefilter.ts';
@@ -62,14 +63,7 @@ describe('searchPrefilter', () => {
     const tokens = ['a', 'k', 'K', 's', 'S', 'é', 'e\u0301', '.', '*', '+', '?', '|', '(', ')', '(?:', '[ab]', '[^a]',
       '\\b', '\\d', '\\s', '{2}', '{0,1}', '^', '$', '\\.', '\\+', 'ſ', ' ', 'x'];
     const chars = ['a', 'k', '\u212a', 's', 'ſ', 'é', 'e\u0301', '.', ' ', '\n', '+', 'x'];
-    // mulberry32: a small seeded generator, so a failure reproduces.
-    let seed = 42;
-    const random = (n: number) => {
-      seed = (seed + 0x6d2b79f5) | 0;
-      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4_294_967_296) * n);
-    };
+    const random = seededRandom(42);
     let matched = 0;
     let filtered = 0;
     for (let i = 0; i < 4000; i++) {
