@@ -7,12 +7,14 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { ApplicationAnswers, ApplicationReceipt } from '../../shared/applications/application-schema.ts'
+import type { BoardPlace } from '../../shared/jobs/board-place.ts'
 import type { DevpostProfile } from '../../shared/devpost/devpost-profile.ts'
 import type { GithubProfile } from '../../shared/github/github-profile.ts'
 
@@ -91,6 +93,10 @@ export const externalListings = pgTable(
     url: text('url').notNull(),
     /** Unix seconds, as in the feed (the board's sort key). */
     datePosted: doublePrecision('date_posted').notNull(),
+    /** Unix seconds of the feed's last change (its date_updated), when it gives one. */
+    dateUpdated: doublePrecision('date_updated'),
+    /** Where each location is filed (src/shared/jobs/normalize-place.ts), in the order of `locations`. */
+    places: jsonb('places').$type<BoardPlace[]>().notNull().default([]),
     active: boolean('active').notNull().default(true),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
@@ -282,3 +288,22 @@ export type StudentProfileRow = typeof studentProfiles.$inferSelect
 export type ApplicantInvitationRow = typeof applicantInvitations.$inferSelect
 export type SharedLinkRow = typeof sharedLinks.$inferSelect
 export type ApplicationRow = typeof applications.$inferSelect
+
+/**
+ * A student's saved jobs (an external listing id or a featured job id). An unsave is kept as saved = false so that
+ * changes made offline on several devices settle on the last one made (changed_at), whatever order they arrive in.
+ */
+export const savedJobs = pgTable(
+  'saved_jobs',
+  {
+    userUid: text('user_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    jobId: text('job_id').notNull(),
+    saved: boolean('saved').notNull(),
+    /** When the student made this change on their device (clamped to the server's clock). */
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userUid, table.jobId] })],
+)

@@ -22,7 +22,7 @@ export type FeedWriteResult = {
   version: string | null
 }
 
-// 11 parameters per row: well under PostgreSQL's 65,535 per statement. Small enough that one batch keeps the
+// 13 parameters per row: well under PostgreSQL's 65,535 per statement. Small enough that one batch keeps the
 // embedded database busy for ~20 ms, since requests are served only between batches (yieldToEventLoop).
 const upsertBatchSize = 250
 
@@ -37,6 +37,8 @@ const contentColumns = [
   externalListings.degrees,
   externalListings.url,
   externalListings.datePosted,
+  externalListings.dateUpdated,
+  externalListings.places,
   externalListings.active,
 ] as const
 
@@ -81,6 +83,8 @@ export async function saveFeed(
             degrees: job.degrees,
             url: job.url ?? '',
             datePosted: job.datePosted,
+            dateUpdated: job.dateUpdated,
+            places: job.places,
             active: true,
           })),
         )
@@ -96,6 +100,8 @@ export async function saveFeed(
             degrees: sql`excluded.degrees`,
             url: sql`excluded.url`,
             datePosted: sql`excluded.date_posted`,
+            dateUpdated: sql`excluded.date_updated`,
+            places: sql`excluded.places`,
             active: true,
             lastSeenAt: sql`now()`,
             // now() is the transaction's start time, so `updated_at = now()` below tells changed rows apart.

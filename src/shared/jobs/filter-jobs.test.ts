@@ -1,3 +1,4 @@
+import { withPlaces } from './board-job-fixture.ts';
 import { describe, expect, it } from 'vitest';
 import {
   compareBoardJobs,
@@ -12,7 +13,7 @@ import {
 import type { BoardJob } from './listing-schemas.ts';
 
 function job(id: string, overrides: Partial<BoardJob> = {}): BoardJob {
-  return {
+  return withPlaces({
     id,
     title: `Job ${id}`,
     company: 'Acme',
@@ -25,7 +26,7 @@ function job(id: string, overrides: Partial<BoardJob> = {}): BoardJob {
     featured: false,
     type: 'internship',
     ...overrides,
-  };
+  });
 }
 
 const board: BoardJob[] = [
@@ -124,13 +125,14 @@ describe('indexJobs', () => {
     const entry = indexed.find((e) => e.job.id === 'sf-ny-intern');
     expect(entry?.haystack).toBe('software engineer intern\nnotion\nsan francisco, ca\nnew york, ny');
     expect(entry?.places).toEqual([
-      { city: 'San Francisco', state: 'CA', country: 'USA' },
-      { city: 'New York', state: 'NY', country: 'USA' },
+      { city: 'San Francisco', state: 'California', country: 'United States' },
+      { city: 'New York', state: 'New York', country: 'United States' },
     ]);
     expect(entry?.placeKeys).toEqual([
-      { city: 'san francisco', state: 'ca', country: 'usa' },
-      { city: 'new york', state: 'ny', country: 'usa' },
+      { city: 'san francisco', state: 'california', country: 'united states' },
+      { city: 'new york', state: 'new york', country: 'united states' },
     ]);
+    expect(entry?.modes).toEqual(['onsite', 'onsite']);
   });
 
   it('gives a job without locations no places', () => {
@@ -189,8 +191,9 @@ describe('filterJobs', () => {
   });
 
   it('matches the exact value, not a prefix or substring', () => {
-    expect(filterJobs(indexed, { type: 'all', country: 'Can' })).toEqual([]);
+    expect(filterJobs(indexed, { type: 'all', country: 'Cana' })).toEqual([]);
     expect(filterJobs(indexed, { type: 'all', country: 'USA', state: 'Remote' })).toEqual([]);
+    expect(filterJobs(indexed, { type: 'all', country: 'United' })).toEqual([]);
   });
 
   it('requires one location to match country, state and city together', () => {
@@ -201,10 +204,24 @@ describe('filterJobs', () => {
     expect(ids(filterJobs(mixed, { type: 'all', country: 'USA', state: 'NY', city: 'new york' }))).toEqual(['mixed']);
   });
 
-  it('finds a one-part location such as Remote in USA as a state of the USA', () => {
-    expect(ids(filterJobs(indexed, { type: 'all', country: 'USA', state: 'Remote in USA' }))).toEqual([
-      'remote-newgrad',
-    ]);
+  it('files Remote in USA as a remote job in the United States, not as a state', () => {
+    expect(filterJobs(indexed, { type: 'all', country: 'USA', state: 'Remote in USA' })).toEqual([]);
+    expect(ids(filterJobs(indexed, { type: 'all', country: 'United States', mode: 'remote' }))).toEqual(['remote-newgrad']);
+    expect(ids(filterJobs(indexed, { type: 'all', mode: 'remote' }))).toEqual(['remote-newgrad']);
+  });
+
+  it('reads country and state aliases in a filter as the names they stand for', () => {
+    const us = ids(filterJobs(indexed, { type: 'all', country: 'United States', state: 'California' }));
+    expect(us).toEqual(['sf-ny-intern']);
+    expect(ids(filterJobs(indexed, { type: 'all', country: 'USA', state: 'CA' }))).toEqual(us);
+    expect(ids(filterJobs(indexed, { type: 'all', country: 'us', state: 'ca' }))).toEqual(us);
+  });
+
+  it('requires the work mode of the same location that matches the place', () => {
+    const mixed = indexJobs([job('mixed', { locations: ['Remote in USA', 'Toronto, ON, Canada'] })]);
+    expect(filterJobs(mixed, { type: 'all', country: 'Canada', mode: 'remote' })).toEqual([]);
+    expect(ids(filterJobs(mixed, { type: 'all', country: 'Canada', mode: 'onsite' }))).toEqual(['mixed']);
+    expect(filterJobs(mixed, { type: 'all', mode: 'hybrid' })).toEqual([]);
   });
 
   it('treats empty or blank location values as no filter', () => {
@@ -244,48 +261,81 @@ describe('jobFacets', () => {
   const indexed = indexJobs(board);
 
   it('lists only countries until a country is chosen, alphabetically and unique', () => {
-    expect(jobFacets(indexed, all)).toEqual({ countries: ['Canada', 'USA'], states: [], cities: [] });
+    expect(jobFacets(indexed, all)).toEqual({
+      countries: [
+        { value: 'Canada', count: 4 },
+        { value: 'United States', count: 2 },
+      ],
+      states: [],
+      cities: [],
+    });
   });
 
   it('takes countries from jobs matching the type and text, ignoring the chosen country itself', () => {
-    expect(jobFacets(indexed, { type: 'new-grad', country: 'Canada' }).countries).toEqual(['Canada', 'USA']);
-    expect(jobFacets(indexed, { type: 'all', q: 'google' }).countries).toEqual(['USA']);
-    expect(jobFacets(indexed, { type: 'featured' }).countries).toEqual(['Canada']);
+    const values = (facets: { value: string }[]) => facets.map((facet) => facet.value);
+    expect(values(jobFacets(indexed, { type: 'new-grad', country: 'Canada' }).countries)).toEqual(['Canada', 'United States']);
+    expect(values(jobFacets(indexed, { type: 'all', q: 'google' }).countries)).toEqual(['United States']);
+    expect(values(jobFacets(indexed, { type: 'featured' }).countries)).toEqual(['Canada']);
   });
 
   it('lists the states of the chosen country only, not other locations of the same jobs', () => {
     const facets = jobFacets(indexed, { type: 'all', country: 'Canada' });
-    expect(facets.states).toEqual(['BC', 'ON', 'QC']);
+    expect(facets.states).toEqual([
+      { value: 'British Columbia', count: 1 },
+      { value: 'Ontario', count: 3 },
+      { value: 'Quebec', count: 1 },
+    ]);
     expect(facets.cities).toEqual([]);
   });
 
   it('lists the cities of the chosen state within the chosen country', () => {
-    expect(jobFacets(indexed, { type: 'all', country: 'canada', state: 'on' }).cities).toEqual(['Ottawa', 'Toronto']);
+    expect(jobFacets(indexed, { type: 'all', country: 'canada', state: 'on' }).cities).toEqual([
+      { value: 'Ottawa', count: 1 },
+      { value: 'Toronto', count: 2 },
+    ]);
   });
 
-  it('omits null values: one-part locations add a state but no city', () => {
-    const facets = jobFacets(indexed, { type: 'all', country: 'USA', state: 'Remote in USA' });
-    expect(facets.cities).toEqual([]);
-    expect(jobFacets(indexed, { type: 'all', country: 'USA' }).states).toEqual(['CA', 'NY', 'Remote in USA']);
+  it('omits null values: a remote location adds its country but no region', () => {
+    expect(jobFacets(indexed, { type: 'all', country: 'USA' }).states).toEqual([
+      { value: 'California', count: 1 },
+      { value: 'New York', count: 1 },
+    ]);
+    expect(jobFacets(indexed, { type: 'all', mode: 'remote' }).countries).toEqual([{ value: 'United States', count: 1 }]);
+  });
+
+  it('counts a job once per value even with two locations carrying it', () => {
+    const entries = indexJobs([job('two', { locations: ['Toronto, ON, Canada', 'Toronto, Canada'] })]);
+    expect(jobFacets(entries, { type: 'all', country: 'Canada', state: 'ON' })).toEqual({
+      countries: [{ value: 'Canada', count: 1 }],
+      states: [{ value: 'Ontario', count: 1 }],
+      cities: [{ value: 'Toronto', count: 1 }],
+    });
   });
 
   it('keeps one spelling per value when the data differs only in case, and sorts ignoring case', () => {
+    const place = (country: string) => ({ country, region: null, city: null, mode: 'onsite' as const });
     const entries = indexJobs([
-      job('a', { locations: ['Berlin, BE, Germany'], datePosted: 3 }),
-      job('b', { locations: ['Munich, BY, GERMANY'], datePosted: 2 }),
-      job('c', { locations: ['Lyon, ARA, france'], datePosted: 1 }),
+      job('a', { locations: ['x'], places: [place('Germany')], datePosted: 3 }),
+      job('b', { locations: ['y'], places: [place('GERMANY')], datePosted: 2 }),
+      job('c', { locations: ['z'], places: [place('france')], datePosted: 1 }),
     ]);
-    expect(jobFacets(entries, all).countries).toEqual(['france', 'Germany']);
+    expect(jobFacets(entries, all).countries).toEqual([
+      { value: 'france', count: 1 },
+      { value: 'Germany', count: 2 },
+    ]);
   });
 
   it('follows the text search: states of matching jobs only', () => {
-    expect(jobFacets(indexed, { type: 'all', country: 'Canada', q: 'maple|québec' }).states).toEqual(['ON', 'QC']);
+    expect(jobFacets(indexed, { type: 'all', country: 'Canada', q: 'maple|québec' }).states.map((s) => s.value)).toEqual([
+      'Ontario',
+      'Quebec',
+    ]);
   });
 
   it('gives cities for a state chosen without a country (hand-edited URL), scoped by the state alone', () => {
     const facets = jobFacets(indexed, { type: 'all', state: 'ON' });
     expect(facets.states).toEqual([]);
-    expect(facets.cities).toEqual(['Ottawa', 'Toronto']);
+    expect(facets.cities.map((c) => c.value)).toEqual(['Ottawa', 'Toronto']);
   });
 });
 
@@ -296,7 +346,9 @@ describe('queryJobs', () => {
     const result = queryJobs(indexed, { type: 'all', country: 'Canada' }, { offset: 0, limit: 2 });
     expect(result.jobs.map((j) => j.id)).toEqual(['featured-ottawa', 'vancouver-newgrad']);
     expect(result.total).toBe(4);
-    expect(result.facets).toEqual({ countries: ['Canada', 'USA'], states: ['BC', 'ON', 'QC'], cities: [] });
+    expect(result.facets.countries.map((c) => c.value)).toEqual(['Canada', 'United States']);
+    expect(result.facets.states.map((s) => s.value)).toEqual(['British Columbia', 'Ontario', 'Quebec']);
+    expect(result.facets.cities).toEqual([]);
   });
 
   it('returns the next page from the offset', () => {
@@ -316,6 +368,20 @@ describe('queryJobs', () => {
     const result = queryJobs(indexed, filters, { offset: 0, limit: 100 });
     expect(result.jobs).toEqual(filterJobs(indexed, filters).map((entry) => entry.job));
     expect(result.facets).toEqual(jobFacets(indexed, filters));
+  });
+
+  it('orders by the latest update when asked, featured first still', () => {
+    const entries = indexJobs([
+      job('old-updated', { datePosted: 100, dateUpdated: 900 }),
+      job('new', { datePosted: 500 }),
+      job('featured', { featured: true, url: null, datePosted: 1 }),
+    ]);
+    expect(queryJobs(entries, all, { offset: 0, limit: 10 }).jobs.map((j) => j.id)).toEqual(['featured', 'new', 'old-updated']);
+    expect(queryJobs(entries, { type: 'all', sort: 'updated' }, { offset: 0, limit: 10 }).jobs.map((j) => j.id)).toEqual([
+      'featured',
+      'old-updated',
+      'new',
+    ]);
   });
 
   it('clamps a negative offset to the start', () => {

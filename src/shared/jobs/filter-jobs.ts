@@ -1,29 +1,45 @@
+import type { WorkMode } from './board-place.ts';
 import { compileJobSearch, jobHaystack, type JobSearch } from './job-search.ts';
 import type { BoardJob, JobTypeFilter } from './listing-schemas.ts';
-import { parseLocation, type ParsedLocation } from './parse-location.ts';
+import type { ParsedLocation } from './parse-location.ts';
+import { filterCountryKey, filterRegionKey } from './place-names.ts';
 
-/** The board's filters (spec section 2 and 5). Location values are compared case-insensitively on exact value. */
+/** The board's orders: spec section 4 (featured, then newest posted) or the most recently updated first. */
+export const jobSortValues = ['posted', 'updated'] as const;
+export type JobSort = (typeof jobSortValues)[number];
+
+/**
+ * The board's filters (spec section 2 and 5). Location values are compared case-insensitively on exact value;
+ * `state` is the region level (a US state or Canadian province), its name kept from the spec's filter chain.
+ */
 export type JobFilters = {
   type: JobTypeFilter;
   country?: string;
   state?: string;
   city?: string;
+  /** Only locations worked this way. */
+  mode?: WorkMode;
   /** Text search; see `compileJobSearch`. */
   q?: string;
+  /** Default 'posted'. */
+  sort?: JobSort;
 };
-
 /** A board job with everything a query needs precomputed once, so each query only compares strings. */
 export type IndexedJob = {
   readonly job: BoardJob;
   /** `jobHaystack(job)`. */
   readonly haystack: string;
-  /** `parseLocation` of each of `job.locations`, original spelling (facet labels). Shared between jobs: read only. */
+  /** `job.places` as country / state (region) / city, display spelling (facet labels). Shared: read only. */
   readonly places: readonly Readonly<ParsedLocation>[];
   /** The same places lower-cased (filter comparisons). */
   readonly placeKeys: readonly Readonly<ParsedLocation>[];
+  /** The work mode of each place. */
+  readonly modes: readonly WorkMode[];
 };
 
-export type JobFacets = { countries: string[]; states: string[]; cities: string[] };
+/** One option of a place filter and how many jobs of the current result it would keep. */
+export type FacetValue = { value: string; count: number };
+export type JobFacets = { countries: FacetValue[]; states: FacetValue[]; cities: FacetValue[] };
 export type JobPage = { offset: number; limit: number };
 export type JobQueryResult = { jobs: BoardJob[]; total: number; facets: JobFacets };
 
@@ -44,6 +60,17 @@ export function sortJobs(jobs: readonly BoardJob[]): BoardJob[] {
   return [...jobs].sort(compareBoardJobs);
 }
 
+/** When a job last changed: the feed's date_updated, or its posting date when the feed gives none. */
+export function lastChangeOf(job: Pick<BoardJob, 'datePosted' | 'dateUpdated'>): number {
+  return Math.max(job.datePosted, job.dateUpdated ?? job.datePosted);
+}
+
+/** "Recently updated" order: featured first still, then the latest change, then board order. */
+export function compareByUpdate(a: BoardJob, b: BoardJob): number {
+  if (a.featured !== b.featured) return a.featured ? -1 : 1;
+  return lastChangeOf(b) - lastChangeOf(a) || compareBoardJobs(a, b);
+}
+
 function lowerPlace(place: ParsedLocation): ParsedLocation {
   return {
     city: place.city?.toLowerCase() ?? null,
@@ -54,27 +81,31 @@ function lowerPlace(place: ParsedLocation): ParsedLocation {
 
 /**
  * Builds the query index once per job list (server: when the feeds are refreshed; client: when the list arrives).
- * The result is already in board order, so every filtered subset is too and queries never sort.
+ * The result is already in board order, so every filtered subset is too and queries never sort (except the
+ * "recently updated" order). Places are the job's filed places (normalize-place.ts, computed at ingestion).
  */
 export function indexJobs(jobs: readonly BoardJob[]): IndexedJob[] {
-  // Feeds repeat the same few thousand location strings: parse each once and share the (read-only) result.
-  const parsedByText = new Map<string, { place: ParsedLocation; key: ParsedLocation }>();
-  const parse = (text: string) => {
-    let parsed = parsedByText.get(text);
-    if (parsed === undefined) {
-      const place = parseLocation(text);
-      parsed = { place, key: lowerPlace(place) };
-      parsedByText.set(text, parsed);
+  // Feeds repeat the same few thousand places: share one (read-only) entry per distinct place.
+  const shared = new Map<string, { place: ParsedLocation; key: ParsedLocation }>();
+  const entryOf = (country: string | null, state: string | null, city: string | null) => {
+    const id = `${country ?? ''}\u0000${state ?? ''}\u0000${city ?? ''}`;
+    let entry = shared.get(id);
+    if (entry === undefined) {
+      const place = { country, state, city };
+      entry = { place, key: lowerPlace(place) };
+      shared.set(id, entry);
     }
-    return parsed;
+    return entry;
   };
   return sortJobs(jobs).map((job) => {
-    const parsed = job.locations.map(parse);
+    const places = job.places ?? [];
+    const entries = places.map((place) => entryOf(place.country, place.region, place.city));
     return {
       job,
       haystack: jobHaystack(job),
-      places: parsed.map((entry) => entry.place),
-      placeKeys: parsed.map((entry) => entry.key),
+      places: entries.map((entry) => entry.place),
+      placeKeys: entries.map((entry) => entry.key),
+      modes: places.map((place) => place.mode),
     };
   });
 }
@@ -91,16 +122,24 @@ function matchesType(job: BoardJob, type: JobTypeFilter): boolean {
   }
 }
 
-/** The location filters as compared: trimmed, lower-cased, blank = no filter. */
-export type PlaceKey = { country: string | undefined; state: string | undefined; city: string | undefined };
+/** The location and work-mode filters as compared: canonical names, lower-cased, blank = no filter. */
+export type PlaceKey = {
+  country: string | undefined;
+  state: string | undefined;
+  city: string | undefined;
+  mode?: WorkMode | undefined;
+};
 
 function filterKey(value: string | undefined): string | undefined {
   const trimmed = value?.trim().toLowerCase();
   return trimmed ? trimmed : undefined;
 }
 
+/** "USA" and "United States" are one country, "CA" and "California" one region (place-names.ts). */
 export function placeKeyOf(filters: JobFilters): PlaceKey {
-  return { country: filterKey(filters.country), state: filterKey(filters.state), city: filterKey(filters.city) };
+  const country = filterKey(filters.country) === undefined ? undefined : filterCountryKey(filters.country!);
+  const state = filterKey(filters.state) === undefined ? undefined : filterRegionKey(filters.state!, country);
+  return { country, state, city: filterKey(filters.city), mode: filters.mode };
 }
 
 function placeMatches(place: ParsedLocation, key: PlaceKey): boolean {
@@ -112,12 +151,18 @@ function placeMatches(place: ParsedLocation, key: PlaceKey): boolean {
 }
 
 function hasPlaceFilter(key: PlaceKey): boolean {
-  return key.country !== undefined || key.state !== undefined || key.city !== undefined;
+  return key.country !== undefined || key.state !== undefined || key.city !== undefined || key.mode !== undefined;
 }
 
-// One location must satisfy every chosen level together: a job in Toronto and in New York is not "Canada + NY".
+// One location must satisfy every chosen level (and the work mode) together: a job in Toronto and in New York is
+// not "Canada + NY", and one remote in the USA and on site in Toronto is not "Canada + remote".
 function matchesPlace(indexed: IndexedJob, key: PlaceKey): boolean {
-  return !hasPlaceFilter(key) || indexed.placeKeys.some((place) => placeMatches(place, key));
+  return (
+    !hasPlaceFilter(key) ||
+    indexed.placeKeys.some(
+      (place, i) => (key.mode === undefined || indexed.modes[i] === key.mode) && placeMatches(place, key),
+    )
+  );
 }
 
 function matchesTypeAndText(indexed: readonly IndexedJob[], type: JobTypeFilter, search: JobSearch): IndexedJob[] {
@@ -143,15 +188,24 @@ export function compareFacetValues(a: string, b: string): number {
 
 /** Alphabetical, unique case-insensitively (the filters compare that way); the first spelling seen is kept. */
 class FacetValues {
-  private readonly byKey = new Map<string, string>();
+  private readonly byKey = new Map<string, { value: string; count: number; lastJob: IndexedJob | null }>();
 
-  add(value: string | null, key: string | null): void {
+  /** Counts `job` once per value, however many of its locations carry it. */
+  add(value: string | null, key: string | null, job: IndexedJob): void {
     if (value === null || key === null) return;
-    if (!this.byKey.has(key)) this.byKey.set(key, value);
+    const entry = this.byKey.get(key);
+    if (entry === undefined) {
+      this.byKey.set(key, { value, count: 1, lastJob: job });
+    } else if (entry.lastJob !== job) {
+      entry.count += 1;
+      entry.lastJob = job;
+    }
   }
 
-  sorted(): string[] {
-    return [...this.byKey.values()].sort(compareFacetValues);
+  sorted(): FacetValue[] {
+    return [...this.byKey.values()]
+      .map(({ value, count }) => ({ value, count }))
+      .sort((a, b) => compareFacetValues(a.value, b.value));
   }
 }
 
@@ -165,30 +219,37 @@ function facetsOf(base: readonly IndexedJob[], key: PlaceKey): JobFacets {
     entry.places.forEach((place, i) => {
       const placeKey = entry.placeKeys[i];
       if (placeKey === undefined) return;
-      countries.add(place.country, placeKey.country);
+      if (key.mode !== undefined && entry.modes[i] !== key.mode) return;
+      countries.add(place.country, placeKey.country, entry);
       // Facets come from the matching location only: choosing Canada lists ON, not the same job's NY.
-      if (key.country !== undefined && placeMatches(placeKey, stateScope)) states.add(place.state, placeKey.state);
-      if (key.state !== undefined && placeMatches(placeKey, cityScope)) cities.add(place.city, placeKey.city);
+      if (key.country !== undefined && placeMatches(placeKey, stateScope)) states.add(place.state, placeKey.state, entry);
+      if (key.state !== undefined && placeMatches(placeKey, cityScope)) cities.add(place.city, placeKey.city, entry);
     });
   }
   return { countries: countries.sorted(), states: states.sorted(), cities: cities.sorted() };
 }
 
 /**
- * Options for the location selects (spec section 5): countries of the jobs matching type and text; states only once
- * a country is chosen, from locations in that country; cities only once a state is chosen, from locations in that
- * country (if any) and state. Each list is alphabetical and unique.
+ * Options for the location selects (spec section 5): countries of the jobs matching type, text and work mode;
+ * regions only once a country is chosen, from locations in that country; cities only once a region is chosen, from
+ * locations in that country (if any) and region. Each list is alphabetical and unique, each value with the number
+ * of jobs it would keep.
  */
 export function jobFacets(indexed: readonly IndexedJob[], filters: JobFilters): JobFacets {
   const base = matchesTypeAndText(indexed, filters.type, compileJobSearch(filters.q ?? ''));
   return facetsOf(base, placeKeyOf(filters));
 }
 
+/** The matched jobs in the chosen order (a copy when it is not board order). */
+export function inSortOrder(matched: readonly IndexedJob[], sort: JobSort | undefined): readonly IndexedJob[] {
+  return sort === 'updated' ? [...matched].sort((a, b) => compareByUpdate(a.job, b.job)) : matched;
+}
+
 /** One page of the board plus the total and facets: the whole answer of the list endpoint, text searched once. */
 export function queryJobs(indexed: readonly IndexedJob[], filters: JobFilters, page: JobPage): JobQueryResult {
   const key = placeKeyOf(filters);
   const base = matchesTypeAndText(indexed, filters.type, compileJobSearch(filters.q ?? ''));
-  const matched = hasPlaceFilter(key) ? base.filter((entry) => matchesPlace(entry, key)) : base;
+  const matched = inSortOrder(hasPlaceFilter(key) ? base.filter((entry) => matchesPlace(entry, key)) : base, filters.sort);
   const offset = Math.max(0, Math.floor(page.offset));
   const limit = Math.max(0, Math.floor(page.limit));
   return {

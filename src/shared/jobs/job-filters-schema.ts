@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { JobFilters, JobPage } from './filter-jobs.ts';
+import { workModes } from './board-place.ts';
+import { type JobFilters, type JobPage, jobSortValues } from './filter-jobs.ts';
 import { maxSearchPatternLength } from './job-search.ts';
 import { jobTypeFilterValues } from './listing-schemas.ts';
 
@@ -38,7 +39,9 @@ export const jobBoardQuerySchema = z.object({
   country: optionalText(maxLocationFilterLength),
   state: optionalText(maxLocationFilterLength),
   city: optionalText(maxLocationFilterLength),
+  mode: z.preprocess(blankToUndefined, z.enum(workModes).optional()),
   q: optionalText(maxSearchPatternLength),
+  sort: z.preprocess(blankToUndefined, z.enum(jobSortValues).optional()),
   offset: z.preprocess(digitsToNumber, z.number().int().min(0).default(jobBoardQueryDefaults.offset)),
   limit: z.preprocess(
     digitsToNumber,
@@ -46,7 +49,7 @@ export const jobBoardQuerySchema = z.object({
   ),
 }) satisfies z.ZodType<JobBoardQuery>;
 
-const queryKeys = ['type', 'country', 'state', 'city', 'q', 'offset', 'limit'] as const;
+const queryKeys = ['type', 'country', 'state', 'city', 'mode', 'q', 'sort', 'offset', 'limit'] as const;
 
 /**
  * Reads filters from a shareable URL leniently: a hand-edited or outdated link must still open the board, so each
@@ -67,7 +70,9 @@ export function filtersFromSearchParams(params: URLSearchParams | string): JobBo
     country: shape.country.catch(undefined).parse(raw.country),
     state: shape.state.catch(undefined).parse(raw.state),
     city: shape.city.catch(undefined).parse(raw.city),
+    mode: shape.mode.catch(undefined).parse(raw.mode),
     q: shape.q.catch(undefined).parse(raw.q),
+    sort: shape.sort.catch(undefined).parse(raw.sort),
     offset: shape.offset.catch(jobBoardQueryDefaults.offset).parse(raw.offset),
     limit: shape.limit.catch(jobBoardQueryDefaults.limit).parse(raw.limit),
   };
@@ -80,10 +85,11 @@ export function filtersFromSearchParams(params: URLSearchParams | string): JobBo
 export function filtersToSearchParams(filters: JobFilters & Partial<JobPage>): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.type !== jobBoardQueryDefaults.type) params.set('type', filters.type);
-  for (const key of ['country', 'state', 'city', 'q'] as const) {
+  for (const key of ['country', 'state', 'city', 'mode', 'q'] as const) {
     const value = filters[key]?.trim();
     if (value) params.set(key, value);
   }
+  if (filters.sort && filters.sort !== 'posted') params.set('sort', filters.sort);
   if (filters.offset !== undefined && filters.offset !== jobBoardQueryDefaults.offset) {
     params.set('offset', String(filters.offset));
   }

@@ -1,10 +1,11 @@
+import { withPlaces } from './board-job-fixture.ts';
 import { describe, expect, it } from 'vitest';
 import { jobSearchCases } from './job-search.cases.ts';
 import { compileJobSearch, jobHaystack, maxSearchPatternLength, searchableText } from './job-search.ts';
 import type { BoardJob } from './listing-schemas.ts';
 
 function job(overrides: Partial<BoardJob> = {}): BoardJob {
-  return {
+  return withPlaces({
     id: 'j1',
     title: 'Software Engineer Intern',
     company: 'Notion',
@@ -17,7 +18,7 @@ function job(overrides: Partial<BoardJob> = {}): BoardJob {
     featured: false,
     type: 'internship',
     ...overrides,
-  };
+  });
 }
 
 describe('compileJobSearch shared case table', () => {

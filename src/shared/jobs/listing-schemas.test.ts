@@ -53,11 +53,11 @@ describe('externalListingSchema', () => {
     expect(listing.category).toBe('AI/ML/Data');
   });
 
-  it('accepts a new-grad-feed record without terms and strips extra fields like normalized_locations', () => {
+  it('accepts a new-grad-feed record without terms and keeps normalized_locations and date_updated', () => {
     const listing = externalListingSchema.parse(newGradRecord);
     expect(listing.terms).toEqual([]);
-    expect(listing).not.toHaveProperty('normalized_locations');
-    expect(listing).not.toHaveProperty('date_updated');
+    expect(listing.normalized_locations).toHaveLength(1);
+    expect(listing.date_updated).toBe(1_787_353_021);
     expect(listing.degrees).toEqual(["Bachelor's", "Master's"]);
   });
 
@@ -135,6 +135,8 @@ describe('toBoardJob', () => {
       url: 'https://maplebank.example.com/jobs/data-scientist-intern',
       featured: false,
       type: 'internship',
+      places: [],
+      dateUpdated: 1_749_605_400,
     } satisfies BoardJob);
   });
 
@@ -169,6 +171,8 @@ describe('boardJobSchema', () => {
     url: null,
     featured: true,
     type: 'Internship',
+    places: [{ country: 'Canada', region: 'Ontario', city: 'Ottawa', mode: 'onsite' }],
+    dateUpdated: null,
   };
 
   it('accepts a featured item with a null url and free-text type', () => {
@@ -189,6 +193,13 @@ describe('jobTypeFilterValues', () => {
 });
 
 describe('parseExternalFeed', () => {
+  it('files the places with the function it is given', () => {
+    const result = parseExternalFeed([newGradRecord], 'new-grad', (listing) =>
+      listing.locations.map(() => ({ country: 'United States', region: 'California', city: 'Sunnyvale', mode: 'onsite' as const })),
+    );
+    expect(result.jobs[0]?.places).toEqual([{ country: 'United States', region: 'California', city: 'Sunnyvale', mode: 'onsite' }]);
+  });
+
   it('maps every valid active record of an array feed', () => {
     const result = parseExternalFeed([internshipRecord, { ...newGradRecord }], 'internship');
     expect(result.jobs.map((job) => job.id)).toEqual([internshipRecord.id, newGradRecord.id]);

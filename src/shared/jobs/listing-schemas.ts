@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type BoardPlace, boardPlaceSchema } from './board-place.ts';
 
 /** Spec section 9: the board's type filter. 'featured' selects partner jobs; the other two select external listings. */
 export const jobTypeFilterValues = ['all', 'internship', 'new-grad', 'featured'] as const;
@@ -19,11 +20,26 @@ const lenientStringList = z
   .nullish()
   .transform((items) => (items ?? []).map((item) => item.trim()).filter((item) => item.length > 0));
 
+const optionalFeedText = z.string().nullish();
+const feedNormalizedLocationSchema = z.object({
+  raw: optionalFeedText,
+  normalized: z
+    .object({
+      city: optionalFeedText,
+      region: optionalFeedText,
+      region_code: optionalFeedText,
+      country: optionalFeedText,
+      country_code: optionalFeedText,
+    })
+    .nullish(),
+  type: optionalFeedText,
+  unresolved: z.boolean().nullish(),
+});
+
 /**
  * One raw record of a community feed (data/current.json of the internship and new-grad repositories).
  * Required: id, title, company_name, url (http/https) and date_posted; everything else is lenient because the two
- * feeds drift (category null or absent, terms absent, degrees null). Unknown fields such as date_updated or
- * normalized_locations are stripped.
+ * feeds drift (category null or absent, terms absent, degrees null). Unknown fields are stripped.
  */
 export const externalListingSchema = z.object({
   id: trimmedText,
@@ -45,6 +61,16 @@ export const externalListingSchema = z.object({
     .boolean()
     .nullish()
     .transform((active) => active ?? true),
+  // Unix seconds; a missing or broken value only loses the "updated N days ago" line, never the listing.
+  date_updated: z.unknown().optional().transform((value) => (typeof value === 'number' && Number.isFinite(value) ? value : null)),
+  // The new-grad feed's own place reading (country, region, work type); unreadable entries are dropped one by one.
+  normalized_locations: z
+    .unknown()
+    .optional()
+    .transform((items) => (Array.isArray(items) ? items : []).flatMap((item) => {
+      const parsed = feedNormalizedLocationSchema.safeParse(item);
+      return parsed.success ? [parsed.data] : [];
+    })),
 });
 
 export type ExternalListingInput = z.input<typeof externalListingSchema>;
@@ -66,6 +92,10 @@ export type BoardJob = {
   featured: boolean;
   /** External: 'internship' | 'new-grad' from the feed. Featured: the partner's free text, e.g. 'Internship'. */
   type: string;
+  /** Where each of `locations` is filed (same order), for the place and work-mode filters. */
+  places: BoardPlace[];
+  /** Unix seconds of the feed's last change to the listing; null when unknown (featured jobs). */
+  dateUpdated: number | null;
 };
 
 /** Validates a board item crossing the wire (the server's list answer read by the client). */
@@ -81,10 +111,17 @@ export const boardJobSchema = z.object({
   url: webUrlSchema.nullable(),
   featured: z.boolean(),
   type: z.string(),
+  places: z.array(boardPlaceSchema),
+  dateUpdated: z.number().nullable(),
 }) satisfies z.ZodType<BoardJob>;
 
+/** Files a parsed listing's locations; the server passes normalize-place.ts (kept out of the client bundle). */
+export type FilePlaces = (listing: ExternalListing) => BoardPlace[];
+
+const noPlaces: FilePlaces = () => [];
+
 /** Maps a parsed feed record to a board item; the feed file decides `type`. */
-export function toBoardJob(listing: ExternalListing, feedType: ExternalFeedType): BoardJob {
+export function toBoardJob(listing: ExternalListing, feedType: ExternalFeedType, filePlaces: FilePlaces = noPlaces): BoardJob {
   return {
     id: listing.id,
     title: listing.title,
@@ -97,6 +134,8 @@ export function toBoardJob(listing: ExternalListing, feedType: ExternalFeedType)
     url: listing.url,
     featured: false,
     type: feedType,
+    places: filePlaces(listing),
+    dateUpdated: listing.date_updated,
   };
 }
 
@@ -111,7 +150,11 @@ export type ExternalFeedResult = {
  * feed failure is tolerated). Inactive listings are closed postings and are left out; a repeated id keeps the first.
  * A body that is not an array yields no jobs and counts as nothing skipped; the caller logs that case itself.
  */
-export function parseExternalFeed(data: unknown, feedType: ExternalFeedType): ExternalFeedResult {
+export function parseExternalFeed(
+  data: unknown,
+  feedType: ExternalFeedType,
+  filePlaces: FilePlaces = noPlaces,
+): ExternalFeedResult {
   const result: ExternalFeedResult = { jobs: [], skipped: { invalid: 0, inactive: 0, duplicate: 0 } };
   if (!Array.isArray(data)) return result;
   const seen = new Set<string>();
@@ -125,7 +168,7 @@ export function parseExternalFeed(data: unknown, feedType: ExternalFeedType): Ex
       result.skipped.duplicate += 1;
     } else {
       seen.add(parsed.data.id);
-      result.jobs.push(toBoardJob(parsed.data, feedType));
+      result.jobs.push(toBoardJob(parsed.data, feedType, filePlaces));
     }
   }
   return result;

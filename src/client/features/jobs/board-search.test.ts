@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { indexJobs, queryJobs, type JobFilters } from '../../../shared/jobs/filter-jobs.ts';
 import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts';
 import { boardFacets, filterBoardPlaces, searchBoardText } from './board-search.ts';
+import { withPlaces } from '../../../shared/jobs/board-job-fixture.ts';
 
 const places = ['Toronto, ON, Canada', 'Waterloo, ON, Canada', 'Vancouver, BC, Canada', 'New York, NY', 'Austin, TX', 'Remote in USA'];
 const titles = ['Software Engineer', 'Data Scientist', 'Software Engineer Intern', 'ML Engineer', 'Product Designer', 'C++ Developer'];
 
 function buildJob(i: number): BoardJob {
-  return {
+  return withPlaces({
     id: `job-${i}`,
     title: `${titles[i % titles.length]} ${i}`,
     company: ['Acme', 'Globex', 'Initech'][i % 3]!,
@@ -19,7 +20,7 @@ function buildJob(i: number): BoardJob {
     url: i % 7 === 0 ? null : `https://jobs.example.com/${i}`,
     featured: i % 7 === 0,
     type: i % 7 === 0 ? 'Internship' : i % 2 ? 'internship' : 'new-grad',
-  };
+  });
 }
 
 const index = indexJobs(Array.from({ length: 300 }, (_, i) => buildJob(i)));

@@ -3,6 +3,7 @@
 import {
   filterJobs,
   indexJobs,
+  inSortOrder,
   jobFacets,
   type IndexedJob,
   type JobFacets,
@@ -55,13 +56,15 @@ export function searchBoardText(index: readonly IndexedJob[], type: JobTypeFilte
 }
 
 function placeOnly(filters: JobFilters): JobFilters {
-  return { type: 'all', country: filters.country, state: filters.state, city: filters.city };
+  return { type: 'all', country: filters.country, state: filters.state, city: filters.city, mode: filters.mode };
 }
 
-/** The jobs of `base` (from searchBoardText) in the chosen country, state and city. */
+/** The jobs of `base` (from searchBoardText) in the chosen country, state, city and work mode, in the chosen order. */
 export function filterBoardPlaces(base: readonly IndexedJob[], filters: JobFilters): IndexedJob[] {
-  const placed = filters.country?.trim() || filters.state?.trim() || filters.city?.trim();
-  return placed ? filterJobs(base, placeOnly(filters)) : [...base];
+  const placed = filters.country?.trim() || filters.state?.trim() || filters.city?.trim() || filters.mode;
+  const matched = placed ? filterJobs(base, placeOnly(filters)) : base;
+  const ordered = inSortOrder(matched, filters.sort);
+  return ordered === base ? [...base] : (ordered as IndexedJob[]);
 }
 
 /** The select options for `base` (from searchBoardText with the same type and text). */

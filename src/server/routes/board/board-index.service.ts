@@ -140,6 +140,8 @@ function filterKey(query: JobBoardQuery): string {
     query.country?.toLowerCase() ?? '',
     query.state?.toLowerCase() ?? '',
     query.city?.toLowerCase() ?? '',
+    query.mode ?? '',
+    query.sort ?? '',
     query.q ?? '',
   ].join('\u0000')
 }

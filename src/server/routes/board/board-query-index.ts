@@ -1,5 +1,8 @@
+import { workModes } from '../../../shared/jobs/board-place.ts'
 import {
+  compareByUpdate,
   compareFacetValues,
+  type FacetValue,
   filterJobs,
   type IndexedJob,
   type JobFacets,
@@ -17,6 +20,11 @@ import { GramIndex, intersect, union } from './gram-index.ts'
 // tested with the shared search, and a test compares every answer with queryJobs.
 
 const noValue = -1
+
+function modeBit(mode: string | undefined): number {
+  const index = mode === undefined ? -1 : (workModes as readonly string[]).indexOf(mode)
+  return index < 0 ? 0 : 1 << index
+}
 const unknownValue = -2 // a filter value no job has: matches nothing
 
 export type BoardMatches = {
@@ -41,8 +49,14 @@ export class BoardQueryIndex {
   private readonly slotStarts: Uint32Array
   private readonly slotKeys: Int32Array // country, state, city key ids per slot
   private readonly slotLabels: Int32Array // country, state, city label ids per slot
+  private readonly slotModes: Uint8Array // the work mode's bit per slot
+  /** Each job's rank in "recently updated" order. */
+  private readonly updateRanks: Int32Array
   /** Per key id and facet level: the last pass that listed it. */
   private readonly seen: [Int32Array, Int32Array, Int32Array]
+  /** Per key id and facet level: the jobs counted in the current pass, and the last job counted (once per job). */
+  private readonly counts: [Int32Array, Int32Array, Int32Array]
+  private readonly lastJob: [Int32Array, Int32Array, Int32Array]
   private pass = 0
   /** Working space for one query's lists; each answer is copied out at its exact length. */
   private readonly scratch: Int32Array
@@ -86,12 +100,14 @@ export class BoardQueryIndex {
     this.slotStarts = new Uint32Array(jobs.length + 1)
     this.slotKeys = new Int32Array(slotCount * 3)
     this.slotLabels = new Int32Array(slotCount * 3)
+    this.slotModes = new Uint8Array(slotCount)
     let slot = 0
     jobs.forEach((entry, job) => {
       entry.places.forEach((place, i) => {
         const placeKey = entry.placeKeys[i]!
         this.slotKeys.set([key(placeKey.country), key(placeKey.state), key(placeKey.city)], slot * 3)
         this.slotLabels.set([label(place.country), label(place.state), label(place.city)], slot * 3)
+        this.slotModes[slot] = modeBit(entry.modes[i])
         slot++
       })
       this.slotStarts[job + 1] = slot
@@ -102,13 +118,21 @@ export class BoardQueryIndex {
       .sort((a, b) => compareFacetValues(this.labels[a]!, this.labels[b]!))
       .forEach((id, rank) => (this.labelRanks[id] = rank))
     this.seen = [0, 1, 2].map(() => new Int32Array(this.keyIds.size)) as [Int32Array, Int32Array, Int32Array]
+    this.counts = [0, 1, 2].map(() => new Int32Array(this.keyIds.size)) as [Int32Array, Int32Array, Int32Array]
+    this.lastJob = [0, 1, 2].map(() => new Int32Array(this.keyIds.size)) as [Int32Array, Int32Array, Int32Array]
+    this.updateRanks = new Int32Array(jobs.length)
+    jobs
+      .map((_, job) => job)
+      .sort((a, b) => compareByUpdate(jobs[a]!.job, jobs[b]!.job))
+      .forEach((job, rank) => (this.updateRanks[job] = rank))
     this.scratch = new Int32Array(jobs.length)
   }
 
   /** Bytes held by the typed arrays of this index (the gram index included). */
   get byteLength(): number {
     let bytes = this.grams.byteLength + this.typeMasks.byteLength + this.slotStarts.byteLength + this.scratch.byteLength
-    bytes += this.slotKeys.byteLength + this.slotLabels.byteLength + this.labelRanks.byteLength + this.seen[0].byteLength * 3
+    bytes += this.slotKeys.byteLength + this.slotLabels.byteLength + this.labelRanks.byteLength + this.seen[0].byteLength * 9
+    bytes += this.slotModes.byteLength + this.updateRanks.byteLength
     for (const list of this.typeJobs.values()) bytes += list.byteLength
     return bytes
   }
@@ -168,17 +192,19 @@ export class BoardQueryIndex {
   }
 
   /**
-   * The location filters and facets over `base` (the jobs of the type and text, ascending), as queryJobs computes
-   * them: a location must satisfy every chosen level together, and each facet level lists the values of the
-   * locations within the levels chosen above it, first spelling seen in board order.
+   * The location and work-mode filters and facets over `base` (the jobs of the type and text, ascending), as
+   * queryJobs computes them: a location must satisfy every chosen level and the mode together, and each facet level
+   * lists the values of the locations within the levels chosen above it (first spelling seen in board order), each
+   * with the number of jobs having such a location. `matched` is in the order `filters.sort` asks for.
    */
   filter(base: Int32Array, filters: JobFilters): BoardMatches {
     const placeKey = placeKeyOf(filters)
     const country = this.keyId(placeKey.country)
     const state = this.keyId(placeKey.state)
     const city = this.keyId(placeKey.city)
-    const filtered = country !== noValue || state !== noValue || city !== noValue
-    const { slotStarts, slotKeys, slotLabels } = this
+    const mode = modeBit(placeKey.mode)
+    const filtered = country !== noValue || state !== noValue || city !== noValue || mode !== 0
+    const { slotStarts, slotKeys, slotLabels, slotModes } = this
     const matched = this.scratch
     let total = 0
     if (this.pass === 0x7fffffff) {
@@ -189,39 +215,82 @@ export class BoardQueryIndex {
     const countries: number[] = []
     const states: number[] = []
     const cities: number[] = []
+    const countryKeys: number[] = []
+    const stateKeys: number[] = []
+    const cityKeys: number[] = []
     const [seenCountry, seenState, seenCity] = this.seen
+    const [countCountry, countState, countCity] = this.counts
+    const [lastCountry, lastState, lastCity] = this.lastJob
     for (const job of base) {
       let hit = false
       for (let slot = slotStarts[job]!, end = slotStarts[job + 1]!; slot < end; slot++) {
+        if (mode !== 0 && (slotModes[slot]! & mode) === 0) continue
         const at = slot * 3
         const slotCountry = slotKeys[at]!
         const slotState = slotKeys[at + 1]!
         const slotCity = slotKeys[at + 2]!
-        if (slotCountry !== noValue && seenCountry[slotCountry] !== pass) {
-          seenCountry[slotCountry] = pass
-          countries.push(slotLabels[at]!)
+        // A value's count is the number of jobs: a job with two locations in one country counts once.
+        if (slotCountry !== noValue) {
+          if (seenCountry[slotCountry] !== pass) {
+            seenCountry[slotCountry] = pass
+            countCountry[slotCountry] = 1
+            lastCountry[slotCountry] = job
+            countries.push(slotLabels[at]!)
+            countryKeys.push(slotCountry)
+          } else if (lastCountry[slotCountry] !== job) {
+            countCountry[slotCountry]!++
+            lastCountry[slotCountry] = job
+          }
         }
         const inCountry = country === noValue || slotCountry === country
-        if (country !== noValue && inCountry && slotState !== noValue && seenState[slotState] !== pass) {
-          seenState[slotState] = pass
-          states.push(slotLabels[at + 1]!)
+        if (country !== noValue && inCountry && slotState !== noValue) {
+          if (seenState[slotState] !== pass) {
+            seenState[slotState] = pass
+            countState[slotState] = 1
+            lastState[slotState] = job
+            states.push(slotLabels[at + 1]!)
+            stateKeys.push(slotState)
+          } else if (lastState[slotState] !== job) {
+            countState[slotState]!++
+            lastState[slotState] = job
+          }
         }
         const inState = inCountry && (state === noValue || slotState === state)
-        if (state !== noValue && inState && slotCity !== noValue && seenCity[slotCity] !== pass) {
-          seenCity[slotCity] = pass
-          cities.push(slotLabels[at + 2]!)
+        if (state !== noValue && inState && slotCity !== noValue) {
+          if (seenCity[slotCity] !== pass) {
+            seenCity[slotCity] = pass
+            countCity[slotCity] = 1
+            lastCity[slotCity] = job
+            cities.push(slotLabels[at + 2]!)
+            cityKeys.push(slotCity)
+          } else if (lastCity[slotCity] !== job) {
+            countCity[slotCity]!++
+            lastCity[slotCity] = job
+          }
         }
         if (inState && (city === noValue || slotCity === city)) hit = true
       }
       if (filtered && hit) matched[total++] = job
     }
+    let result = filtered ? matched.slice(0, total) : base
+    if (filters.sort === 'updated') {
+      const ranks = this.updateRanks
+      result = result.slice().sort((a, b) => ranks[a]! - ranks[b]!)
+    }
     return {
-      matched: filtered ? matched.slice(0, total) : base,
-      facets: { countries: this.sorted(countries), states: this.sorted(states), cities: this.sorted(cities) },
+      matched: result,
+      facets: {
+        countries: this.sorted(countries, countryKeys, countCountry),
+        states: this.sorted(states, stateKeys, countState),
+        cities: this.sorted(cities, cityKeys, countCity),
+      },
     }
   }
 
-  private sorted(labelIds: number[]): string[] {
-    return labelIds.sort((a, b) => this.labelRanks[a]! - this.labelRanks[b]!).map((id) => this.labels[id]!)
+  private sorted(labelIds: number[], keyIds: number[], counts: Int32Array): FacetValue[] {
+    return labelIds
+      .map((label, i) => ({ label, count: counts[keyIds[i]!]! }))
+      .sort((a, b) => this.labelRanks[a.label]! - this.labelRanks[b.label]!)
+      .map(({ label, count }) => ({ value: this.labels[label]!, count }))
   }
 }

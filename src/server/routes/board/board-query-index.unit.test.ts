@@ -1,3 +1,4 @@
+import { withPlaces } from '../../../shared/jobs/board-job-fixture.ts'
 import { describe, expect, it } from 'vitest'
 import { indexJobs, queryJobs, type JobFilters } from '../../../shared/jobs/filter-jobs.ts'
 import { jobSearchCases } from '../../../shared/jobs/job-search.cases.ts'
@@ -19,7 +20,7 @@ const titles = ['Software Engineer Intern', 'Data Scientist', 'Machine Learning 
   'Backend Developer', 'Frontend Engineer', 'Senior Site Reliability Engineer', 'Security Analyst', 'C++ Developer',
   'Quantitative Researcher', 'Développeur logiciel', 'Ingénieur Données – Stage', 'Co-op, .NET Developer', '東京 Engineer 🚀']
 const companies = ['Google', 'Meta', 'Notion', 'Shopify', 'Maple Bank', 'Capital One', 'Kelvin Labs', 'ſtripe']
-const places = ['San Francisco, CA', 'New York, NY', 'new york, ny', 'Seattle, WA', 'Remote in USA', 'Toronto, ON, Canada',
+const places = ['San Francisco, CA', 'Toronto, ON (Hybrid)', 'Vancouver, BC', 'Remote in Canada', 'New York, NY', 'new york, ny', 'Seattle, WA', 'Remote in USA', 'Toronto, ON, Canada',
   'Montréal, QC, Canada', 'Montreal, QC, Canada', 'Vancouver, BC, Canada', 'London, UK', 'USA', 'Canada', 'Remote',
   'Waterloo, ON, Canada', 'Austin, TX, USA', 'Singapore, Singapore']
 const categories = ['Software', 'AI/ML/Data', 'Hardware', null]
@@ -31,7 +32,7 @@ function generatedBoard(count: number, seed: number): BoardJob[] {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!
   return Array.from({ length: count }, (_, i) => {
     const featured = next() < 0.05
-    return {
+    return withPlaces({
       id: `job-${i}`,
       title: pick(titles),
       company: pick(companies),
@@ -43,7 +44,8 @@ function generatedBoard(count: number, seed: number): BoardJob[] {
       url: null,
       featured,
       type: featured ? 'Internship' : pick(types),
-    }
+      dateUpdated: next() < 0.5 ? null : 1_750_000_000 + Math.floor(next() * 2000) * 60,
+    })
   })
 }
 
@@ -73,7 +75,7 @@ describe('BoardQueryIndex', () => {
   it('answers exactly as queryJobs for the shared search cases on their own texts', () => {
     jobSearchCases.forEach((c, i) => {
       const jobs = [
-        { ...generatedBoard(1, i)[0]!, title: c.text, company: '', locations: [], category: null, terms: [], degrees: [] },
+        { ...generatedBoard(1, i)[0]!, title: c.text, company: '', locations: [], places: [], category: null, terms: [], degrees: [] },
         ...generatedBoard(20, i + 1000),
       ]
       expectSameAnswers(jobs, [{ type: 'all', q: c.pattern }, { type: 'internship', q: c.pattern }])
@@ -88,6 +90,18 @@ describe('BoardQueryIndex', () => {
     )
     for (let i = 0; i < 200; i++) {
       filtersList.push({ type: pick(jobTypeFilterValues), q: pick(patterns), country: pick(countries), state: pick(states) })
+    }
+    // The work mode and the "recently updated" order over places and pages alike.
+    for (let i = 0; i < 150; i++) {
+      filtersList.push({
+        type: pick(jobTypeFilterValues),
+        q: pick(['', 'engineer', 'intern', 'google|meta']),
+        country: pick(countries),
+        state: pick(states),
+        city: pick(cities),
+        mode: pick([undefined, 'remote', 'hybrid', 'onsite'] as const),
+        sort: pick([undefined, 'posted', 'updated'] as const),
+      })
     }
     expect(filtersList.length).toBeGreaterThan(300)
     expectSameAnswers(generatedBoard(1500, 42), filtersList)

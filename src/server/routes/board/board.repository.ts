@@ -1,5 +1,6 @@
 import { and, asc, eq, gt } from 'drizzle-orm'
 import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts'
+import { normalizePlace } from '../../../shared/jobs/normalize-place.ts'
 import { type BoardState, readBoardState } from '../../db/board-state.ts'
 import type { Database } from '../../db/client.ts'
 import { externalListings, featuredJobs, organizations } from '../../db/schema.ts'
@@ -31,6 +32,8 @@ function selectListings(tx: Transaction, after: string | undefined) {
       degrees: externalListings.degrees,
       url: externalListings.url,
       datePosted: externalListings.datePosted,
+      dateUpdated: externalListings.dateUpdated,
+      places: externalListings.places,
     })
     .from(externalListings)
     .where(after === undefined ? eq(externalListings.active, true) : and(eq(externalListings.active, true), gt(externalListings.id, after)))
@@ -87,6 +90,8 @@ export async function loadBoardSource(db: Database): Promise<BoardSource> {
             url: null,
             featured: true,
             type: row.type,
+            places: [normalizePlace(row.location)],
+            dateUpdated: null,
           },
           endPostingDate: row.endPostingDate,
         })),
@@ -109,6 +114,9 @@ function toExternalBoardJob(row: ListingRow): BoardJob {
     url: row.url,
     featured: false,
     type: row.feedType,
+    // Listings stored before places existed are filed here until the next ingestion stores theirs.
+    places: row.places.length === row.locations.length ? row.places : row.locations.map(normalizePlace),
+    dateUpdated: row.dateUpdated,
   }
 }
 

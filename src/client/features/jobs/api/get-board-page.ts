@@ -4,10 +4,12 @@ import { filtersToSearchParams } from '../../../../shared/jobs/job-filters-schem
 import { boardJobSchema } from '../../../../shared/jobs/listing-schemas.ts';
 import { apiJson } from '../../../lib/api-client.ts';
 
+const facetValueSchema = z.object({ value: z.string(), count: z.number().int().min(0) });
+
 const boardPageSchema = z.object({
   jobs: z.array(boardJobSchema),
   total: z.number().int().min(0),
-  facets: z.object({ countries: z.array(z.string()), states: z.array(z.string()), cities: z.array(z.string()) }),
+  facets: z.object({ countries: z.array(facetValueSchema), states: z.array(facetValueSchema), cities: z.array(facetValueSchema) }),
   version: z.string(),
   refreshedAt: z.string().nullish().transform((value) => value ?? null),
 });

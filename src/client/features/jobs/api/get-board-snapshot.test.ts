@@ -22,6 +22,8 @@ const goodJob = {
   url: 'https://jobs.example.com/a',
   featured: false,
   type: 'internship',
+  places: [{ country: 'United States', region: 'New York', city: 'New York', mode: 'onsite' }],
+  dateUpdated: null,
 };
 
 let server: Server;

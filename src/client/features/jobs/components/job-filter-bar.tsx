@@ -2,7 +2,8 @@ import { Field, Grid, GridItem, Input, InputGroup, NativeSelect } from '@chakra-
 import { memo, useCallback, useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuSearch } from 'react-icons/lu';
-import type { JobFacets, JobFilters } from '../../../../shared/jobs/filter-jobs.ts';
+import { workModes, type WorkMode } from '../../../../shared/jobs/board-place.ts';
+import { jobSortValues, type FacetValue, type JobFacets, type JobFilters, type JobSort } from '../../../../shared/jobs/filter-jobs.ts';
 import { withCountry, withState } from '../../../../shared/jobs/job-filters-schema.ts';
 import { maxSearchPatternLength } from '../../../../shared/jobs/job-search.ts';
 import { jobTypeFilterValues, type JobTypeFilter } from '../../../../shared/jobs/listing-schemas.ts';
@@ -14,15 +15,15 @@ interface FacetSelectProps {
   label: string;
   anyLabel: string;
   value: string | undefined;
-  options: readonly string[];
+  options: readonly FacetValue[];
   onChange: (value: string | undefined) => void;
   testId: string;
 }
 
 /** The chosen value stays selectable even when the current result no longer lists it (a shared link, a new search). */
-function optionsWith(values: readonly string[], chosen: string | undefined): string[] {
-  if (!chosen || values.some((value) => value.toLowerCase() === chosen.toLowerCase())) return [...values];
-  return [chosen, ...values];
+function optionsWith(values: readonly FacetValue[], chosen: string | undefined): { value: string; count: number | null }[] {
+  if (!chosen || values.some((option) => option.value.toLowerCase() === chosen.toLowerCase())) return [...values];
+  return [{ value: chosen, count: null }, ...values];
 }
 
 function sameOptions(a: FacetSelectProps, b: FacetSelectProps): boolean {
@@ -32,7 +33,7 @@ function sameOptions(a: FacetSelectProps, b: FacetSelectProps): boolean {
     a.value === b.value &&
     a.onChange === b.onChange &&
     a.options.length === b.options.length &&
-    a.options.every((option, index) => option === b.options[index])
+    a.options.every((option, index) => option.value === b.options[index]?.value && option.count === b.options[index]?.count)
   );
 }
 
@@ -52,8 +53,8 @@ const FacetSelect = memo(function FacetSelect({ label, anyLabel, value, options,
         >
           <option value="">{anyLabel}</option>
           {optionsWith(options, value).map((option) => (
-            <option key={option} value={option}>
-              {option}
+            <option key={option.value} value={option.value}>
+              {option.count === null ? option.value : `${option.value} (${option.count})`}
             </option>
           ))}
         </NativeSelect.Field>
@@ -140,8 +141,45 @@ function TypeSelect({ value, onChange }: TypeSelectProps) {
   );
 }
 
+interface ChoiceSelectProps<V extends string> {
+  label: string;
+  value: V | undefined;
+  values: readonly V[];
+  optionLabel: (value: V) => string;
+  /** Label of the empty choice; none: a value is always chosen (the first one by default). */
+  anyLabel?: string;
+  onChange: (value: V | undefined) => void;
+  testId: string;
+}
+
+/** A select over a fixed list of values (work mode, sort). */
+function ChoiceSelect<V extends string>({ label, value, values, optionLabel, anyLabel, onChange, testId }: ChoiceSelectProps<V>) {
+  return (
+    <Field.Root>
+      <Field.Label textStyle="xs" color="fg.muted">
+        {label}
+      </Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field
+          data-testid={testId}
+          value={value ?? (anyLabel === undefined ? values[0] : '')}
+          onChange={(event) => onChange((event.currentTarget.value || undefined) as V | undefined)}
+        >
+          {anyLabel !== undefined ? <option value="">{anyLabel}</option> : null}
+          {values.map((option) => (
+            <option key={option} value={option}>
+              {optionLabel(option)}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
 interface JobFilterBarProps {
-  choices: Pick<JobFilters, 'type' | 'country' | 'state' | 'city'>;
+  choices: Pick<JobFilters, 'type' | 'country' | 'state' | 'city' | 'mode' | 'sort'>;
   facets: JobFacets;
   searchSeed: JobFiltersState['searchSeed'];
   onChange: ChangeFilters;
@@ -153,6 +191,8 @@ function sameBar(a: JobFilterBarProps, b: JobFilterBarProps): boolean {
     a.choices.country === b.choices.country &&
     a.choices.state === b.choices.state &&
     a.choices.city === b.choices.city &&
+    a.choices.mode === b.choices.mode &&
+    a.choices.sort === b.choices.sort &&
     a.facets === b.facets &&
     a.searchSeed === b.searchSeed &&
     a.onChange === b.onChange
@@ -182,12 +222,20 @@ export const JobFilterBar = memo(function JobFilterBar({ choices, facets, search
     (city: string | undefined) => onChange((current) => ({ ...current, city }), 'choice'),
     [onChange],
   );
+  const chooseMode = useCallback(
+    (mode: WorkMode | undefined) => onChange((current) => ({ ...current, mode }), 'choice'),
+    [onChange],
+  );
+  const chooseSort = useCallback(
+    (sort: JobSort | undefined) => onChange((current) => ({ ...current, sort: sort === 'posted' ? undefined : sort }), 'choice'),
+    [onChange],
+  );
 
   return (
     <Grid
       role="search"
       aria-label={t('filters.label')}
-      templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', lg: 'minmax(0, 2fr) repeat(4, minmax(0, 1fr))' }}
+      templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', lg: 'minmax(0, 2fr) repeat(3, minmax(0, 1fr))' }}
       gap="3"
       alignItems="end"
     >
@@ -195,6 +243,23 @@ export const JobFilterBar = memo(function JobFilterBar({ choices, facets, search
         <SearchField seed={searchSeed} onChange={onChange} />
       </GridItem>
       <TypeSelect value={choices.type} onChange={chooseType} />
+      <ChoiceSelect
+        label={t('filters.mode')}
+        anyLabel={t('filters.anyMode')}
+        value={choices.mode}
+        values={workModes}
+        optionLabel={(mode) => t(`filters.modes.${mode}`)}
+        onChange={chooseMode}
+        testId="job-mode-filter"
+      />
+      <ChoiceSelect
+        label={t('filters.sort')}
+        value={choices.sort}
+        values={jobSortValues}
+        optionLabel={(sort) => t(`filters.sorts.${sort}`)}
+        onChange={chooseSort}
+        testId="job-sort"
+      />
       <FacetSelect
         label={t('filters.country')}
         anyLabel={t('filters.anyCountry')}

@@ -55,8 +55,8 @@ export function JobList({ limit }: JobListProps) {
   const { filters: urlFilters, setFilters, searchSeed } = useJobFilters();
   // The dashboard's list is the plain board: its URL has nothing to do with job filters.
   const filters = showFilters ? urlFilters : unfiltered;
-  const { type, country, state, city } = filters;
-  const choices = useMemo(() => ({ type, country, state, city }), [type, country, state, city]);
+  const { type, country, state, city, mode, sort } = filters;
+  const choices = useMemo(() => ({ type, country, state, city, mode, sort }), [type, country, state, city, mode, sort]);
   const board = useJobBoard(filters, limit);
 
   const filtered = board.resultKey !== '';

@@ -1,3 +1,4 @@
+import { withPlaces } from '../../../../shared/jobs/board-job-fixture.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
 import { AppDb } from '../../../db/app-db.ts';
@@ -9,7 +10,7 @@ import {
 } from './board-snapshot-repository.ts';
 
 function buildJob(overrides: Partial<BoardJob> = {}): BoardJob {
-  return {
+  return withPlaces({
     id: 'job-1',
     title: 'Software Engineering Intern',
     company: 'Acme',
@@ -22,7 +23,7 @@ function buildJob(overrides: Partial<BoardJob> = {}): BoardJob {
     featured: false,
     type: 'internship',
     ...overrides,
-  };
+  });
 }
 
 let db: AppDb;

@@ -79,7 +79,7 @@ export function useJobBoard(filters: JobFilters, limit?: number): JobBoardView {
   );
   const matches = useMemo(() => (base ? filterBoardPlaces(base, filters) : null), [base, filters]);
   const facetInput = useMemo(() => ({ base, filters }), [base, filters]);
-  const choices = [snapshot?.version, filters.type, filters.country, filters.state, filters.city].join('|');
+  const choices = [snapshot?.version, filters.type, filters.country, filters.state, filters.city, filters.mode].join('|');
   const settledInput = useSettledValue(facetInput, choices, facetsDelayMs);
   const localFacets = useMemo(
     () => (settledInput.base ? boardFacets(settledInput.base, settledInput.filters) : null),
