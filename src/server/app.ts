@@ -24,6 +24,7 @@ import { createGithubService } from './routes/github/github.service.ts'
 import { healthRoutes } from './routes/health/health.routes.ts'
 import { jobsRoutes } from './routes/jobs/jobs.routes.ts'
 import { profileRoutes } from './routes/profile/profile.routes.ts'
+import { savedJobsRoutes } from './routes/saved-jobs/saved-jobs.routes.ts'
 import { createStorage } from './storage/create-storage.ts'
 import { defaultOrphanSweepIntervalMs, startOrphanSweepSchedule, sweepOrphanFiles } from './storage/orphan-sweeper.ts'
 import type { Storage } from './storage/storage.ts'
@@ -177,6 +178,7 @@ export async function buildApp({
       await api.register(devpostRoutes, { db: database.db, devpost })
       await api.register(applicationsRoutes, { db: database.db, storage, devpost, mailer, appUrl: env.publicUrl })
       await api.register(applicantsRoutes, { db: database.db })
+      await api.register(savedJobsRoutes, { db: database.db })
       if (adminToken) {
         await api.register(adminRoutes, { token: adminToken, ingest: feedIngest, boardIndex, db: database.db })
       }
