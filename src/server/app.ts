@@ -24,6 +24,7 @@ import { createGithubService } from './routes/github/github.service.ts'
 import { healthRoutes } from './routes/health/health.routes.ts'
 import { jobsRoutes } from './routes/jobs/jobs.routes.ts'
 import { profileRoutes } from './routes/profile/profile.routes.ts'
+import { publicJobPageRoutes } from './routes/public-pages/public-job-page.routes.ts'
 import { savedJobsRoutes } from './routes/saved-jobs/saved-jobs.routes.ts'
 import { createStorage } from './storage/create-storage.ts'
 import { defaultOrphanSweepIntervalMs, startOrphanSweepSchedule, sweepOrphanFiles } from './storage/orphan-sweeper.ts'
@@ -189,6 +190,13 @@ export async function buildApp({
   )
 
   const serveClient = existsSync(join(env.staticDir, 'index.html'))
+  // Public featured-job pages with their content and structured data in the HTML, the sitemap and robots.txt.
+  await app.register(publicJobPageRoutes, {
+    db: database.db,
+    staticDir: env.staticDir,
+    origin: env.publicUrl,
+    serveJobPages: serveClient,
+  })
   if (serveClient) {
     await app.register(fastifyStatic, {
       root: env.staticDir,
