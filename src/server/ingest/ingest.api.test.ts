@@ -184,7 +184,8 @@ describe('feed ingestion from a local feed host', () => {
         degrees: row.degrees,
         date_posted: row.datePosted,
         url: row.url,
-        date_updated: 1_800_000_000,
+        date_updated: row.dateUpdated,
+        sponsorship: 'Offers Sponsorship',
       }))
     feeds.serve(newGradsPath, { body: sameListings })
 

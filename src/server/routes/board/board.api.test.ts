@@ -162,6 +162,8 @@ describe('GET /api/public/board: order and shape', () => {
       url: null,
       featured: true,
       type: 'Internship',
+      places: [{ country: 'Canada', region: 'Ontario', city: 'Ottawa', mode: 'onsite' }],
+      dateUpdated: null,
     })
   })
 
@@ -179,6 +181,8 @@ describe('GET /api/public/board: order and shape', () => {
       url: `https://jobs.example.com/${id(internships.toronto)}`,
       featured: false,
       type: 'internship',
+      places: [{ country: 'Canada', region: 'Ontario', city: 'Toronto', mode: 'onsite' }],
+      dateUpdated: 1_760_100_000,
     })
   })
 })
@@ -219,9 +223,10 @@ describe('GET /api/public/board: filters', () => {
     ])
   })
 
-  it('reads two-part locations as US city and state, and one-part ones as a US state', async () => {
+  it('reads two-part locations as US city and state, and "Remote in USA" as a remote job in the United States', async () => {
     expect(await ids('?country=USA&state=NY&city=New%20York')).toEqual([id(internships.twoCities)])
-    expect(await ids('?country=USA&state=Remote%20in%20USA')).toEqual([id(internships.long), id(newGrads.remote)])
+    expect(await ids('?country=USA&state=Remote%20in%20USA')).toEqual([])
+    expect(await ids('?country=United%20States&mode=remote')).toEqual([id(internships.long), id(newGrads.remote)])
   })
 
   it('combines type, location and text', async () => {
@@ -257,24 +262,32 @@ describe('GET /api/public/board: filters', () => {
   })
 })
 
+const values = (facets: { value: string }[]) => facets.map((facet) => facet.value)
+
 describe('GET /api/public/board: facets', () => {
   it('lists countries only until a country is chosen', async () => {
-    expect((await board()).facets).toEqual({ countries: ['Canada', 'USA'], states: [], cities: [] })
+    expect((await board()).facets).toEqual({
+      countries: [
+        { value: 'Canada', count: 5 },
+        { value: 'United States', count: 5 },
+      ],
+      states: [],
+      cities: [],
+    })
   })
 
   it('lists the states of the chosen country, and the cities only once a state is chosen', async () => {
-    expect((await board('?country=Canada')).facets).toEqual({
-      countries: ['Canada', 'USA'],
-      states: ['BC', 'ON', 'QC'],
-      cities: [],
-    })
-    expect((await board('?country=Canada&state=ON')).facets.cities).toEqual(['Ottawa', 'Toronto'])
+    const canada = (await board('?country=Canada')).facets
+    expect(values(canada.countries)).toEqual(['Canada', 'United States'])
+    expect(values(canada.states)).toEqual(['British Columbia', 'Ontario', 'Quebec'])
+    expect(canada.cities).toEqual([])
+    expect(values((await board('?country=Canada&state=ON')).facets.cities)).toEqual(['Ottawa', 'Toronto'])
   })
 
   it('takes the facets from the jobs matching the type and text', async () => {
-    expect((await board('?type=featured')).facets.countries).toEqual(['Canada', 'USA'])
-    expect((await board('?type=featured&country=USA')).facets.states).toEqual(['MA'])
-    expect((await board('?q=google')).facets.countries).toEqual(['USA'])
+    expect(values((await board('?type=featured')).facets.countries)).toEqual(['Canada', 'United States'])
+    expect((await board('?type=featured&country=USA')).facets.states).toEqual([{ value: 'Massachusetts', count: 1 }])
+    expect(values((await board('?q=google')).facets.countries)).toEqual(['United States'])
   })
 })
 
