@@ -4,6 +4,7 @@ import { RootLayout } from './layouts/root-layout.tsx';
 import { MarketingLayout } from './layouts/marketing-layout.tsx';
 import { LandingPage } from '../features/marketing/routes/landing-page.tsx';
 import { RequireAuth } from '../features/auth/components/require-auth.tsx';
+import { SignedInOr } from '../features/auth/components/signed-in-or.tsx';
 import { RouteFallback } from '../components/ui/route-fallback.tsx';
 import { RouteError } from '../components/ui/route-error.tsx';
 
@@ -15,6 +16,8 @@ const DashboardLayout = lazy(() => import('./layouts/dashboard-layout.tsx'));
 const DashboardPage = lazy(() => import('../features/dashboard/routes/dashboard-page.tsx'));
 const JobBoardPage = lazy(() => import('../features/jobs/routes/job-board-page.tsx'));
 const JobDetailPage = lazy(() => import('../features/jobs/routes/job-detail-page.tsx'));
+const PublicJobDetailPage = lazy(() => import('../features/jobs/routes/public-job-detail-page.tsx'));
+const SavedJobsPage = lazy(() => import('../features/saved-jobs/routes/saved-jobs-page.tsx'));
 const AccountPage = lazy(() => import('../features/profile/routes/account-page.tsx'));
 const MyApplicationsPage = lazy(() => import('../features/applications/routes/my-applications-page.tsx'));
 // The apply page handles a signed-out visitor itself (spec: its own sign-in prompt), so it is not behind RequireAuth.
@@ -50,6 +53,13 @@ export const router = createBrowserRouter([
       { path: '/sign-in', element: <SignInPage /> },
       { path: '/auth/callback', element: <AuthCallbackPage /> },
       { path: '/jobs/:slug/apply', element: <ApplyPage /> },
+      // A public job link: readable by visitors; a signed-in student gets it inside the dashboard.
+      // Also reached as /jobs/{id}/ from featured cards: a trailing slash matches the same route.
+      {
+        path: '/jobs/:slug',
+        element: <SignedInOr visitor={<PublicJobDetailPage />} />,
+        children: [{ element: <DashboardLayout />, children: [{ index: true, element: <JobDetailPage /> }] }],
+      },
       {
         element: <RequireAuth />,
         children: [
@@ -60,8 +70,7 @@ export const router = createBrowserRouter([
               { path: '/account', element: <AccountPage /> },
               { path: '/jobs', element: <JobBoardPage /> },
               { path: '/jobs/applied', element: <MyApplicationsPage /> },
-              // Also reached as /jobs/{id}/ from featured cards: a trailing slash matches the same route.
-              { path: '/jobs/:slug', element: <JobDetailPage /> },
+              { path: '/jobs/saved', element: <SavedJobsPage /> },
             ],
           },
         ],

@@ -6,8 +6,9 @@ import type { BoardJob } from '../../shared/jobs/listing-schemas.ts';
 import type { PublicJobView } from '../features/jobs/api/get-job-detail.ts';
 import type { ProfileCacheRecord } from '../features/profile/db/profile-cache-record.ts';
 import type { ApplicationDraftRecord, OutboxRecord } from '../features/apply/db/apply-records.ts';
+import type { SavedJobRecord } from '../features/saved-jobs/db/saved-job-record.ts';
 
-export type { ProfileCacheRecord, ApplicationDraftRecord, OutboxRecord };
+export type { ProfileCacheRecord, ApplicationDraftRecord, OutboxRecord, SavedJobRecord };
 
 export const appDbName = 'campus-jobs';
 
@@ -41,6 +42,7 @@ export class AppDb extends Dexie {
   profileCache!: EntityTable<ProfileCacheRecord, 'uid'>;
   applicationDrafts!: EntityTable<ApplicationDraftRecord, 'key'>;
   outbox!: EntityTable<OutboxRecord, 'id'>;
+  savedJobs!: EntityTable<SavedJobRecord, 'key'>;
 
   constructor(name: string = appDbName) {
     super(name);
@@ -57,6 +59,11 @@ export class AppDb extends Dexie {
       applicationDrafts: 'key, uid, jobId, updatedAt',
       outbox: 'id, uid, jobId, status, createdAt',
     });
+    // Saved jobs per account (with the changes not yet sent). Board jobs gained their filed places: a copy stored
+    // before that has none, so it is dropped and downloaded again.
+    this.version(3)
+      .stores({ savedJobs: 'key, uid' })
+      .upgrade((transaction) => transaction.table('boardSnapshot').clear());
     // Another tab runs a newer version of the app and wants to upgrade the schema: close our connection so its
     // upgrade is not blocked. This tab keeps working; Dexie reopens the database on its next query.
     this.on('versionchange', () => {

@@ -100,3 +100,23 @@ export function formatPostedDay(datePostedSeconds: number, locale: Locale): stri
   if (!Number.isFinite(datePostedSeconds) || datePostedSeconds <= 0) return null;
   return dateFormatter(locale, 'medium', false).format(new Date(datePostedSeconds * 1000));
 }
+
+const dayMs = 86_400_000;
+
+/** The start of the local day of `nowMs`: cards compare whole days, so they change once a day, not every minute. */
+export function startOfDay(nowMs: number): number {
+  const date = new Date(nowMs);
+  date.setHours(0, 0, 0, 0);
+  return date.getTime();
+}
+
+/**
+ * Whole days since the feed last updated the listing ("updated N days ago"), or null when it never said or the
+ * update is the posting itself (same day).
+ */
+export function updatedDaysAgo(job: { datePosted: number; dateUpdated: number | null }, todayMs: number): number | null {
+  const updated = job.dateUpdated;
+  if (updated === null || !Number.isFinite(updated) || updated <= 0) return null;
+  if (startOfDay(updated * 1000) === startOfDay(job.datePosted * 1000)) return null;
+  return Math.max(0, Math.round((todayMs - startOfDay(updated * 1000)) / dayMs));
+}

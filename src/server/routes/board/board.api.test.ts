@@ -2,6 +2,7 @@ import { promisify } from 'node:util'
 import { brotliDecompress, gunzip } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FacetValue } from '../../../shared/jobs/filter-jobs.ts'
 import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts'
 import { buildListing, insertFeaturedJob, insertOrganization } from '../../../../tests/api-setup/job-board.ts'
 import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts'
@@ -71,7 +72,7 @@ const id = (listing: Record<string, unknown>) => listing.id as string
 async function board(query = ''): Promise<{
   jobs: BoardJob[]
   total: number
-  facets: { countries: string[]; states: string[]; cities: string[] }
+  facets: { countries: FacetValue[]; states: FacetValue[]; cities: FacetValue[] }
   version: string
   refreshedAt: string
 }> {

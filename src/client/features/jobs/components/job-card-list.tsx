@@ -3,6 +3,9 @@ import { createContext, memo, useCallback, useContext, useMemo } from 'react';
 import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
 import type { Locale } from '../../../../shared/locale.ts';
 import { useTranslation } from 'react-i18next';
+import { snapshotOf, useSavedJobs } from '../../saved-jobs/hooks/use-saved-jobs.ts';
+import { useNow } from '../hooks/use-now.ts';
+import { startOfDay } from '../job-dates.ts';
 import { JobCard, type JobCardLabels } from './job-card.tsx';
 import { jobCardListStyles } from './job-card-list-styles.ts';
 
@@ -12,6 +15,11 @@ interface CardItemsState {
   labels: JobCardLabels;
   /** Called each time the last card scrolls into view (spec section 2: 20 more per step); omit when all are shown. */
   onReachEnd?: () => void;
+  today?: number;
+  savedIds?: ReadonlySet<string>;
+  onToggleSave?: (job: BoardJob, saved: boolean) => void;
+  /** Jobs that left the board (the Saved view). */
+  closedIds?: ReadonlySet<string>;
 }
 
 // Start loading a little before the last card is reached, so scrolling rarely waits.
@@ -38,10 +46,18 @@ function CardItems() {
     [onReachEnd],
   );
   if (!state) return null;
-  const { jobs, locale, labels } = state;
+  const { jobs, locale, labels, today, savedIds, onToggleSave, closedIds } = state;
   return jobs.map((job, index) => (
     <li key={job.id} ref={index === jobs.length - 1 ? lastCardRef : undefined}>
-      <JobCard job={job} locale={locale} labels={labels} />
+      <JobCard
+        job={job}
+        locale={locale}
+        labels={labels}
+        today={today}
+        saved={savedIds?.has(job.id)}
+        onToggleSave={onToggleSave}
+        closed={closedIds?.has(job.id)}
+      />
     </li>
   ));
 }
@@ -56,15 +72,18 @@ const CardListFrame = memo(function CardListFrame({ label }: { label: string }) 
   );
 });
 
-interface JobCardListProps extends Omit<CardItemsState, 'labels'> {
+interface JobCardListProps extends Omit<CardItemsState, 'labels' | 'today' | 'savedIds' | 'onToggleSave'> {
   label: string;
   /** Showing the previous result while the next one loads. */
   stale: boolean;
 }
 
 /** The job cards, two columns from `md` up. */
-export function JobCardList({ jobs, locale, onReachEnd, label, stale }: JobCardListProps) {
+export function JobCardList({ jobs, locale, onReachEnd, label, stale, closedIds }: JobCardListProps) {
   const { t } = useTranslation('jobs');
+  const today = startOfDay(useNow());
+  const { savedIds, toggle } = useSavedJobs();
+  const onToggleSave = useCallback((job: BoardJob, saved: boolean) => toggle(snapshotOf(job), saved), [toggle]);
   const labels = useMemo<JobCardLabels>(() => {
     // "Posted {{date}}" is interpolated once; each card only joins its date in.
     const [beforeDate = '', afterDate = ''] = t('card.posted', { date: '\u0000' }).split('\u0000');
@@ -79,9 +98,16 @@ export function JobCardList({ jobs, locale, onReachEnd, label, stale }: JobCardL
       postedRecently: t('card.postedRecently'),
       posted: (date) => `${beforeDate}${date}${afterDate}`,
       moreLocations: (count) => t('card.moreLocations', { count }),
+      updated: (count) => (count === 0 ? t('card.updatedToday') : t('card.updated', { count })),
+      closed: t('card.closed'),
+      save: (title) => t('card.save', { title }),
+      unsave: (title) => t('card.unsave', { title }),
     };
   }, [t]);
-  const items = useMemo(() => ({ jobs, locale, labels, onReachEnd }), [jobs, locale, labels, onReachEnd]);
+  const items = useMemo(
+    () => ({ jobs, locale, labels, onReachEnd, today, savedIds, onToggleSave, closedIds }),
+    [jobs, locale, labels, onReachEnd, today, savedIds, onToggleSave, closedIds],
+  );
   return (
     <div aria-busy={stale || undefined} style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 0.15s' }}>
       <CardItemsContext.Provider value={items}>

@@ -1,10 +1,10 @@
 import { memo } from 'react';
-import { LuCalendar, LuExternalLink, LuMapPin } from 'react-icons/lu';
+import { LuBookmark, LuBookmarkCheck, LuCalendar, LuExternalLink, LuMapPin, LuRefreshCw } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
 import type { Locale } from '../../../../shared/locale.ts';
 import { jobCardLink, jobBadgeKind, locationSummary, type JobBadgeKind } from '../job-card-model.ts';
-import { formatPostedDay } from '../job-dates.ts';
+import { formatPostedDay, updatedDaysAgo } from '../job-dates.ts';
 
 /** Every text a card shows, translated once per list rather than once per card. */
 export interface JobCardLabels {
@@ -14,17 +14,31 @@ export interface JobCardLabels {
   postedRecently: string;
   posted: (date: string) => string;
   moreLocations: (count: number) => string;
+  updated: (days: number) => string;
+  closed: string;
+  save: (title: string) => string;
+  unsave: (title: string) => string;
 }
 
 // Shared elements: React skips comparing and re-rendering an element it has already seen.
 const externalIcon = <LuExternalLink className="job-card-external" aria-hidden />;
 const pinIcon = <LuMapPin aria-hidden />;
 const calendarIcon = <LuCalendar aria-hidden />;
+const updatedIcon = <LuRefreshCw aria-hidden />;
+const savedIcon = <LuBookmarkCheck aria-hidden />;
+const unsavedIcon = <LuBookmark aria-hidden />;
 
 interface JobCardProps {
   job: BoardJob;
   locale: Locale;
   labels: JobCardLabels;
+  /** Today's start (ms), for "updated N days ago". */
+  today?: number;
+  /** The bookmark: shown when `onToggleSave` is given. */
+  saved?: boolean;
+  onToggleSave?: (job: BoardJob, saved: boolean) => void;
+  /** A saved job that left the board. */
+  closed?: boolean;
 }
 
 /**
@@ -34,8 +48,9 @@ interface JobCardProps {
  * Plain elements styled by the list (`jobCardListStyles`) and no hooks: a search keystroke can bring 20 new cards, and
  * at 4x CPU throttling a Chakra component or a useTranslation per card costs more than the search itself.
  */
-export const JobCard = memo(function JobCard({ job, locale, labels }: JobCardProps) {
+export const JobCard = memo(function JobCard({ job, locale, labels, today, saved, onToggleSave, closed }: JobCardProps) {
   const link = jobCardLink(job);
+  const updatedDays = today === undefined ? null : updatedDaysAgo(job, today);
   const badge = jobBadgeKind(job);
   const { first, more } = locationSummary(job.locations);
   const posted = formatPostedDay(job.datePosted, locale);
@@ -54,7 +69,13 @@ export const JobCard = memo(function JobCard({ job, locale, labels }: JobCardPro
     );
 
   return (
-    <article className="job-card" data-testid="job-card" data-featured={job.featured || undefined}>
+    <article
+      className="job-card"
+      data-testid="job-card"
+      data-featured={job.featured || undefined}
+      data-closed={closed || undefined}
+      data-job-id={job.id}
+    >
       <div className="job-card-head">
         <div className="job-card-names">
           <h3 className="job-card-title">{title}</h3>
@@ -69,7 +90,24 @@ export const JobCard = memo(function JobCard({ job, locale, labels }: JobCardPro
             {job.type}
           </span>
         ) : null}
+        {onToggleSave ? (
+          <button
+            type="button"
+            className="job-card-save"
+            aria-pressed={saved ?? false}
+            aria-label={saved ? labels.unsave(job.title) : labels.save(job.title)}
+            data-testid="job-save"
+            onClick={() => onToggleSave(job, !saved)}
+          >
+            {saved ? savedIcon : unsavedIcon}
+          </button>
+        ) : null}
       </div>
+      {closed ? (
+        <span className="job-card-closed" data-testid="job-closed">
+          {labels.closed}
+        </span>
+      ) : null}
       <div className="job-card-meta">
         <span className="job-card-location">
           {pinIcon}
@@ -89,6 +127,12 @@ export const JobCard = memo(function JobCard({ job, locale, labels }: JobCardPro
             <span>{labels.postedRecently}</span>
           )}
         </span>
+        {updatedDays !== null ? (
+          <span className="job-card-posted" data-testid="job-updated">
+            {updatedIcon}
+            <time dateTime={new Date(job.dateUpdated! * 1000).toISOString()}>{labels.updated(updatedDays)}</time>
+          </span>
+        ) : null}
       </div>
     </article>
   );

@@ -12,6 +12,8 @@ import { OrganizationLogo } from './organization-logo.tsx';
 interface JobDetailViewProps {
   view: PublicJobView;
   applyTo: string;
+  /** Shown beside Apply (the bookmark, for a signed-in student). */
+  actions?: ReactNode;
 }
 
 function JobDate({ value, missing }: { value: JobDateInput; missing: string }) {
@@ -44,7 +46,7 @@ function LongText({ text, empty }: { text: string | null; empty: string }) {
 }
 
 /** The public job view: organization, title, type, location, dates, description, requirements and Apply. */
-export function JobDetailView({ view, applyTo }: JobDetailViewProps) {
+export function JobDetailView({ view, applyTo, actions }: JobDetailViewProps) {
   const { t } = useTranslation('jobs');
   const { job, organization } = view;
   const organizationName = organization?.name ?? '';
@@ -84,14 +86,15 @@ export function JobDetailView({ view, applyTo }: JobDetailViewProps) {
               </Text>
             </HStack>
           </Flex>
-          <Box>
+          <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
             <Button asChild size="lg" w={{ base: 'full', sm: 'auto' }}>
               <RouterLink to={applyTo}>
                 <LuSend aria-hidden />
                 {t('detail.apply')}
               </RouterLink>
             </Button>
-          </Box>
+            {actions}
+          </Flex>
         </Stack>
 
         <Separator />

@@ -1,5 +1,8 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { LuBookmark } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router-dom';
+import { Button } from '../../../components/ui/button.tsx';
 import { useBreadcrumb } from '../../dashboard/hooks/use-breadcrumb.ts';
 import { JobList } from '../components/job-list.tsx';
 
@@ -12,9 +15,17 @@ export default function JobBoardPage() {
   return (
     <Stack gap="6" maxW="6xl" mx="auto">
       <Stack gap="2">
-        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-          {t('board.title')}
-        </Heading>
+        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+          <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+            {t('board.title')}
+          </Heading>
+          <Button asChild variant="outline" minH="11" data-testid="saved-jobs-link">
+            <RouterLink to="/jobs/saved">
+              <LuBookmark aria-hidden />
+              {t('saved.link')}
+            </RouterLink>
+          </Button>
+        </Flex>
         <Text color="fg.muted" maxW="prose">
           {t('board.description')}
         </Text>

@@ -9,6 +9,9 @@ import { useJobDetail, type JobDetailProblem } from '../hooks/use-job-detail.ts'
 import { useLocale } from '../hooks/use-locale.ts';
 import { formatJobDate } from '../job-dates.ts';
 import { applyPath } from '../job-links.ts';
+import type { PublicJobView } from '../api/get-job-detail.ts';
+import { SaveJobButton } from '../../saved-jobs/components/save-job-button.tsx';
+import type { SavedJobSnapshot } from '../../saved-jobs/db/saved-job-record.ts';
 
 function DetailSkeleton() {
   const { t } = useTranslation('jobs');
@@ -60,10 +63,18 @@ function DetailError({ problem, onRetry }: { problem: JobDetailProblem; onRetry:
   );
 }
 
-/** /jobs/:slug (also /jobs/{id}/ from featured cards): one job, with token/sharedId carried to the apply link. */
-export default function JobDetailPage() {
-  const { t } = useTranslation('jobs');
+function JobBreadcrumb({ title }: { title: string }) {
   const { t: tDashboard } = useTranslation('dashboard');
+  useBreadcrumb([{ label: tDashboard('breadcrumb.jobs'), to: '/jobs' }, { label: title }]);
+  return null;
+}
+
+/**
+ * One job, with token/sharedId carried to the apply link. Signed in: inside the dashboard, with the bookmark.
+ * A visitor (public job link): the same view in a standalone frame; Apply leads through sign-in (the apply page).
+ */
+export function JobDetailContent({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation('jobs');
   const locale = useLocale();
   const { slug = '' } = useParams();
   const [searchParams] = useSearchParams();
@@ -72,12 +83,13 @@ export default function JobDetailPage() {
   const detail = useJobDetail(slug, token, sharedId);
 
   const title = detail.status === 'ready' ? detail.view.job.title : t('detail.breadcrumb');
-  useBreadcrumb([{ label: tDashboard('breadcrumb.jobs'), to: '/jobs' }, { label: title }]);
+  const view = detail.status === 'ready' ? detail.view : null;
 
   return (
     <Stack gap="5" maxW="4xl" mx="auto">
+      {signedIn ? <JobBreadcrumb title={title} /> : null}
       <Link asChild alignSelf="flex-start" color="fg.muted" textStyle="sm" _hover={{ color: 'fg' }}>
-        <RouterLink to="/dashboard">
+        <RouterLink to={signedIn ? '/dashboard' : '/'}>
           <LuArrowLeft aria-hidden />
           {t('detail.backHome')}
         </RouterLink>
@@ -94,9 +106,33 @@ export default function JobDetailPage() {
       ) : null}
       {detail.status === 'loading' ? <DetailSkeleton /> : null}
       {detail.status === 'error' ? <DetailError problem={detail.problem} onRetry={detail.retry} /> : null}
-      {detail.status === 'ready' ? (
-        <JobDetailView view={detail.view} applyTo={applyPath(slug, token, sharedId)} />
+      {view ? (
+        <JobDetailView
+          view={view}
+          applyTo={applyPath(slug, token, sharedId)}
+          actions={signedIn ? <SaveJobButton job={featuredSnapshot(view)} /> : null}
+        />
       ) : null}
     </Stack>
   );
+}
+
+function featuredSnapshot(view: PublicJobView): SavedJobSnapshot {
+  const posted = Date.parse(String(view.job.postingDate ?? ''));
+  return {
+    id: view.job.id,
+    title: view.job.title,
+    company: view.organization?.name ?? '',
+    locations: view.job.location ? [view.job.location] : [],
+    url: null,
+    featured: true,
+    type: view.job.type ?? '',
+    datePosted: Number.isNaN(posted) ? 0 : Math.floor(posted / 1000),
+    closed: false,
+  };
+}
+
+/** /jobs/:slug (also /jobs/{id}/ from featured cards) for a signed-in student, inside the dashboard. */
+export default function JobDetailPage() {
+  return <JobDetailContent signedIn />;
 }
