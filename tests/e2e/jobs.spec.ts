@@ -186,11 +186,12 @@ test.describe('job board', () => {
     await country.selectOption('Canada');
     await expect(page).toHaveURL(/\/jobs\?country=Canada$/);
     await expect(city).toHaveCount(0);
-    await expect(state.locator('option')).toContainText(['All states', 'BC', 'ON', 'QC']);
-    await state.selectOption('ON');
+    // Regions by name, each with its number of jobs.
+    await expect(state.locator('option')).toContainText(['All states', /^British Columbia \(\d+\)$/, /^Ontario \(\d+\)$/, /^Quebec \(\d+\)$/]);
+    await state.selectOption('Ontario');
     await expect(city.locator('option')).toContainText(['All cities', 'Ottawa', 'Toronto', 'Waterloo']);
     await city.selectOption('Toronto');
-    await expect(page).toHaveURL(/\/jobs\?country=Canada&state=ON&city=Toronto$/);
+    await expect(page).toHaveURL(/\/jobs\?country=Canada&state=Ontario&city=Toronto$/);
     await expect(resultCount(page)).toHaveText(/^1[2-9] jobs$/); // 12 generated + the seeded Toronto ones
     for (const location of await cards(page).getByText('Toronto, ON, Canada').all()) await expect(location).toBeVisible();
     expect(await cards(page).count()).toBe(await cards(page).getByText('Toronto, ON, Canada').count());
@@ -198,23 +199,23 @@ test.describe('job board', () => {
     // Reload: the filtered board comes back from the URL.
     await page.reload();
     await expect(page.getByLabel('Country')).toHaveValue('Canada');
-    await expect(page.getByLabel('State / province')).toHaveValue('ON');
+    await expect(page.getByLabel('State / province')).toHaveValue('Ontario');
     await expect(page.getByLabel('City')).toHaveValue('Toronto');
     await expect(cards(page).first()).toContainText('Toronto, ON, Canada');
 
     // Choosing a state resets the city.
-    await page.getByLabel('State / province').selectOption('BC');
-    await expect(page).toHaveURL(/\/jobs\?country=Canada&state=BC$/);
+    await page.getByLabel('State / province').selectOption('British Columbia');
+    await expect(page).toHaveURL(/\/jobs\?country=Canada&state=British\+Columbia$/);
     await expect(page.getByLabel('City')).toHaveValue('');
     // Choosing a country resets state and city.
     await page.getByLabel('City').selectOption('Vancouver');
-    await page.getByLabel('Country').selectOption('USA');
-    await expect(page).toHaveURL(/\/jobs\?country=USA$/);
+    await page.getByLabel('Country').selectOption('United States');
+    await expect(page).toHaveURL(/\/jobs\?country=United\+States$/);
     await expect(page.getByLabel('State / province')).toHaveValue('');
     await expect(page.getByLabel('City')).toHaveCount(0);
     // Back goes to the previous choice.
     await page.goBack();
-    await expect(page).toHaveURL(/\/jobs\?country=Canada&state=BC&city=Vancouver$/);
+    await expect(page).toHaveURL(/\/jobs\?country=Canada&state=British\+Columbia&city=Vancouver$/);
     await expect(page.getByLabel('City')).toHaveValue('Vancouver');
   });
 
