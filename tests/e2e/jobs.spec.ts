@@ -331,7 +331,7 @@ test.describe('job board', () => {
     await expect(cards(page)).toHaveCount(20);
     // Filtering and searching keep working offline.
     await page.getByLabel('Country').selectOption('Canada');
-    await page.getByLabel('State / province').selectOption('QC');
+    await page.getByLabel('State / province').selectOption('Quebec');
     await expect(resultCount(page)).toContainText(/^1\d jobs$/);
     await page.getByRole('searchbox', { name: 'Search' }).fill('bilingual engineer 0[1-3]');
     await expect(resultCount(page)).toHaveText('3 jobs');
