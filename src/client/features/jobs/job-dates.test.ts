@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatJobDate, formatPostedDay, formatRelativeTime, jobDateTimeAttribute, parseJobDate } from './job-dates.ts';
+import {
+  formatJobDate,
+  formatPostedDay,
+  formatRelativeTime,
+  jobDateTimeAttribute,
+  parseJobDate,
+  updatedDaysAgo,
+} from './job-dates.ts';
 
 describe('formatJobDate', () => {
   it('writes an ISO date-only value in long US style in English, on that calendar day whatever the time zone', () => {
@@ -64,5 +71,21 @@ describe('formatPostedDay', () => {
   it('writes a medium date from unix seconds and null for a missing date', () => {
     expect(formatPostedDay(Date.UTC(2025, 9, 18, 12) / 1000, 'en')).toBe('Oct 18, 2025');
     expect(formatPostedDay(0, 'en')).toBeNull();
+  });
+});
+
+describe('updatedDaysAgo', () => {
+  const day = 86_400;
+  const posted = Math.floor(new Date(2026, 0, 10, 9).getTime() / 1000);
+  const today = new Date(2026, 0, 20).getTime();
+
+  it('counts whole days since the feed updated the listing', () => {
+    expect(updatedDaysAgo({ datePosted: posted, dateUpdated: posted + 5 * day }, today)).toBe(5);
+    expect(updatedDaysAgo({ datePosted: posted, dateUpdated: posted + 10 * day }, today)).toBe(0);
+  });
+
+  it('says nothing when the feed gave no update or updated on the posting day', () => {
+    expect(updatedDaysAgo({ datePosted: posted, dateUpdated: null }, today)).toBeNull();
+    expect(updatedDaysAgo({ datePosted: posted, dateUpdated: posted + 3600 }, today)).toBeNull();
   });
 });
