@@ -57,19 +57,23 @@ const newGrads = [
   }),
 ];
 
-test.beforeAll(async () => {
+async function ingest(internships: ReturnType<typeof listing>[]): Promise<void> {
   const endpoint = JSON.parse(readFileSync(path.join(e2eEnv.dataDir, 'admin-token'), 'utf8')) as { url: string; token: string };
   const res = await fetch(`${endpoint.url}/api/admin/ingest`, {
     method: 'POST',
     headers: { authorization: `Bearer ${endpoint.token}`, 'content-type': 'application/json' },
     body: JSON.stringify({
       sources: [
-        { name: 'e2e-truth-internships.json', type: 'internship', records: [...toronto, ...vancouver, ...others] },
+        { name: 'e2e-truth-internships.json', type: 'internship', records: internships },
         { name: 'e2e-truth-new-grads.json', type: 'new-grad', records: newGrads },
       ],
     }),
   });
   expect(res.status, await res.clone().text()).toBe(200);
+}
+
+test.beforeAll(async () => {
+  await ingest([...toronto, ...vancouver, ...others]);
 });
 
 const cards = (page: Page) => page.getByTestId('job-card');
@@ -162,6 +166,13 @@ test('a job saved offline is sent once back online and shows on a second device 
 
   await second.page.reload();
   await expect(second.page.getByTestId('job-card').filter({ hasText: 'Spelling Vancouver Full' })).toHaveCount(1);
+
+  // The listing leaves its feed: it stays in the Saved list, marked closed, and is off the board.
+  await ingest([...toronto, ...vancouver.filter((job) => job.title !== 'Spelling Vancouver Full'), ...others]);
+  await second.page.reload();
+  const closedCard = second.page.getByTestId('job-card').filter({ hasText: 'Spelling Vancouver Full' });
+  await expect(closedCard.getByTestId('job-closed')).toHaveText('Closed');
+  await expect(closedCard).toHaveAttribute('data-closed', 'true');
 
   // Unsaved on the second device: gone on the first once it syncs again.
   await second.page.getByTestId('job-save').first().click();
