@@ -164,7 +164,7 @@ describe('/sitemap.xml and /robots.txt', () => {
     expect(response.statusCode).toBe(200)
     const lines = response.body.split('\n')
     expect(lines).toContain('Allow: /jobs/')
-    for (const path of ['/api/', '/dashboard', '/account', '/jobs/saved', '/jobs/applied']) expect(lines).toContain(`Disallow: ${path}`)
+    for (const path of ['/api/', '/dashboard', '/account', '/jobs$', '/jobs/saved', '/jobs/applied']) expect(lines).toContain(`Disallow: ${path}`)
     expect(lines).toContain('Sitemap: https://jobs.example.org/sitemap.xml')
   })
 })

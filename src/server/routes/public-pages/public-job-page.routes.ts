@@ -15,7 +15,8 @@ import { normalizePlace } from '../../../shared/jobs/normalize-place.ts'
 const publicPaths = ['/', '/sign-in', '/privacy', '/terms-and-conditions', '/pricing', '/catalog']
 
 // Signed-in areas and the API stay out of search engines.
-const disallowedPaths = ['/api/', '/dashboard', '/account', '/jobs/applied', '/jobs/saved', '/auth/']
+// `/jobs$` is the board itself (signed in); `$` ends a rule for the major crawlers, so `/jobs/{slug}` stays allowed.
+const disallowedPaths = ['/api/', '/dashboard', '/account', '/jobs$', '/jobs/applied', '/jobs/saved', '/auth/']
 
 const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
