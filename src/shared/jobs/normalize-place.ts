@@ -1,6 +1,11 @@
-import countries from 'i18n-iso-countries';
+// The library's plain entry with English only: its Node entry registers every language (~80), which the server
+// would keep in memory for nothing.
+import countries from 'i18n-iso-countries/index.js';
+import english from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import type { BoardPlace, WorkMode } from './board-place.ts';
 import { commonCountryNames, countryAliases, type CountryCode, keyOf, regionsOf } from './place-names.ts';
+
+countries.registerLocale(english);
 
 // Files a free-text feed location ("Toronto, ON, Canada", "Remote in USA", "NYC", "London, UK") under one country,
 // region and city, so the board's filters offer real places only. Country names, ISO codes and their aliases come
