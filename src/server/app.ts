@@ -6,6 +6,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstanc
 import { type DatabaseHandle, openDatabase } from './db/client.ts'
 import type { Env } from './env.ts'
 import { createIngestService, type IngestService, startFeedSchedule } from './ingest/ingest.service.ts'
+import { registerInputPolicy } from './http/input-policy.ts'
+import { logSerializers } from './http/log-serializers.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
 import { adminRoutes } from './routes/admin/admin.routes.ts'
@@ -76,7 +78,15 @@ export async function buildApp({
   mailer: givenMailer,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(logger ? { loggerInstance: logger } : { logger: { level: env.logLevel } }),
+    ...(logger ? { loggerInstance: logger } : { logger: { level: env.logLevel, serializers: logSerializers } }),
+    // A stalled or slow-drip client must not hold a socket and its buffered body forever (decision 009).
+    connectionTimeout: env.http.idleTimeoutMs,
+    requestTimeout: env.http.requestTimeoutMs,
+    http: {
+      headersTimeout: env.http.headersTimeoutMs,
+      // How often Node checks the two deadlines above (its default, 30 s, would let a request overrun by that much).
+      connectionsCheckingInterval: Math.min(1_000, env.http.headersTimeoutMs),
+    },
     // Never trust X-Forwarded-For by default: the dev routes rely on the real peer address.
     trustProxy: false,
   })
@@ -102,7 +112,8 @@ export async function buildApp({
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
-    if (statusCode >= 500) request.log.error({ err: error }, 'request failed')
+    // The serializer (http/log-serializers.ts) keeps SQL parameters and personal data out of this line.
+    if (statusCode >= 500) request.log.error({ err: error, route: request.routeOptions.url }, 'request failed')
     // Only errors raised on purpose (HttpError, Fastify's own 4xx) carry a message fit for the caller.
     const exposeMessage = statusCode < 500 || error.name === 'HttpError'
     return reply.code(statusCode).send({ error: exposeMessage ? error.message : 'Internal server error' })
@@ -117,6 +128,7 @@ export async function buildApp({
     storage = created
   }
 
+  registerInputPolicy(app)
   await app.register(fastifyCompress, { global: true })
   registerAuth(app, env)
 

@@ -1,5 +1,6 @@
 import { pino } from 'pino'
 import { buildApp } from './app.ts'
+import { logSerializers } from './http/log-serializers.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { type DatabaseHandle, openDatabase } from './db/client.ts'
 import { seedDemoData } from './db/seed.ts'
@@ -25,7 +26,7 @@ function loadEnvOrExit(): Env {
 }
 
 const env = loadEnvOrExit()
-const logger = pino({ level: env.logLevel })
+const logger = pino({ level: env.logLevel, serializers: logSerializers })
 for (const warning of env.warnings) logger.warn(warning)
 
 async function openDatabaseOrExit(): Promise<DatabaseHandle> {

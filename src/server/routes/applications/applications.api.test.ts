@@ -404,7 +404,7 @@ describe('POST /api/public/jobs/:slug/apply: the resume', () => {
     ['a saved reference that is not {id, url}', () => jsonApplication(buildAnswers(), 'my resume'), 400, missing],
     [
       'a saved reference in a multipart field that is not JSON',
-      () => multipartApplication(buildAnswers(), { saved: undefined }, [{ name: 'resume', value: '{not json' }]),
+      () => multipartApplication(buildAnswers(), null, [{ name: 'resume', value: '{not json' }]),
       400,
       missing,
     ],

@@ -98,7 +98,11 @@ export const profileRoutes: FastifyPluginAsync<{ db: Database; storage: Storage 
       request.log.error({ key: profile.resumeKey }, 'resume file missing from the storage')
       throw new HttpError(404, 'No resume uploaded yet')
     }
-    reply.type('application/pdf').header('content-disposition', inlineContentDisposition(profile.resumeName))
+    reply
+      .type('application/pdf')
+      .header('content-disposition', inlineContentDisposition(profile.resumeName))
+      // Opened on its own, whatever is inside may not run script, load anything or reach this origin.
+      .header('content-security-policy', "default-src 'none'; sandbox")
     return reply.send(Buffer.from(stored.data.buffer, stored.data.byteOffset, stored.data.byteLength))
   })
 }
