@@ -11,6 +11,10 @@ import { HttpError } from './http-error.ts'
 // out with `config: { textPolicy: false }`.
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route of the app (method and URL pattern), for checks that must cover routes added later. */
+    routeList: { method: string; url: string }[]
+  }
   interface FastifyContextConfig {
     /** false: the route's JSON body is not checked against the text policy (parameters and query still are). */
     textPolicy?: boolean
@@ -49,6 +53,12 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
 }
 
 export function registerInputPolicy(app: FastifyInstance): void {
+  const routeList: { method: string; url: string }[] = []
+  app.decorate('routeList', routeList)
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url })
+  })
+
   const defaultJsonParser = app.getDefaultJsonParser('error', 'error')
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser(

@@ -18,9 +18,12 @@ function isDatabaseError(error: Error): boolean {
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && ('severity' in error || 'routine' in error)
 }
 
-/** The stack without its first line (which repeats the message). */
+/** The stack's frames only: the message it starts with may span lines (Drizzle's ends with "params: ..."). */
 function framesOf(error: Error): string | undefined {
-  return error.stack?.split('\n').slice(1).join('\n')
+  return error.stack
+    ?.split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .join('\n')
 }
 
 function databaseErrorFields(error: Error): SerializedError {
