@@ -5,7 +5,6 @@ import { stdSerializers } from 'pino'
 // `detail` may quote a value ("Key (email)=(ada@...) already exists"): for those only the type, the SQLSTATE code,
 // the names of the constraint/table/column and the stack frames are logged.
 
-type Serialized = Record<string, unknown>
 /** The shape pino's error serializers answer. */
 type SerializedError = { type: string; message: string; stack: string; [key: string]: unknown }
 

@@ -25,6 +25,7 @@ export const textPolicyMessages = {
 export type TextKind = 'single-line' | 'multi-line'
 
 // C0 except tab, LF, CR; DEL; C1. Written with escapes: the source file itself stays plain.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/
 const lineBreaks = /[\t\n\r\u2028\u2029]/
 const paragraphSeparators = /[\u2028\u2029]/
