@@ -8,6 +8,8 @@ import type { Env } from './env.ts'
 import { createIngestService, type IngestService, startFeedSchedule } from './ingest/ingest.service.ts'
 import { registerInputPolicy } from './http/input-policy.ts'
 import { logSerializers } from './http/log-serializers.ts'
+import { maxConcurrentUploadsPerAccount } from './http/multipart-request.ts'
+import { createUploadSlots } from './http/upload-slots.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
 import { adminRoutes } from './routes/admin/admin.routes.ts'
@@ -129,6 +131,7 @@ export async function buildApp({
   }
 
   registerInputPolicy(app)
+  app.decorate('uploadSlots', createUploadSlots(maxConcurrentUploadsPerAccount))
   await app.register(fastifyCompress, { global: true })
   registerAuth(app, env)
 

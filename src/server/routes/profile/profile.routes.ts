@@ -77,6 +77,8 @@ export const profileRoutes: FastifyPluginAsync<{ db: Database; storage: Storage 
       })
     } catch (error) {
       if (error instanceof UploadTooLargeError) return refuseTooLarge(reply)
+      // A body refused half-read is never read to its end: close the connection rather than leave it stalled.
+      reply.header('connection', 'close')
       throw error
     }
     const caller = callerOf(request.user)
