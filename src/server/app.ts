@@ -12,6 +12,7 @@ import { maxConcurrentUploadsPerAccount } from './http/multipart-request.ts'
 import { createUploadSlots } from './http/upload-slots.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
+import { createMailSender, domainOfAddress, type MailSender } from './mail/outbox.ts'
 import { adminRoutes } from './routes/admin/admin.routes.ts'
 import { applicantsRoutes } from './routes/applicants/applicants.routes.ts'
 import { applicationsRoutes } from './routes/applications/applications.routes.ts'
@@ -38,6 +39,8 @@ declare module 'fastify' {
     boardIndex: BoardIndex
     /** Feed ingestion (scheduled when FEEDS_ENABLED; tests and the admin route call it directly). */
     feedIngest: IngestService
+    /** Delivers the durable e-mail outbox (mail/outbox.ts). */
+    mailSender: MailSender
   }
 }
 
@@ -137,8 +140,19 @@ export async function buildApp({
 
   const mailer =
     givenMailer ?? createMailer({ smtpUrl: env.mail.smtpUrl, from: env.mail.from, outboxDir: env.outboxDir, log: app.log })
-  // Runs before the database closes: confirmations still being sent get a few seconds to finish.
-  if (!givenMailer) app.addHook('preClose', () => mailer.close())
+  const mailSender = createMailSender({
+    db: database.db,
+    mailer,
+    log: app.log,
+    messageIdDomain: domainOfAddress(env.mail.from),
+  })
+  app.decorate('mailSender', mailSender)
+  app.addHook('onReady', async () => mailSender.start())
+  // Runs before the database closes: the delivery round in progress finishes (what it does not send stays queued).
+  app.addHook('preClose', async () => {
+    await mailSender.stop()
+    if (!givenMailer) await mailer.close()
+  })
   const devpost = createDevpostService({ baseUrl: env.devpost.baseUrl, log: app.log })
 
   const boardIndex = createBoardIndex({ db: database.db, log: app.log, pollIntervalMs: boardPollIntervalMs })
@@ -190,7 +204,7 @@ export async function buildApp({
         github: createGithubService({ ...env.github, log: app.log }),
       })
       await api.register(devpostRoutes, { db: database.db, devpost })
-      await api.register(applicationsRoutes, { db: database.db, storage, devpost, mailer, appUrl: env.publicUrl })
+      await api.register(applicationsRoutes, { db: database.db, storage, devpost, mailSender, appUrl: env.publicUrl })
       await api.register(applicantsRoutes, { db: database.db })
       if (adminToken) {
         await api.register(adminRoutes, { token: adminToken, ingest: feedIngest, boardIndex, db: database.db })

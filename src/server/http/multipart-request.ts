@@ -18,7 +18,7 @@ const interrupted = 'The upload was interrupted. Please try again.'
 export const tooManyUploadsMessage = 'Another upload from your account is still in progress. Please wait for it to finish.'
 
 /** Uploads in flight per account (see upload-slots.ts). */
-export const maxConcurrentUploadsPerAccount = 2
+export const maxConcurrentUploadsPerAccount = 4
 
 declare module 'fastify' {
   interface FastifyInstance {

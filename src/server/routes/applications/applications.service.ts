@@ -14,7 +14,7 @@ import type { StudentProfileRow } from '../../db/schema.ts'
 import { HttpError } from '../../http/http-error.ts'
 import { isReadablePdf } from '../../http/pdf-document.ts'
 import { applicationConfirmationMail } from '../../mail/application-confirmation.ts'
-import type { Mailer } from '../../mail/mailer.ts'
+import { enqueueMail, type MailSender } from '../../mail/outbox.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import type { Storage } from '../../storage/storage.ts'
 import { type ApplicationChannel, resolveChannel, verifiedEmailOf } from '../applicants/application-channel.ts'
@@ -47,7 +47,8 @@ export type ApplyDependencies = {
   db: Database
   storage: Storage
   devpost: DevpostService
-  mailer: Mailer
+  /** Delivers the confirmation e-mail enqueued with the application. */
+  mailSender: MailSender
   log: FastifyBaseLogger
   /** The app's origin, for links in the confirmation e-mail. */
   appUrl: string
@@ -139,7 +140,7 @@ function channelColumns(channel: ApplicationChannel) {
  * the background: a mail server that fails never fails the application.
  */
 export async function submitApplication(deps: ApplyDependencies, input: ApplyInput): Promise<ApplyOutcome> {
-  const { db, storage, mailer, log, appUrl } = deps
+  const { db, storage, mailSender, log, appUrl } = deps
   const { caller, job, query, idempotencyKey, request } = input
   const email = verifiedEmailOf(caller)
 
@@ -184,7 +185,10 @@ export async function submitApplication(deps: ApplyDependencies, input: ApplyInp
   await storage.put(resumeKey, resume.data, { contentType: 'application/pdf' })
   let written: boolean
   try {
-    written = await insertApplicationOnce(db, {
+    // The application and its confirmation e-mail are committed together: a crash right after the commit still
+    // leaves the e-mail in the outbox for the sender (decision 008).
+    written = await db.transaction(async (tx) => {
+      const inserted = await insertApplicationOnce(tx, {
       id: applicationId,
       uid: caller.uid,
       jobId: job.id,
@@ -201,6 +205,19 @@ export async function submitApplication(deps: ApplyDependencies, input: ApplyInp
       responseStatus: 201,
       responseBody: receipt,
       submittedAt,
+      })
+      if (inserted) {
+        const mail = applicationConfirmationMail({
+          to: email,
+          firstName: answers.firstName,
+          jobTitle: job.title,
+          organizationName: job.organizationName,
+          submittedAt,
+          appUrl,
+        })
+        await enqueueMail(tx, { kind: 'application-confirmation', causeId: applicationId, ...mail })
+      }
+      return inserted
     })
   } catch (error) {
     await removeFile(deps, resumeKey)
@@ -217,17 +234,7 @@ export async function submitApplication(deps: ApplyDependencies, input: ApplyInp
   }
 
   log.info({ applicationId, jobId: job.id, channel: channel.kind }, 'application submitted')
-  mailer.sendInBackground(
-    applicationConfirmationMail({
-      to: email,
-      firstName: answers.firstName,
-      jobTitle: job.title,
-      organizationName: job.organizationName,
-      submittedAt,
-      appUrl,
-    }),
-    { applicationId },
-  )
+  mailSender.nudge()
   return { status: 201, body: receipt, replayed: false }
 }
 
