@@ -145,6 +145,7 @@ export async function buildApp({
     mailer,
     log: app.log,
     messageIdDomain: domainOfAddress(env.mail.from),
+    releaseLeasesOnStart: database.kind === 'pglite',
   })
   app.decorate('mailSender', mailSender)
   app.addHook('onReady', async () => mailSender.start())

@@ -62,6 +62,11 @@ export type MailSenderOptions = {
   batchSize?: number
   /** How long a claimed message is reserved for this sender (longer than an SMTP send may take). */
   leaseMs?: number
+  /**
+   * Clear every lease when starting. Only when this process is the database's only user (embedded PGlite, whose
+   * data folder is locked): leases found then belong to a process that died, and need not run out first.
+   */
+  releaseLeasesOnStart?: boolean
   maxAttempts?: number
   /** Delay before retry n (1-based). */
   backoffMs?: (attempt: number) => number
@@ -98,7 +103,8 @@ export function createMailSender({
   messageIdDomain,
   pollIntervalMs = 5_000,
   batchSize = 20,
-  leaseMs = 120_000,
+  leaseMs = 60_000,
+  releaseLeasesOnStart = false,
   maxAttempts = 10,
   backoffMs = defaultBackoffMs,
 }: MailSenderOptions): MailSender {
@@ -209,7 +215,24 @@ export function createMailSender({
   return {
     start() {
       stopped = false
-      schedule(0)
+      if (!releaseLeasesOnStart) {
+        schedule(0)
+        return
+      }
+      running = (async () => {
+        try {
+          await db
+            .update(mailOutbox)
+            .set({ lockedUntil: null })
+            .where(sql`${mailOutbox.sentAt} is null and ${mailOutbox.lockedUntil} is not null`)
+        } catch (error) {
+          log.error({ err: error }, 'could not release the e-mail leases of a previous run')
+        } finally {
+          running = null
+        }
+        return 0
+      })()
+      void running.then(() => schedule(0))
     },
     nudge() {
       if (!stopped) void run()
