@@ -84,6 +84,8 @@ const rawEnvSchema = z.object({
   GITHUB_GRAPHQL_URL: httpUrl.default('https://api.github.com/graphql'),
   GITHUB_API_URL: httpUrl.default('https://api.github.com'),
   DEVPOST_BASE_URL: httpUrl.default('https://devpost.com'),
+  // Set by `npm start` (scripts/start.mjs), which locks DATA_DIR before starting anything: its pid.
+  DATA_DIR_LOCK_HELD_BY: z.coerce.number().int().positive().optional(),
   // See docs/decisions/009-request-timeouts-and-input-limits.md for the defaults.
   HTTP_HEADERS_TIMEOUT_MS: milliseconds.default(15_000),
   HTTP_IDLE_TIMEOUT_MS: milliseconds.default(30_000),
@@ -96,6 +98,8 @@ export type Env = {
   nodeEnv: 'development' | 'production' | 'test'
   logLevel: (typeof logLevels)[number]
   dataDir: string
+  /** The launcher (`npm start`) that already holds DATA_DIR's lock for this server, if any. */
+  dataDirLockHeldBy: number | null
   /** Unset: embedded PGlite in `${dataDir}/pglite`. */
   databaseUrl: string | null
   firebase: {
@@ -206,6 +210,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     nodeEnv: raw.NODE_ENV,
     logLevel: raw.LOG_LEVEL,
     dataDir,
+    dataDirLockHeldBy: raw.DATA_DIR_LOCK_HELD_BY ?? null,
     databaseUrl: raw.DATABASE_URL ?? null,
     firebase: {
       projectId: raw.FIREBASE_PROJECT_ID,

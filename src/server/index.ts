@@ -35,6 +35,7 @@ async function openDatabaseOrExit(): Promise<DatabaseHandle> {
     return await openDatabase({
       databaseUrl: env.databaseUrl,
       dataDir: env.dataDir,
+      lockHeldBy: env.dataDirLockHeldBy,
       onPoolError: (error) => logger.warn({ err: error }, 'idle database connection failed'),
     })
   } catch (error) {
