@@ -82,6 +82,7 @@ async function measure(url, tokens, pid) {
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     total: result.requests.total,
+    bytesPerResponse: result.throughput.total / Math.max(1, result.requests.total),
     cpuPerThousand: pid ? (cpu / result.requests.total) * 1000 : NaN,
   };
 }
@@ -161,6 +162,12 @@ try {
       await fetch(`${base}/api/profile`, { headers: { authorization: `Bearer ${tokens[0]}` } });
       const single = performance.now() - one;
       const figures = await measure(`${base}/api/profile`, tokens, server.pid);
+      // The answers are each student's own profile (a figure for wrong answers would be worthless).
+      const checks = await Promise.all(students.slice(0, 5).map(async (student) => {
+        const profile = await (await fetch(`${base}/api/profile`, { headers: { authorization: `Bearer ${student.idToken}` } })).json();
+        return profile.email === student.email;
+      }));
+      if (!checks.every(Boolean)) throw new Error(`GET /api/profile answered another student's profile (${backend.label})`);
       rows.push({ label: `GET /api/profile, ${backend.label}`, ...figures, single });
     } finally {
       await stop(server);
@@ -176,11 +183,11 @@ try {
 
   console.log('');
   console.log(`${connections} connections, ${studentCount} students, ${duration} s per run`);
-  console.log('| run | requests/s | vs hello world | p50 ms | p99 ms | errors | API CPU s per 1,000 requests |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('| run | requests/s | vs hello world | p50 ms | p99 ms | errors | bytes per answer | API CPU s per 1,000 requests |');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const row of rows) {
     console.log(`| ${row.label} | ${row.requestsPerSecond.toFixed(0)} | ${(row.requestsPerSecond / helloFigures.requestsPerSecond).toFixed(2)} | ` +
-      `${row.p50} | ${row.p99} | ${row.errors} | ${Number.isNaN(row.cpuPerThousand) ? '-' : row.cpuPerThousand.toFixed(2)} |`);
+      `${row.p50} | ${row.p99} | ${row.errors} | ${row.bytesPerResponse.toFixed(0)} | ${Number.isNaN(row.cpuPerThousand) ? '-' : row.cpuPerThousand.toFixed(2)} |`);
   }
   const postgresRow = rows.find((row) => row.label.endsWith('PostgreSQL'));
   if (postgresRow) {

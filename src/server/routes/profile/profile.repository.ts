@@ -27,10 +27,23 @@ export async function findAccountWithProfile(db: Executor, uid: string): Promise
  * /api/profile is the most frequent signed-in read, and each query is a round trip (or a WebAssembly call into PGlite).
  */
 export async function findAccountWithProfileAndApplications(
-  db: Executor,
+  db: Database,
   uid: string,
 ): Promise<(AccountWithProfile & { appliedJobIds: string[] }) | null> {
-  const [row] = await db
+  let prepared = preparedProfileReads.get(db)
+  if (!prepared) {
+    prepared = prepareProfileRead(db)
+    preparedProfileReads.set(db, prepared)
+  }
+  const [row] = await prepared.execute({ uid })
+  return row ?? null
+}
+
+// Built once per database: Drizzle's building of the SQL text was a quarter of the CPU of a profile read.
+const preparedProfileReads = new WeakMap<Database, ReturnType<typeof prepareProfileRead>>()
+
+function prepareProfileRead(db: Database) {
+  return db
     .select({
       user: users,
       profile: studentProfiles,
@@ -41,9 +54,9 @@ export async function findAccountWithProfileAndApplications(
     })
     .from(users)
     .leftJoin(studentProfiles, eq(studentProfiles.uid, users.uid))
-    .where(eq(users.uid, uid))
+    .where(eq(users.uid, sql.placeholder('uid')))
     .limit(1)
-  return row ?? null
+    .prepare('find_account_with_profile_and_applications')
 }
 
 /** The profile row, created empty on first use; locked until the transaction ends. */
