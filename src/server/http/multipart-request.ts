@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream'
 import type { FastifyRequest } from 'fastify'
+import { resumeMessages } from '../../shared/profile/resume-file.ts'
 import { HttpError } from './http-error.ts'
 import type { UploadSlots } from './upload-slots.ts'
 import { MultipartError, type MultipartLimits, type MultipartResult, readMultipart } from './multipart.ts'
@@ -15,7 +16,7 @@ export type UploadLimits = MultipartLimits & {
 }
 
 const interrupted = 'The upload was interrupted. Please try again.'
-export const tooManyUploadsMessage = 'Another upload from your account is still in progress. Please wait for it to finish.'
+export const tooManyUploadsMessage = resumeMessages.uploadInProgress
 
 /** Uploads in flight per account (see upload-slots.ts). */
 export const maxConcurrentUploadsPerAccount = 4
