@@ -3,7 +3,7 @@
 // Firebase project id) each keep their own sign-in users across restarts, a session started before a restart is
 // still valid after it, and a second `npm start` on a folder in use is refused before it starts anything.
 // Ports: INSTANCE_PORTS="apiA,authA,apiB,authB,apiC,authC" (default 3310,9310,3320,9320,3330,9330).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -114,6 +114,13 @@ try {
   const refreshedJson = await refreshed.json();
   check('the refresh token still works and gives the same uid', refreshed.ok && refreshedJson.user_id === userA.json.localId,
     `${refreshed.status}`);
+  // Command-line tools find the server that `npm start` launched (the launcher holds the folder's lock).
+  const { jobs } = await (await fetch(`http://127.0.0.1:${apiA}/api/public/jobs`)).json();
+  const shareLink = spawnSync(process.execPath, [path.join(root, 'scripts', 'share-link.mjs'), '--job', jobs[0].id], {
+    cwd: root, env: { ...inheritedEnv, DATA_DIR: dirA, PORT: String(apiA) }, encoding: 'utf8',
+  });
+  check('npm run share-link goes through the running server', shareLink.status === 0 && /through the running server/.test(shareLink.stdout + shareLink.stderr),
+    `exit ${shareLink.status}`);
   await Promise.all([stop(a), stop(b)]);
 
   console.log('');

@@ -95,7 +95,12 @@ try {
 }
 const boundAddress = app.server.address()
 if (adminToken && boundAddress && typeof boundAddress === 'object') {
-  publishAdminEndpoint(env.dataDir, { url: loopbackUrl(boundAddress), token: adminToken, pid: process.pid })
+  publishAdminEndpoint(env.dataDir, {
+    url: loopbackUrl(boundAddress),
+    token: adminToken,
+    pid: process.pid,
+    lockHolderPid: env.dataDirLockHeldBy ?? process.pid,
+  })
 }
 // Listening on all interfaces reports http://0.0.0.0:port, which is not a page a person can open.
 const url = address.replace('://0.0.0.0:', '://localhost:').replace('://[::]:', '://localhost:')
