@@ -8,13 +8,13 @@
 // resume copy and one confirmation e-mail per person (0 lost, 0 duplicates). Prints latency, throughput and the
 // server's peak RSS.
 import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freePort, memoryOf, waitFor } from './bench-support.mjs';
+import { buildPdf, freePort, memoryOf, multipart, waitFor } from './bench-support.mjs';
 import { ensureServerBuild } from './ensure-server-build.mjs';
 import { serverEnv as serverProcessEnv, serverNodeFlags } from './server-node-flags.mjs';
 
@@ -72,24 +72,6 @@ async function pool(items, limit, work) {
 }
 
 // ---------------------------------------------------------------------------------------------- data
-
-function buildPdf(marker, size) {
-  const head = `%PDF-1.4\n% ${marker}\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n`;
-  const trailer = 'trailer\n<< /Root 1 0 R >>\n%%EOF\n';
-  const padding = Math.max(0, size - head.length - trailer.length - 3);
-  return Buffer.from(`${head}% ${'x'.repeat(padding)}\n${trailer}`);
-}
-
-function multipart(fields, file) {
-  const boundary = `----campusjobsbench${randomBytes(8).toString('hex')}`;
-  const chunks = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="resume"; filename="${file.name}"\r\n` +
-    'Content-Type: application/pdf\r\n\r\n'), file.data, Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;

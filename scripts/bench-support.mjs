@@ -1,6 +1,6 @@
 // Helpers the benchmark and profiling scripts share: the listings they load, the queries they rotate through, and
 // small process utilities.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -97,3 +97,44 @@ export function memoryOf(pid) {
 }
 
 // ---------------------------------------------------------------------------------------------- load
+
+// ---------------------------------------------------------------------------------------------- applications
+
+/** A one-page PDF (the server opens every resume with a PDF reader), padded to about `size` bytes. */
+export function buildPdf(marker, size) {
+  const head = `%PDF-1.4\n% ${marker}\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n` +
+    '2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n' +
+    '3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>\nendobj\n';
+  const trailer = 'trailer\n<< /Root 1 0 R >>\n%%EOF\n';
+  const padding = Math.max(0, size - head.length - trailer.length - 3);
+  return Buffer.from(`${head}% ${'x'.repeat(padding)}\n${trailer}`);
+}
+
+/** multipart/form-data with text `fields` and one `resume` file. */
+export function multipart(fields, file) {
+  const boundary = `----campusjobsbench${randomBytes(8).toString('hex')}`;
+  const chunks = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="resume"; filename="${file.name}"\r\n` +
+    'Content-Type: application/pdf\r\n\r\n'), file.data, Buffer.from(`\r\n--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Google accounts in the Auth emulator at `emulator`, as its sign-in popup creates them (verified e-mail). */
+export async function createEmulatorGoogleUser(emulator, label) {
+  const email = `${label}-${randomUUID().slice(0, 8)}@example.test`;
+  const postBody = new URLSearchParams({
+    id_token: JSON.stringify({ sub: `${label}-${randomUUID()}`, email, email_verified: true, name: `Student ${label}` }),
+    providerId: 'google.com',
+  }).toString();
+  const response = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=bench`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ postBody, requestUri: 'http://localhost', returnSecureToken: true }),
+  });
+  const json = await response.json();
+  if (!response.ok) throw new Error(`emulator sign-in failed: ${JSON.stringify(json)}`);
+  return { uid: json.localId, email, idToken: json.idToken, refreshToken: json.refreshToken };
+}

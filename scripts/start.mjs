@@ -2,10 +2,10 @@
 // `npm start`: build the PWA and the API, start the Firebase Auth emulator (embedded default) and the API server,
 // and stop everything on Ctrl-C. Plain JavaScript so it runs before anything is compiled.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serverEnv, serverNodeFlags } from './server-node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,6 +22,30 @@ const startEmulator = !process.env.FIREBASE_AUTH_EMULATOR_HOST && projectId.star
 const log = (message) => console.log(`[start] ${message}`);
 const children = new Set();
 let stopping = false;
+let dataDirLock = null;
+
+/**
+ * The emulator's import (accounts:batchCreate) sets every user's validSince to the import time, which revokes every
+ * token issued before: each restart of the local default would sign everyone out. Real Firebase keeps sessions
+ * across deploys, so the exported validSince is put back (an owner-privileged accounts:update may set it).
+ */
+async function keepSessions(emulatorDir) {
+  const accountsFile = path.join(emulatorDir, 'auth_export', 'accounts.json');
+  if (!existsSync(accountsFile)) return;
+  const { users = [] } = JSON.parse(readFileSync(accountsFile, 'utf8'));
+  const endpoint = `http://127.0.0.1:${emulatorPort}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:update`;
+  let restored = 0;
+  for (const user of users) {
+    const response = await fetch(endpoint, {
+      method: 'POST',
+      headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
+      // An account exported without validSince had never been revoked.
+      body: JSON.stringify({ localId: user.localId, validSince: user.validSince ?? '0' }),
+    });
+    if (response.ok) restored += 1;
+  }
+  if (users.length > 0) log(`kept the sessions of ${restored} of ${users.length} users across the restart`);
+}
 
 function run(cmd, cmdArgs, label) {
   log(`${label}...`);
@@ -81,6 +105,8 @@ async function shutdown(code = 0) {
       try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
     }
   }
+  // Released last: the emulator has exported its users into the folder by now.
+  dataDirLock?.release();
   process.exit(code);
 }
 
@@ -96,7 +122,19 @@ async function main() {
     throw new Error('dist/server is missing: run without --no-build first');
   }
   mkdirSync(dataDir, { recursive: true });
-  const env = { PORT: String(port), DATA_DIR: dataDir, FIREBASE_PROJECT_ID: projectId };
+  // The data folder is locked before anything else starts: a second `npm start` on it is refused here, before its
+  // emulator could rewrite firebase.json or export users into it. The server inherits the lock (it is our child).
+  const { acquireDataDirLock, DataDirLockedError } = await import(pathToFileURL(path.join(root, 'dist/server/server/db/data-dir-lock.js')).href);
+  try {
+    dataDirLock = acquireDataDirLock(dataDir);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(`[start] ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const env = { PORT: String(port), DATA_DIR: dataDir, FIREBASE_PROJECT_ID: projectId, DATA_DIR_LOCK_HELD_BY: String(process.pid) };
 
   if (startEmulator) {
     if (await portInUse(emulatorPort)) {
@@ -104,17 +142,32 @@ async function main() {
     }
     const emulatorDir = path.join(dataDir, 'auth-emulator');
     const configPath = path.join(dataDir, 'firebase.json');
+    // The hub and logging emulators on the two ports after the Auth emulator's: fixed per instance, so two instances
+    // starting at once never race for the CLI's defaults (4400, 4500).
     writeFileSync(configPath, JSON.stringify({
-      emulators: { auth: { host: '127.0.0.1', port: emulatorPort }, ui: { enabled: false }, singleProjectMode: true },
+      emulators: {
+        auth: { host: '127.0.0.1', port: emulatorPort },
+        hub: { host: '127.0.0.1', port: emulatorPort + 1 },
+        logging: { host: '127.0.0.1', port: emulatorPort + 2 },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
     }, null, 2));
     const emulatorArgs = ['emulators:start', '--only', 'auth', '--project', projectId, '--config', configPath,
       '--export-on-exit', emulatorDir];
     // Users survive restarts: import the previous export when there is one.
-    if (existsSync(path.join(emulatorDir, 'firebase-export-metadata.json'))) emulatorArgs.push('--import', emulatorDir);
+    const imported = existsSync(path.join(emulatorDir, 'firebase-export-metadata.json'));
+    if (imported) emulatorArgs.push('--import', emulatorDir);
+    // The emulators of one project id find each other through a "hub" file in the temporary folder; with the same
+    // project id, another instance's emulator would export its users into this folder on exit. A temporary folder
+    // of this data folder's own binds the emulator (and its export) to this instance.
+    const emulatorTmp = path.join(dataDir, 'auth-emulator-tmp');
+    mkdirSync(emulatorTmp, { recursive: true });
     log(`starting the Firebase Auth emulator on 127.0.0.1:${emulatorPort} (project ${projectId})`);
-    const emulator = spawnChild('Auth emulator', bin('firebase'), emulatorArgs, {});
+    const emulator = spawnChild('Auth emulator', bin('firebase'), emulatorArgs, { TMPDIR: emulatorTmp });
     await waitFor(`http://127.0.0.1:${emulatorPort}/`, emulator, 'Auth emulator');
     env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${emulatorPort}`;
+    if (imported) await keepSessions(emulatorDir);
   }
 
   const server = spawnChild('API server', path.join(root, 'dist/server/server/index.js'), [], { ...env, ...serverEnv }, serverNodeFlags);

@@ -6,8 +6,13 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstanc
 import { type DatabaseHandle, openDatabase } from './db/client.ts'
 import type { Env } from './env.ts'
 import { createIngestService, type IngestService, startFeedSchedule } from './ingest/ingest.service.ts'
+import { registerInputPolicy } from './http/input-policy.ts'
+import { logSerializers } from './http/log-serializers.ts'
+import { maxConcurrentUploadsPerAccount } from './http/multipart-request.ts'
+import { createUploadSlots } from './http/upload-slots.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
+import { createMailSender, domainOfAddress, type MailSender } from './mail/outbox.ts'
 import { adminRoutes } from './routes/admin/admin.routes.ts'
 import { applicantsRoutes } from './routes/applicants/applicants.routes.ts'
 import { applicationsRoutes } from './routes/applications/applications.routes.ts'
@@ -36,6 +41,8 @@ declare module 'fastify' {
     boardIndex: BoardIndex
     /** Feed ingestion (scheduled when FEEDS_ENABLED; tests and the admin route call it directly). */
     feedIngest: IngestService
+    /** Delivers the durable e-mail outbox (mail/outbox.ts). */
+    mailSender: MailSender
   }
 }
 
@@ -78,7 +85,15 @@ export async function buildApp({
   mailer: givenMailer,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(logger ? { loggerInstance: logger } : { logger: { level: env.logLevel } }),
+    ...(logger ? { loggerInstance: logger } : { logger: { level: env.logLevel, serializers: logSerializers } }),
+    // A stalled or slow-drip client must not hold a socket and its buffered body forever (decision 010).
+    connectionTimeout: env.http.idleTimeoutMs,
+    requestTimeout: env.http.requestTimeoutMs,
+    http: {
+      headersTimeout: env.http.headersTimeoutMs,
+      // How often Node checks the two deadlines above (its default, 30 s, would let a request overrun by that much).
+      connectionsCheckingInterval: Math.min(1_000, env.http.headersTimeoutMs),
+    },
     // Never trust X-Forwarded-For by default: the dev routes rely on the real peer address.
     trustProxy: false,
   })
@@ -104,7 +119,8 @@ export async function buildApp({
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
-    if (statusCode >= 500) request.log.error({ err: error }, 'request failed')
+    // The serializer (http/log-serializers.ts) keeps SQL parameters and personal data out of this line.
+    if (statusCode >= 500) request.log.error({ err: error, route: request.routeOptions.url }, 'request failed')
     // Only errors raised on purpose (HttpError, Fastify's own 4xx) carry a message fit for the caller.
     const exposeMessage = statusCode < 500 || error.name === 'HttpError'
     return reply.code(statusCode).send({ error: exposeMessage ? error.message : 'Internal server error' })
@@ -119,13 +135,27 @@ export async function buildApp({
     storage = created
   }
 
+  registerInputPolicy(app)
+  app.decorate('uploadSlots', createUploadSlots(maxConcurrentUploadsPerAccount))
   await app.register(fastifyCompress, { global: true })
   registerAuth(app, env)
 
   const mailer =
     givenMailer ?? createMailer({ smtpUrl: env.mail.smtpUrl, from: env.mail.from, outboxDir: env.outboxDir, log: app.log })
-  // Runs before the database closes: confirmations still being sent get a few seconds to finish.
-  if (!givenMailer) app.addHook('preClose', () => mailer.close())
+  const mailSender = createMailSender({
+    db: database.db,
+    mailer,
+    log: app.log,
+    messageIdDomain: domainOfAddress(env.mail.from),
+    releaseLeasesOnStart: database.kind === 'pglite',
+  })
+  app.decorate('mailSender', mailSender)
+  app.addHook('onReady', async () => mailSender.start())
+  // Runs before the database closes: the delivery round in progress finishes (what it does not send stays queued).
+  app.addHook('preClose', async () => {
+    await mailSender.stop()
+    if (!givenMailer) await mailer.close()
+  })
   const devpost = createDevpostService({ baseUrl: env.devpost.baseUrl, log: app.log })
 
   const boardIndex = createBoardIndex({ db: database.db, log: app.log, pollIntervalMs: boardPollIntervalMs })
@@ -177,7 +207,7 @@ export async function buildApp({
         github: createGithubService({ ...env.github, log: app.log }),
       })
       await api.register(devpostRoutes, { db: database.db, devpost })
-      await api.register(applicationsRoutes, { db: database.db, storage, devpost, mailer, appUrl: env.publicUrl })
+      await api.register(applicationsRoutes, { db: database.db, storage, devpost, mailSender, appUrl: env.publicUrl })
       await api.register(applicantsRoutes, { db: database.db })
       await api.register(savedJobsRoutes, { db: database.db })
       if (adminToken) {

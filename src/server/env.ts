@@ -17,6 +17,12 @@ const hostAndPort = z
   .string()
   .regex(/^[\w.-]+:\d{1,5}$|^\[[\d:a-fA-F]+\]:\d{1,5}$/, 'expected host:port, for example 127.0.0.1:9099')
 
+const milliseconds = z.coerce
+  .number({ error: 'expected a number of milliseconds (100-3600000)' })
+  .int({ error: 'expected a number of milliseconds (100-3600000)' })
+  .min(100, { error: 'expected a number of milliseconds (100-3600000)' })
+  .max(3_600_000, { error: 'expected a number of milliseconds (100-3600000)' })
+
 const httpUrl = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' })
 
 const rawEnvSchema = z.object({
@@ -78,6 +84,12 @@ const rawEnvSchema = z.object({
   GITHUB_GRAPHQL_URL: httpUrl.default('https://api.github.com/graphql'),
   GITHUB_API_URL: httpUrl.default('https://api.github.com'),
   DEVPOST_BASE_URL: httpUrl.default('https://devpost.com'),
+  // Set by `npm start` (scripts/start.mjs), which locks DATA_DIR before starting anything: its pid.
+  DATA_DIR_LOCK_HELD_BY: z.coerce.number().int().positive().optional(),
+  // See docs/decisions/010-request-timeouts-and-input-limits.md for the defaults.
+  HTTP_HEADERS_TIMEOUT_MS: milliseconds.default(15_000),
+  HTTP_IDLE_TIMEOUT_MS: milliseconds.default(30_000),
+  HTTP_REQUEST_TIMEOUT_MS: milliseconds.default(120_000),
 })
 
 export type Env = {
@@ -86,6 +98,8 @@ export type Env = {
   nodeEnv: 'development' | 'production' | 'test'
   logLevel: (typeof logLevels)[number]
   dataDir: string
+  /** The launcher (`npm start`) that already holds DATA_DIR's lock for this server, if any. */
+  dataDirLockHeldBy: number | null
   /** Unset: embedded PGlite in `${dataDir}/pglite`. */
   databaseUrl: string | null
   firebase: {
@@ -125,6 +139,12 @@ export type Env = {
   /** The student profile's connections: GitHub's APIs (with the person's token) and Devpost's public pages. */
   github: { graphqlUrl: string; apiUrl: string }
   devpost: { baseUrl: string }
+  /**
+   * Slow clients: the request's headers must arrive within `headersTimeoutMs`, the whole request within
+   * `requestTimeoutMs` (else 408 and the connection is closed), and a connection with no bytes moving for
+   * `idleTimeoutMs` is closed (a stalled upload).
+   */
+  http: { headersTimeoutMs: number; idleTimeoutMs: number; requestTimeoutMs: number }
   /** Things the caller should log once a logger exists. */
   warnings: string[]
 }
@@ -190,12 +210,19 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     nodeEnv: raw.NODE_ENV,
     logLevel: raw.LOG_LEVEL,
     dataDir,
+    dataDirLockHeldBy: raw.DATA_DIR_LOCK_HELD_BY ?? null,
     databaseUrl: raw.DATABASE_URL ?? null,
     firebase: {
       projectId: raw.FIREBASE_PROJECT_ID,
       apiKey,
       authDomain: raw.FIREBASE_AUTH_DOMAIN ?? `${raw.FIREBASE_PROJECT_ID}.firebaseapp.com`,
       authEmulatorHost: emulatorHost,
+    },
+    http: {
+      // Node requires the headers' deadline to be within the whole request's.
+      headersTimeoutMs: Math.min(raw.HTTP_HEADERS_TIMEOUT_MS, raw.HTTP_REQUEST_TIMEOUT_MS),
+      idleTimeoutMs: raw.HTTP_IDLE_TIMEOUT_MS,
+      requestTimeoutMs: raw.HTTP_REQUEST_TIMEOUT_MS,
     },
     publicLinks: {
       companyPortalUrl: raw.COMPANY_PORTAL_URL,

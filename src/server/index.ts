@@ -1,5 +1,6 @@
 import { pino } from 'pino'
 import { buildApp } from './app.ts'
+import { logSerializers } from './http/log-serializers.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { type DatabaseHandle, openDatabase } from './db/client.ts'
 import { seedDemoData } from './db/seed.ts'
@@ -25,7 +26,7 @@ function loadEnvOrExit(): Env {
 }
 
 const env = loadEnvOrExit()
-const logger = pino({ level: env.logLevel })
+const logger = pino({ level: env.logLevel, serializers: logSerializers })
 for (const warning of env.warnings) logger.warn(warning)
 
 async function openDatabaseOrExit(): Promise<DatabaseHandle> {
@@ -34,6 +35,7 @@ async function openDatabaseOrExit(): Promise<DatabaseHandle> {
     return await openDatabase({
       databaseUrl: env.databaseUrl,
       dataDir: env.dataDir,
+      lockHeldBy: env.dataDirLockHeldBy,
       onPoolError: (error) => logger.warn({ err: error }, 'idle database connection failed'),
     })
   } catch (error) {
@@ -93,7 +95,12 @@ try {
 }
 const boundAddress = app.server.address()
 if (adminToken && boundAddress && typeof boundAddress === 'object') {
-  publishAdminEndpoint(env.dataDir, { url: loopbackUrl(boundAddress), token: adminToken, pid: process.pid })
+  publishAdminEndpoint(env.dataDir, {
+    url: loopbackUrl(boundAddress),
+    token: adminToken,
+    pid: process.pid,
+    lockHolderPid: env.dataDirLockHeldBy ?? process.pid,
+  })
 }
 // Listening on all interfaces reports http://0.0.0.0:port, which is not a page a person can open.
 const url = address.replace('://0.0.0.0:', '://localhost:').replace('://[::]:', '://localhost:')

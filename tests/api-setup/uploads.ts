@@ -4,7 +4,11 @@ import { randomBytes } from 'node:crypto'
 
 /** A small but well-formed PDF, `padToBytes` long if given; `marker` ends up in the bytes to tell files apart. */
 export function buildPdf(marker = randomBytes(6).toString('hex'), padToBytes = 0): Buffer {
-  const head = `%PDF-1.4\n% ${marker}\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n`
+  // A real one-page document (the server opens it with PDF.js); the marker makes each file's bytes unique.
+  const head =
+    `%PDF-1.4\n% ${marker}\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n` +
+    '2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n' +
+    '3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>\nendobj\n'
   const trailer = 'trailer\n<< /Root 1 0 R >>\n%%EOF\n'
   const padding = Math.max(0, padToBytes - head.length - trailer.length - 3)
   return Buffer.from(`${head}% ${'x'.repeat(padding)}\n${trailer}`)

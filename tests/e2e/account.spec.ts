@@ -6,7 +6,9 @@ import { fakeGithubLogin } from './support/third-party-env.ts';
 // The account page (/account) against the real server, the Auth emulator, and local stand-ins for GitHub and Devpost
 // (tests/e2e/support/third-party-fakes.ts, started by playwright.config.ts).
 
-const minimalPdf = (padding = 0) => Buffer.from(`%PDF-1.4\n${'%'.repeat(padding)}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
+// One page: the server opens every resume with a PDF reader.
+const minimalPdf = (padding = 0) =>
+  Buffer.from(`%PDF-1.4\n${'%'.repeat(padding)}\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
 
 /** A new e-mail-link account: it has no name yet, so the account page starts with onboarding. */
 async function signInNewStudent(page: Page, label: string): Promise<string> {

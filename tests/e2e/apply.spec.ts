@@ -172,7 +172,9 @@ test.describe('apply page', () => {
     // Drag and drop works as well as the file picker.
     const dataTransfer = await page.evaluateHandle(() => {
       const transfer = new DataTransfer();
-      const bytes = new TextEncoder().encode('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+      const bytes = new TextEncoder().encode(
+        '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+      );
       transfer.items.add(new File([bytes], 'Dropped Resume.pdf', { type: 'application/pdf' }));
       return transfer;
     });

@@ -32,7 +32,8 @@ export function runningServerEndpoint(env: IngestCliEnv): AdminEndpoint | null {
   const holder = env.databaseUrl ? null : dataDirLockHolder(env.dataDir)
   if (holder === null) return null
   const endpoint = readAdminEndpoint(env.dataDir)
-  if (!endpoint || endpoint.pid !== holder) {
+  // `npm start` locks DATA_DIR itself and its server inherits the lock: the endpoint names the lock's holder.
+  if (!endpoint || (endpoint.lockHolderPid ?? endpoint.pid) !== holder) {
     throw new Error(
       `A server (pid ${holder}) is using DATA_DIR ${env.dataDir} but has not published its admin endpoint ` +
         '(it may still be starting). Try again in a moment.',

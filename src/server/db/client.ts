@@ -9,7 +9,7 @@ import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrat
 import pg from 'pg'
 import { packageRoot } from '../package-root.ts'
 import { createDatabaseFolder, isDatabaseFolder } from './create-pglite-folder.ts'
-import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts'
+import { acquireDataDirLock, type DataDirLock, dataDirLockHolder } from './data-dir-lock.ts'
 import * as schema from './schema.ts'
 
 /** What the rest of the server sees: the same Drizzle API over PGlite or PostgreSQL. */
@@ -37,6 +37,11 @@ export type OpenDatabaseOptions = {
   databaseUrl?: string | null
   /** Folder for the embedded database (PGlite in `${dataDir}/pglite`), or 'memory' (tests). Default 'memory'. */
   dataDir?: string
+  /**
+   * The pid of the launcher that locked dataDir for this process (`npm start` locks it before starting the Auth
+   * emulator). Honoured only when that process is this one's parent and really holds the lock.
+   */
+  lockHeldBy?: number | null
   /** Errors of idle pooled connections (PostgreSQL restarted, network cut); they must not crash the process. */
   onPoolError?: (error: Error) => void
 }
@@ -45,7 +50,11 @@ export const migrationsFolder = join(packageRoot, 'migrations')
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onPoolError)
-  return openPglite(options.dataDir ?? 'memory')
+  return openPglite(options.dataDir ?? 'memory', options.lockHeldBy ?? null)
+}
+
+function lockedByParent(dataDir: string, lockHeldBy: number | null): boolean {
+  return lockHeldBy !== null && lockHeldBy === process.ppid && dataDirLockHolder(dataDir) === lockHeldBy
 }
 
 // PostgreSQL's default 128 MB of shared buffers live inside PGlite's WebAssembly memory and cost ~100 MB of RSS;
@@ -54,9 +63,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 // See docs/decisions/005-in-memory-job-board.md.
 const pgliteSettings = ['shared_buffers=16MB']
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, lockHeldBy: number | null): Promise<DatabaseHandle> {
   const inMemory = dataDir === 'memory'
-  const lock: DataDirLock | null = inMemory ? null : acquireDataDirLock(dataDir)
+  const lock: DataDirLock | null = inMemory || lockedByParent(dataDir, lockHeldBy) ? null : acquireDataDirLock(dataDir)
   let client: PGlite
   try {
     const folder = join(dataDir, 'pglite')

@@ -279,6 +279,42 @@ export const applications = pgTable(
   ],
 )
 
+/**
+ * Outgoing e-mail, durable: a message is written here in the same transaction as the change that causes it (an
+ * application, later a status change or an invitation), and the sender (src/server/mail/outbox.ts) delivers it
+ * with retries. See docs/decisions/009-durable-mail-outbox.md.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    /** Also the stable Message-ID (`<id@domain>`): a resend after a crash is the same message, not a second one. */
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What kind of message ('application-confirmation', ...), for logs and counts. */
+    kind: text('kind').notNull(),
+    /** The id of what caused it (an application), for logs; never personal data. */
+    causeId: text('cause_id'),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Not before this time (retries back off). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A sender holds the message until then; another instance may take it over afterwards (its sender died). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Given up after the last attempt; kept for a person to look at. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    /** The last failure's code (an SMTP or network code), never the message text. */
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('mail_outbox_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
+  ],
+)
+
 export type UserRow = typeof users.$inferSelect
 export type OrganizationRow = typeof organizations.$inferSelect
 export type FeaturedJobRow = typeof featuredJobs.$inferSelect
@@ -307,3 +343,4 @@ export const savedJobs = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userUid, table.jobId] })],
 )
+export type MailOutboxRow = typeof mailOutbox.$inferSelect

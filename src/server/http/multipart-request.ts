@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream'
 import type { FastifyRequest } from 'fastify'
+import { resumeMessages } from '../../shared/profile/resume-file.ts'
 import { HttpError } from './http-error.ts'
+import type { UploadSlots } from './upload-slots.ts'
 import { MultipartError, type MultipartLimits, type MultipartResult, readMultipart } from './multipart.ts'
 
 /** The upload is over its limit: the route answers 413 with its own message and closes the connection. */
@@ -14,6 +16,16 @@ export type UploadLimits = MultipartLimits & {
 }
 
 const interrupted = 'The upload was interrupted. Please try again.'
+export const tooManyUploadsMessage = resumeMessages.uploadInProgress
+
+/** Uploads in flight per account (see upload-slots.ts). */
+export const maxConcurrentUploadsPerAccount = 4
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    uploadSlots: UploadSlots
+  }
+}
 
 /**
  * Reads a multipart/form-data request body within `limits`. Too large (declared or actual) -> UploadTooLargeError;
@@ -27,6 +39,9 @@ export async function readMultipartRequest(
   const declaredLength = Number(request.headers['content-length'])
   if (Number.isFinite(declaredLength) && declaredLength > limits.maxRequestBytes) throw new UploadTooLargeError()
   const { maxRequestBytes: _maxRequestBytes, ...multipartLimits } = limits
+  // Routes that read uploads require a signed-in account; the peer address is the fallback key.
+  const release = request.server.uploadSlots.acquire(request.user?.uid ?? `ip:${request.ip}`)
+  if (!release) throw new HttpError(429, tooManyUploadsMessage)
   try {
     // destroyOnReturn: false so that stopping early (a limit) leaves the socket to answer 413 on.
     const stream = request.body as Readable
@@ -40,5 +55,8 @@ export async function readMultipartRequest(
     if (error.code === 'FILE_TOO_LARGE') throw new UploadTooLargeError()
     if (error.code === 'TRUNCATED') throw new HttpError(400, interrupted)
     throw new HttpError(400, `Invalid upload: ${error.message}`)
+  } finally {
+    // The body read so far is only referenced from here: it is garbage once this returns or throws.
+    release()
   }
 }

@@ -9,6 +9,7 @@ export type MultipartErrorCode =
   | 'TOO_MANY_FILES'
   | 'MALFORMED'
   | 'TRUNCATED'
+  | 'DUPLICATE_FIELD'
 
 export class MultipartError extends Error {
   override name = 'MultipartError'
@@ -129,6 +130,8 @@ export async function readMultipart(
   let preambleBytes = 0
   let part: (PartHeaders & { chunks: Buffer[]; size: number }) | null = null
   let parts = 0
+  // Every field of this API's forms holds one value: a repeated one is refused rather than "last one wins".
+  const fieldNames = new Set<string>()
 
   function append(bytes: Buffer): void {
     if (!part || bytes.length === 0) return
@@ -209,6 +212,11 @@ export async function readMultipart(
         if (headers.fileName !== null && result.files.length >= maxFiles) {
           throw new MultipartError('TOO_MANY_FILES', `At most ${maxFiles} file(s) may be sent`)
         }
+        if (fieldNames.has(headers.fieldName)) {
+          const shown = /^[\w-]{1,50}$/.test(headers.fieldName) ? `"${headers.fieldName}" ` : ''
+          throw new MultipartError('DUPLICATE_FIELD', `The form field ${shown}was sent more than once`)
+        }
+        fieldNames.add(headers.fieldName)
         part = { ...headers, chunks: [], size: 0 }
         state = 'body'
         return true

@@ -12,16 +12,16 @@ export type MailMessage = {
   to: string
   subject: string
   text: string
+  /** `<id@domain>`; the outbox's messages carry a stable one, so a resend is recognisably the same message. */
+  messageId?: string
 }
 
 export type Mailer = {
   kind: 'smtp' | 'outbox'
   /** Resolves once the SMTP server accepted the message or the file is written; rejects otherwise. */
   send(message: MailMessage): Promise<void>
-  /** Sends without making the caller wait or fail: an error is logged. close() waits for these. */
-  sendInBackground(message: MailMessage, context?: Record<string, unknown>): void
-  /** Waits (at most `timeoutMs`) for background sends, then closes SMTP connections. */
-  close(timeoutMs?: number): Promise<void>
+  /** Closes SMTP connections. (Messages are never sent from memory: see mail/outbox.ts.) */
+  close(): Promise<void>
 }
 
 export type MailerOptions = {
@@ -34,7 +34,6 @@ export type MailerOptions = {
 }
 
 export function createMailer({ smtpUrl, from, outboxDir, log, smtpTimeoutMs = 10_000 }: MailerOptions): Mailer {
-  const pending = new Set<Promise<void>>()
   let deliver: (message: MailMessage) => Promise<void>
   let closeTransport: () => void
 
@@ -49,7 +48,7 @@ export function createMailer({ smtpUrl, from, outboxDir, log, smtpTimeoutMs = 10
     })
     deliver = async (message) => {
       const info = await transport.sendMail({ from, ...message })
-      log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'e-mail sent')
+      log.info({ messageId: info.messageId }, 'e-mail sent')
     }
     closeTransport = () => transport.close()
   } else {
@@ -57,13 +56,17 @@ export function createMailer({ smtpUrl, from, outboxDir, log, smtpTimeoutMs = 10
     deliver = async (message) => {
       const info = await transport.sendMail({ from, ...message })
       await mkdir(outboxDir, { recursive: true })
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`
+      // A message with a Message-ID always lands in the same file: sending it again replaces it, never doubles it.
+      const stem = message.messageId
+        ? message.messageId.replace(/[^\w.@-]/g, '')
+        : `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}`
+      const name = `${stem}.eml`
       const path = join(outboxDir, name)
       // Written aside then renamed: whoever watches the folder never reads half a message.
       const temporaryPath = join(outboxDir, `.${name}.tmp`)
       await writeFile(temporaryPath, info.message as Buffer)
       await rename(temporaryPath, path)
-      log.info({ to: message.to, subject: message.subject, file: path }, 'e-mail written to the outbox (no SMTP_URL)')
+      log.info({ messageId: message.messageId, file: path }, 'e-mail written to the outbox folder (no SMTP_URL)')
     }
     closeTransport = () => transport.close()
   }
@@ -71,21 +74,7 @@ export function createMailer({ smtpUrl, from, outboxDir, log, smtpTimeoutMs = 10
   return {
     kind: smtpUrl ? 'smtp' : 'outbox',
     send: (message) => deliver(message),
-    sendInBackground(message, context = {}) {
-      const sending: Promise<void> = deliver(message)
-        .catch((error: unknown) => {
-          log.error({ err: error, to: message.to, subject: message.subject, ...context }, 'e-mail could not be sent')
-        })
-        .finally(() => pending.delete(sending))
-      pending.add(sending)
-    },
-    async close(timeoutMs = 5_000) {
-      let timer: NodeJS.Timeout | undefined
-      const deadline = new Promise<void>((done) => {
-        timer = setTimeout(done, timeoutMs)
-      })
-      await Promise.race([Promise.allSettled([...pending]), deadline])
-      clearTimeout(timer)
+    async close() {
       closeTransport()
     },
   }

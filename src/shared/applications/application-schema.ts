@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { isLinkedinUrl, isPortfolioUrl, devpostUsernamePattern, githubUsernamePattern, phoneSchema } from '../profile/profile-schema.ts'
 import { profileMessages } from '../profile/profile-messages.ts'
+import { policyText, textPolicy } from '../schemas/text-policy.ts'
 
 // Spec sections 3 ("Application form data"), 4 ("Application wizard") and 5 ("Application form fields", "Resume in the
 // application"): the apply wizard validates each step with these schemas and POST /api/public/jobs/{slug}/apply
@@ -38,8 +39,7 @@ export const applicationGraduationYears = { min: 2023, max: 2030 } as const
 export const maxApplicationResumeBytes = 5 * 1024 * 1024
 
 const requiredText = (message: string, max = 200) =>
-  z
-    .string({ error: message })
+  policyText('single-line', { error: message })
     .trim()
     .min(1, { error: message })
     .max(max, { error: max === 200 ? applicationMessages.textTooLong : message })
@@ -75,29 +75,28 @@ const graduationYear = z.preprocess(
 export const personalInfoSchema = z.object({
   firstName: requiredText(applicationMessages.firstNameRequired, 100),
   lastName: requiredText(applicationMessages.lastNameRequired, 100),
-  email: z.string({ error: applicationMessages.emailRequired }).trim().min(1, { error: applicationMessages.emailRequired }).pipe(z.email({ error: applicationMessages.emailInvalid })),
-  phone: z.string({ error: applicationMessages.phoneRequired }).trim().min(1, { error: applicationMessages.phoneRequired }).pipe(phoneSchema),
+  email: z.string({ error: applicationMessages.emailRequired }).check(textPolicy()).trim().min(1, { error: applicationMessages.emailRequired }).pipe(z.email({ error: applicationMessages.emailInvalid })),
+  phone: z.string({ error: applicationMessages.phoneRequired }).check(textPolicy()).trim().min(1, { error: applicationMessages.phoneRequired }).pipe(phoneSchema),
   university: requiredText(applicationMessages.universityRequired),
   major: requiredText(applicationMessages.majorRequired),
   graduationYear,
-  linkedinUrl: optionalText(z.string().max(2048).refine(isLinkedinUrl, { error: profileMessages.linkedinUrl })),
-  portfolioUrl: optionalText(z.string().max(2048).refine(isPortfolioUrl, { error: profileMessages.portfolioUrl })),
+  linkedinUrl: optionalText(z.string().check(textPolicy()).max(2048).refine(isLinkedinUrl, { error: profileMessages.linkedinUrl })),
+  portfolioUrl: optionalText(z.string().check(textPolicy()).max(2048).refine(isPortfolioUrl, { error: profileMessages.portfolioUrl })),
 })
 
 /** Step 2, GitHub Profile: optional. */
 export const githubStepSchema = z.object({
-  githubUsername: optionalText(z.string().regex(githubUsernamePattern, { error: profileMessages.githubUsername })),
+  githubUsername: optionalText(z.string().check(textPolicy()).regex(githubUsernamePattern, { error: profileMessages.githubUsername })),
 })
 
 /** Step 3, Hackathons: optional Devpost username; when given it must be verified (checked by the wizard and server). */
 export const hackathonsStepSchema = z.object({
-  devpostUsername: optionalText(z.string().regex(devpostUsernamePattern, { error: profileMessages.devpostUsername })),
+  devpostUsername: optionalText(z.string().check(textPolicy()).regex(devpostUsernamePattern, { error: profileMessages.devpostUsername })),
 })
 
 /** Step 5, Job Details. */
 export const jobDetailsStepSchema = z.object({
-  coverLetter: z
-    .string({ error: applicationMessages.coverLetterRequired })
+  coverLetter: policyText('multi-line', { error: applicationMessages.coverLetterRequired })
     .trim()
     .min(1, { error: applicationMessages.coverLetterRequired })
     .max(10_000, { error: applicationMessages.coverLetterTooLong }),
@@ -116,7 +115,10 @@ export type ApplicationAnswersInput = z.input<typeof applicationAnswersSchema>
 export type ApplicationAnswers = z.output<typeof applicationAnswersSchema>
 
 /** The profile's saved resume chosen in step 4: `{id, url}` as GET /api/profile returned them. */
-export const savedResumeChoiceSchema = z.object({ id: z.string().min(1).max(200), url: z.string().min(1).max(2048) })
+export const savedResumeChoiceSchema = z.object({
+  id: z.string().check(textPolicy()).min(1).max(200),
+  url: z.string().check(textPolicy()).min(1).max(2048),
+})
 
 export type SavedResumeChoice = z.infer<typeof savedResumeChoiceSchema>
 

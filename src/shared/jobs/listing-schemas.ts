@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type BoardPlace, boardPlaceSchema } from './board-place.ts';
+import { textPolicy } from '../schemas/text-policy.ts';
 
 /** Spec section 9: the board's type filter. 'featured' selects partner jobs; the other two select external listings. */
 export const jobTypeFilterValues = ['all', 'internship', 'new-grad', 'featured'] as const;
@@ -12,11 +13,14 @@ export type ExternalFeedType = (typeof externalFeedTypes)[number];
 // Feed links are opened in a new tab from the board: only web links, never `javascript:` or `data:`.
 const webUrlSchema = z.url({ protocol: /^https?$/ });
 
-const trimmedText = z.string().trim().min(1);
+// A record with control characters (NUL cannot even be stored) is invalid: skipped and counted, never a failure.
+const feedText = () => z.string().check(textPolicy()).normalize('NFC');
+
+const trimmedText = feedText().trim().min(1);
 
 // Lists drift between feeds (missing, null, or padded strings): normalise all of them to a clean string array.
 const lenientStringList = z
-  .array(z.string())
+  .array(feedText())
   .nullish()
   .transform((items) => (items ?? []).map((item) => item.trim()).filter((item) => item.length > 0));
 
@@ -46,8 +50,7 @@ export const externalListingSchema = z.object({
   title: trimmedText,
   company_name: trimmedText,
   locations: lenientStringList,
-  category: z
-    .string()
+  category: feedText()
     .nullish()
     .transform((category) => {
       const trimmed = category?.trim();

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { policyText } from '../schemas/text-policy.ts'
 import { graduationYearRangeMessage, profileMessages } from './profile-messages.ts'
 import { parseSkillsText, skillListError } from './skills.ts'
 
@@ -28,7 +29,8 @@ function clearable<Schema extends z.ZodType<string>>(schema: Schema) {
     .optional()
 }
 
-const text = (message: string = profileMessages.textExpected) => z.string({ error: message })
+// Every text field of the profile is under the one text policy (src/shared/schemas/text-policy.ts).
+const text = (message: string = profileMessages.textExpected) => policyText('single-line', { error: message })
 
 export const phoneSchema = text(profileMessages.phoneCharacters)
   .max(30, { error: profileMessages.phoneTooLong })
@@ -194,7 +196,7 @@ export function isOnboardingRequired(name: { firstName: string | null; lastName:
 }
 
 const personName = (required: string) =>
-  z.string({ error: required }).trim().min(1, { error: required }).max(100, { error: profileMessages.nameTooLong })
+  policyText('single-line', { error: required }).trim().min(1, { error: required }).max(100, { error: profileMessages.nameTooLong })
 
 /** PATCH /api/profile/name during onboarding. */
 export const profileNameSchema = z.object(

@@ -7,6 +7,8 @@ export const resumeMessages = {
   notPdf: 'Please upload a PDF document.',
   badName: 'Name must only contain letters or spaces.',
   tooLarge: 'File size must be less than 5MB',
+  // 429 from either upload route (the profile resume, an application): see src/server/http/upload-slots.ts.
+  uploadInProgress: 'Another upload from your account is still in progress. Please wait for it to finish.',
 } as const
 
 const maxNameLength = 100

@@ -1,3 +1,4 @@
+import { textPolicyProblem } from '../schemas/text-policy.ts'
 import { profileMessages } from './profile-messages.ts'
 
 // Spec sections 3, 5 and 9: skills are a comma-separated text of at most 15 entries, each 1-50 characters,
@@ -22,6 +23,8 @@ export function skillsToText(skills: readonly string[]): string {
 /** The message for one entry on its own (empty, too long, comma), or null when the entry is fine. */
 export function skillEntryError(skill: string): string | null {
   const trimmed = skill.trim()
+  const policyProblem = textPolicyProblem(trimmed)
+  if (policyProblem) return policyProblem
   if (trimmed.length === 0) return profileMessages.skillEmpty
   if (trimmed.length > maxSkillLength) return profileMessages.skillTooLong
   // A comma would split the skill in two in the comma-separated form.

@@ -1,9 +1,11 @@
 import { z } from 'zod'
+import { textPolicy } from './text-policy.ts'
 
 // POST /api/auth/create-account: the request the client sends after sign-in and the answer it gets.
 
 export const emailAddressSchema = z
   .string({ error: 'An e-mail address is required' })
+  .check(textPolicy())
   .trim()
   .min(1, { error: 'An e-mail address is required' })
   .max(254, { error: 'The e-mail address is too long' })

@@ -15,9 +15,9 @@ export async function featuredJobs(): Promise<FeaturedJob[]> {
   return jobs;
 }
 
-/** A small but real PDF: the `%PDF-x.y` header and `%%EOF` trailer the server checks, padded to `size` bytes. */
+/** A small but real one-page PDF (the server opens it with a PDF reader), padded to `size` bytes. */
 export function pdfBytes(size = 2048): Buffer {
-  const head = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n';
+  const head = '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj\n';
   const tail = '\ntrailer << /Root 1 0 R >>\n%%EOF\n';
   const padding = Math.max(0, size - head.length - tail.length);
   return Buffer.concat([Buffer.from(head), Buffer.alloc(padding, 0x20), Buffer.from(tail)]);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { devpostMessages } from '../../../shared/devpost/devpost-profile.ts';
 import { graduationYearRangeMessage, profileMessages } from '../../../shared/profile/profile-messages.ts';
 import { resumeMessages } from '../../../shared/profile/resume-file.ts';
+import { textPolicyMessages } from '../../../shared/schemas/text-policy.ts';
 import { profileMessageKey, translateProfileMessage } from './profile-message-keys.ts';
 
 type Tree = { [key: string]: string | Tree };
@@ -28,7 +29,12 @@ function translator(tree: Tree) {
     (lookup(tree, key) ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values?.[name]))) as never;
 }
 
-const allMessages = [...Object.values(profileMessages), ...Object.values(resumeMessages), ...Object.values(devpostMessages)];
+const allMessages = [
+  ...Object.values(profileMessages),
+  ...Object.values(resumeMessages),
+  ...Object.values(devpostMessages),
+  ...Object.values(textPolicyMessages),
+];
 
 describe('profileMessageKey', () => {
   it.each(allMessages)('knows %j, and its English text is the shared one', (message) => {

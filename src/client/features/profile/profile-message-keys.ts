@@ -2,6 +2,7 @@ import type { Namespace, TFunction } from 'i18next';
 import { devpostMessages } from '../../../shared/devpost/devpost-profile.ts';
 import { profileMessages } from '../../../shared/profile/profile-messages.ts';
 import { resumeMessages } from '../../../shared/profile/resume-file.ts';
+import { textPolicyMessages } from '../../../shared/schemas/text-policy.ts';
 
 // Shared validation messages and server answers are English texts (src/shared); the account page shows them in the
 // interface language by matching the exact text to a key of the `account` namespace, under `messages.` (keys carry the
@@ -13,6 +14,7 @@ const byText = new Map<string, string>([
   ...Object.entries(profileMessages).map(([key, text]) => [text, `account:messages.profile.${key}`] as const),
   ...Object.entries(resumeMessages).map(([key, text]) => [text, `account:messages.resume.${key}`] as const),
   ...Object.entries(devpostMessages).map(([key, text]) => [text, `account:messages.devpost.${key}`] as const),
+  ...Object.entries(textPolicyMessages).map(([key, text]) => [text, `account:messages.textPolicy.${key}`] as const),
 ]);
 
 const graduationRange = /^Graduation year must be between (\d{4}) and (\d{4})$/;

@@ -11,9 +11,20 @@ import { z } from 'zod'
 
 export const adminEndpointFileName = 'admin-token'
 
-export type AdminEndpoint = { url: string; token: string; pid: number }
+export type AdminEndpoint = {
+  url: string
+  token: string
+  pid: number
+  /** The process holding DATA_DIR's lock for this server: itself, or `npm start` which locked it first. */
+  lockHolderPid?: number
+}
 
-const adminEndpointSchema = z.object({ url: z.url(), token: z.string().min(32), pid: z.number().int().positive() })
+const adminEndpointSchema = z.object({
+  url: z.url(),
+  token: z.string().min(32),
+  pid: z.number().int().positive(),
+  lockHolderPid: z.number().int().positive().optional(),
+})
 
 export function createAdminToken(): string {
   return randomBytes(32).toString('base64url')

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
 import { externalFeedTypes } from '../../../shared/jobs/listing-schemas.ts'
+import { policyText } from '../../../shared/schemas/text-policy.ts'
 import type { Database } from '../../db/client.ts'
 import { isLoopbackHost } from '../../env.ts'
 import { HttpError, parseRequest } from '../../http/http-error.ts'
@@ -17,7 +18,7 @@ const ingestRequestSchema = z.object({
   sources: z
     .array(
       z.object({
-        name: z.string({ error: 'each source needs a name' }).trim().min(1).max(1000),
+        name: policyText('single-line', { error: 'each source needs a name' }).trim().min(1).max(1000),
         type: z.enum(externalFeedTypes, { error: 'type must be internship or new-grad' }),
         records: z.unknown(),
       }),
@@ -28,14 +29,14 @@ const ingestRequestSchema = z.object({
 })
 
 const invitationRequestSchema = z.object({
-  job: z.string({ error: 'job is required (a featured job id or slug)' }).trim().min(1).max(200),
+  job: policyText('single-line', { error: 'job is required (a featured job id or slug)' }).trim().min(1).max(200),
   email: z.email({ error: 'email must be an e-mail address' }).max(320),
-  firstName: z.string().trim().min(1).max(100).nullish(),
-  lastName: z.string().trim().min(1).max(100).nullish(),
+  firstName: policyText().trim().min(1).max(100).nullish(),
+  lastName: policyText().trim().min(1).max(100).nullish(),
 })
 
 const sharedLinkRequestSchema = z.object({
-  job: z.string({ error: 'job is required (a featured job id or slug)' }).trim().min(1).max(200),
+  job: policyText('single-line', { error: 'job is required (a featured job id or slug)' }).trim().min(1).max(200),
 })
 
 export type AdminRoutesOptions = { token: string; ingest: IngestService; boardIndex: BoardIndex; db: Database }
@@ -52,7 +53,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, {
   })
 
   // `npm run ingest` while the server runs: the command reads the files, the server writes them.
-  app.post('/admin/ingest', { bodyLimit: adminIngestBodyLimit }, async (request, reply) => {
+  app.post('/admin/ingest', { bodyLimit: adminIngestBodyLimit, config: { textPolicy: false } }, async (request, reply) => {
     const { sources } = parseRequest(ingestRequestSchema, request.body)
     try {
       const report = await ingest.importSources(

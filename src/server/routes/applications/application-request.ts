@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
-import { maxApplicationResumeBytes } from '../../../shared/applications/application-schema.ts'
+import { type ApplicationAnswers, maxApplicationResumeBytes } from '../../../shared/applications/application-schema.ts'
 import { HttpError } from '../../http/http-error.ts'
+import { jsonDepthExceeds, maxJsonDepth } from '../../http/input-policy.ts'
 import { multipartBoundary } from '../../http/multipart.ts'
 import { readMultipartRequest } from '../../http/multipart-request.ts'
 
@@ -36,6 +37,8 @@ export type ApplicationRequest = { answers: Record<string, unknown>; resume: Res
 export const multipartOverheadBytes = 128 * 1024
 
 function parseJsonText(text: string): unknown {
+  // Too deep to be a resume reference: left as text, which the reference's schema refuses.
+  if (jsonDepthExceeds(text, maxJsonDepth)) return text
   try {
     return JSON.parse(text)
   } catch {
@@ -87,36 +90,29 @@ export async function readApplicationRequest(request: FastifyRequest): Promise<A
   return fromMultipart(fields, files)
 }
 
-/** '' / null / absent are all "not given"; numbers and text compare as trimmed text (multipart sends text). */
-function normalizedAnswer(value: unknown): string | null {
-  if (value === undefined || value === null) return null
-  if (typeof value === 'string') return value.trim() === '' ? null : value.trim()
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
-  return JSON.stringify(value)
-}
+/** The resume as validated: an uploaded file, or the id of the profile's saved resume. */
+export type ResumeChoice = { kind: 'file'; fileName: string; data: Buffer } | { kind: 'saved'; id: string } | { kind: 'none' }
 
-function resumeFingerprint(resume: ResumeInput): string {
+function resumeFingerprint(resume: ResumeChoice): string {
   if (resume.kind === 'file') {
     return `file:${createHash('sha256').update(resume.data).digest('hex')}:${resume.fileName}`
   }
-  if (resume.kind === 'saved') {
-    const id = (resume.reference as { id?: unknown } | null)?.id
-    return `saved:${typeof id === 'string' ? id : JSON.stringify(resume.reference)}`
-  }
+  if (resume.kind === 'saved') return `saved:${resume.id}`
   return 'none'
 }
 
 /**
- * The request's fingerprint: the job, the channel and what was answered, whether sent as multipart or JSON. The
- * `email` answer is left out: the server replaces it with the account's e-mail anyway.
+ * The request's fingerprint: the job, the channel and what was answered, whether sent as multipart or JSON. Computed
+ * on the validated answers only (never on raw input, which may be anything a client sends). The `email` answer is
+ * left out: the server replaces it with the account's e-mail anyway.
  */
 export function applicationRequestHash(
-  { answers, resume }: ApplicationRequest,
+  { answers, resume }: { answers: ApplicationAnswers; resume: ResumeChoice },
   context: { jobId: string; token?: string; sharedId?: string },
 ): string {
   const normalized = answerFields
     .filter((field) => field !== 'email')
-    .map((field) => [field, normalizedAnswer(answers[field])])
+    .map((field) => [field, answers[field] ?? null])
   const canonical = JSON.stringify({
     jobId: context.jobId,
     token: context.token ?? null,

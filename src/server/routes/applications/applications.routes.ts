@@ -4,7 +4,7 @@ import { applicationMessages } from '../../../shared/applications/application-sc
 import type { Database } from '../../db/client.ts'
 import { HttpError, parseRequest } from '../../http/http-error.ts'
 import { UploadTooLargeError } from '../../http/multipart-request.ts'
-import type { Mailer } from '../../mail/mailer.ts'
+import type { MailSender } from '../../mail/outbox.ts'
 import { requireIdentifiedUser } from '../../plugins/auth.ts'
 import type { Storage } from '../../storage/storage.ts'
 import { verifiedEmailOf } from '../applicants/application-channel.ts'
@@ -32,7 +32,7 @@ export type ApplicationsRoutesOptions = {
   db: Database
   storage: Storage
   devpost: DevpostService
-  mailer: Mailer
+  mailSender: MailSender
   /** The app's origin (PUBLIC_URL), for links in e-mails. */
   appUrl: string
 }
@@ -45,7 +45,7 @@ function refuseTooLarge(reply: FastifyReply, message: string) {
 
 export const applicationsRoutes: FastifyPluginAsync<ApplicationsRoutesOptions> = async (
   app,
-  { db, storage, devpost, mailer, appUrl },
+  { db, storage, devpost, mailSender, appUrl },
 ) => {
   // The apply route reads multipart bodies itself, with its own limits: hand the stream over unread.
   app.addContentTypeParser('multipart/form-data', (_request, payload, done) => done(null, payload))
@@ -82,7 +82,7 @@ export const applicationsRoutes: FastifyPluginAsync<ApplicationsRoutesOptions> =
 
       try {
         const outcome = await submitApplication(
-          { db, storage, devpost, mailer, log: request.log, appUrl },
+          { db, storage, devpost, mailSender, log: request.log, appUrl },
           { caller, job, query, idempotencyKey, request: body },
         )
         if (outcome.replayed) reply.header('idempotent-replayed', 'true')

@@ -12,8 +12,9 @@ import { isPdf, resumeFileName } from '../../../shared/profile/resume-file.ts'
 import type { Database } from '../../db/client.ts'
 import type { StudentProfileRow } from '../../db/schema.ts'
 import { HttpError } from '../../http/http-error.ts'
+import { isReadablePdf } from '../../http/pdf-document.ts'
 import { applicationConfirmationMail } from '../../mail/application-confirmation.ts'
-import type { Mailer } from '../../mail/mailer.ts'
+import { enqueueMail, type MailSender } from '../../mail/outbox.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import type { Storage } from '../../storage/storage.ts'
 import { type ApplicationChannel, resolveChannel, verifiedEmailOf } from '../applicants/application-channel.ts'
@@ -21,7 +22,7 @@ import type { DevpostService } from '../devpost/devpost.service.ts'
 import type { PublicJobRow } from '../jobs/jobs.repository.ts'
 import { recordDevpostVerification, sameUsername } from '../profile/profile.repository.ts'
 import { loadAccount } from '../profile/profile.service.ts'
-import { type ApplicationRequest, applicationRequestHash } from './application-request.ts'
+import { type ApplicationRequest, applicationRequestHash, type ResumeChoice, type ResumeInput } from './application-request.ts'
 import { findApplicationByKey, hasApplied, insertApplicationOnce } from './applications.repository.ts'
 
 export const applyMessages = {
@@ -46,7 +47,8 @@ export type ApplyDependencies = {
   db: Database
   storage: Storage
   devpost: DevpostService
-  mailer: Mailer
+  /** Delivers the confirmation e-mail enqueued with the application. */
+  mailSender: MailSender
   log: FastifyBaseLogger
   /** The app's origin, for links in the confirmation e-mail. */
   appUrl: string
@@ -69,22 +71,28 @@ function newApplicationResumeKey(): string {
   return `applications/${randomBytes(16).toString('hex')}.pdf`
 }
 
+/** The resume part of the request, its saved-resume reference checked for shape. */
+function validResumeChoice(resume: ResumeInput): ResumeChoice {
+  if (resume.kind !== 'saved') return resume
+  const choice = savedResumeChoiceSchema.safeParse(resume.reference)
+  if (!choice.success) throw new HttpError(400, applicationMessages.resumeMissing)
+  return { kind: 'saved', id: choice.data.id }
+}
+
 async function chooseResume(
   { storage, log }: ApplyDependencies,
-  request: ApplicationRequest,
+  resume: ResumeChoice,
   profile: StudentProfileRow | null,
 ): Promise<ResumeCopy> {
-  const { resume } = request
   if (resume.kind === 'none') throw new HttpError(400, applicationMessages.resumeMissing)
   if (resume.kind === 'file') {
     // Judged by content, never by name or declared type.
-    if (!isPdf(resume.data)) throw new HttpError(400, applicationMessages.resumeNotPdf)
+    if (!isPdf(resume.data) || !(await isReadablePdf(resume.data))) throw new HttpError(400, applicationMessages.resumeNotPdf)
     const name = resumeFileName(resume.fileName)
     return { data: resume.data, name: name.ok ? name.fileName : 'Resume.pdf', source: 'upload', profileResumeId: null }
   }
   // The saved resume must be the profile's current one: an old id (replaced meanwhile) or another person's is refused.
-  const choice = savedResumeChoiceSchema.safeParse(resume.reference)
-  if (!choice.success || !profile?.resumeId || !profile.resumeKey || choice.data.id !== profile.resumeId) {
+  if (!profile?.resumeId || !profile.resumeKey || resume.id !== profile.resumeId) {
     throw new HttpError(400, applicationMessages.resumeMissing)
   }
   const stored = await storage.get(profile.resumeKey)
@@ -132,10 +140,19 @@ function channelColumns(channel: ApplicationChannel) {
  * the background: a mail server that fails never fails the application.
  */
 export async function submitApplication(deps: ApplyDependencies, input: ApplyInput): Promise<ApplyOutcome> {
-  const { db, storage, mailer, log, appUrl } = deps
+  const { db, storage, mailSender, log, appUrl } = deps
   const { caller, job, query, idempotencyKey, request } = input
   const email = verifiedEmailOf(caller)
-  const requestHash = applicationRequestHash(request, { jobId: job.id, token: query.token, sharedId: query.sharedId })
+
+  // Validated before anything else: the fingerprint is computed on these values, never on raw input.
+  const parsed = applicationAnswersSchema.safeParse({ ...request.answers, email })
+  if (!parsed.success) throw new FieldsError(fieldErrors(parsed.error))
+  const answers: ApplicationAnswers = parsed.data
+  const resumeChoice = validResumeChoice(request.resume)
+  const requestHash = applicationRequestHash(
+    { answers, resume: resumeChoice },
+    { jobId: job.id, token: query.token, sharedId: query.sharedId },
+  )
 
   // A retry of a request that already succeeded gets the same answer, even if the invitation expired since.
   const previous = await findApplicationByKey(db, caller.uid, idempotencyKey)
@@ -143,12 +160,8 @@ export async function submitApplication(deps: ApplyDependencies, input: ApplyInp
 
   const channel = await resolveChannel(db, query, { jobId: job.id, email })
 
-  const parsed = applicationAnswersSchema.safeParse({ ...request.answers, email })
-  if (!parsed.success) throw new FieldsError(fieldErrors(parsed.error))
-  const answers: ApplicationAnswers = parsed.data
-
   const { profile } = await loadAccount(db, caller)
-  const resume = await chooseResume(deps, request, profile)
+  const resume = await chooseResume(deps, resumeChoice, profile)
   await checkDevpost(deps, caller.uid, answers.devpostUsername, profile)
   if (await hasApplied(db, caller.uid, job.id)) {
     // A concurrent request with this key may have committed since the first look: that is a replay, not a duplicate.
@@ -172,7 +185,10 @@ export async function submitApplication(deps: ApplyDependencies, input: ApplyInp
   await storage.put(resumeKey, resume.data, { contentType: 'application/pdf' })
   let written: boolean
   try {
-    written = await insertApplicationOnce(db, {
+    // The application and its confirmation e-mail are committed together: a crash right after the commit still
+    // leaves the e-mail in the outbox for the sender (decision 009).
+    written = await db.transaction(async (tx) => {
+      const inserted = await insertApplicationOnce(tx, {
       id: applicationId,
       uid: caller.uid,
       jobId: job.id,
@@ -189,6 +205,19 @@ export async function submitApplication(deps: ApplyDependencies, input: ApplyInp
       responseStatus: 201,
       responseBody: receipt,
       submittedAt,
+      })
+      if (inserted) {
+        const mail = applicationConfirmationMail({
+          to: email,
+          firstName: answers.firstName,
+          jobTitle: job.title,
+          organizationName: job.organizationName,
+          submittedAt,
+          appUrl,
+        })
+        await enqueueMail(tx, { kind: 'application-confirmation', causeId: applicationId, ...mail })
+      }
+      return inserted
     })
   } catch (error) {
     await removeFile(deps, resumeKey)
@@ -205,17 +234,7 @@ export async function submitApplication(deps: ApplyDependencies, input: ApplyInp
   }
 
   log.info({ applicationId, jobId: job.id, channel: channel.kind }, 'application submitted')
-  mailer.sendInBackground(
-    applicationConfirmationMail({
-      to: email,
-      firstName: answers.firstName,
-      jobTitle: job.title,
-      organizationName: job.organizationName,
-      submittedAt,
-      appUrl,
-    }),
-    { applicationId },
-  )
+  mailSender.nudge()
   return { status: 201, body: receipt, replayed: false }
 }
 

@@ -77,6 +77,8 @@ export const profileRoutes: FastifyPluginAsync<{ db: Database; storage: Storage 
       })
     } catch (error) {
       if (error instanceof UploadTooLargeError) return refuseTooLarge(reply)
+      // A body refused half-read is never read to its end: close the connection rather than leave it stalled.
+      reply.header('connection', 'close')
       throw error
     }
     const caller = callerOf(request.user)
@@ -98,7 +100,11 @@ export const profileRoutes: FastifyPluginAsync<{ db: Database; storage: Storage 
       request.log.error({ key: profile.resumeKey }, 'resume file missing from the storage')
       throw new HttpError(404, 'No resume uploaded yet')
     }
-    reply.type('application/pdf').header('content-disposition', inlineContentDisposition(profile.resumeName))
+    reply
+      .type('application/pdf')
+      .header('content-disposition', inlineContentDisposition(profile.resumeName))
+      // Opened on its own, whatever is inside may not run script, load anything or reach this origin.
+      .header('content-security-policy', "default-src 'none'; sandbox")
     return reply.send(Buffer.from(stored.data.buffer, stored.data.byteOffset, stored.data.byteLength))
   })
 }

@@ -6,7 +6,7 @@ import { HttpError } from '../../http/http-error.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import { listAppliedJobIds } from '../applications/applications.repository.ts'
 import { upsertAccount } from '../auth/auth.service.ts'
-import { type AccountWithProfile, findAccountWithProfile } from './profile.repository.ts'
+import { type AccountWithProfile, findAccountWithProfile, findAccountWithProfileAndApplications } from './profile.repository.ts'
 
 /** Where the owner reads the resume back, relative to the API base (the client's apiFetch adds the host). */
 export const resumePath = '/profile/resume'
@@ -70,6 +70,9 @@ export async function loadAccount(db: Database, caller: AuthUser): Promise<Accou
 }
 
 export async function loadStudentProfile(db: Database, caller: AuthUser): Promise<StudentProfile> {
+  // One query in the usual case (the account exists).
+  const found = await findAccountWithProfileAndApplications(db, caller.uid)
+  if (found) return toStudentProfile(found, found.appliedJobIds)
   const account = await loadAccount(db, caller)
   return toStudentProfile(account, await listAppliedJobIds(db, caller.uid))
 }

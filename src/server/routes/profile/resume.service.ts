@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { isPdf, resumeFileName, resumeMessages } from '../../../shared/profile/resume-file.ts'
 import type { Database } from '../../db/client.ts'
 import { HttpError } from '../../http/http-error.ts'
+import { isReadablePdf } from '../../http/pdf-document.ts'
 import type { Storage } from '../../storage/storage.ts'
 import { replaceResume } from './profile.repository.ts'
 
@@ -36,7 +37,7 @@ export async function storeResume({
   data: Buffer
 }): Promise<void> {
   // Judged by content, never by name or declared type.
-  if (!isPdf(data)) throw new HttpError(415, resumeMessages.notPdf)
+  if (!isPdf(data) || !(await isReadablePdf(data))) throw new HttpError(415, resumeMessages.notPdf)
   const name = resumeFileName(originalName)
   if (!name.ok) throw new HttpError(400, name.error)
 

@@ -8,7 +8,11 @@ import { createLocalDiskStorage } from '../../storage/local-disk-storage.ts'
 import type { Storage } from '../../storage/storage.ts'
 import { inlineContentDisposition, newResumeKey, storeResume } from './resume.service.ts'
 
-const pdf = Buffer.from('%PDF-1.7\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
+// One page: storeResume opens the file with a PDF reader.
+const pdf = Buffer.from(
+  '%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n' +
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+)
 
 let rootDir: string
 let storage: Storage

@@ -1,0 +1,255 @@
+import { eq, sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Database } from '../db/client.ts'
+import { mailOutbox, type MailOutboxRow } from '../db/schema.ts'
+import type { Mailer, MailMessage } from './mailer.ts'
+
+// The durable e-mail outbox (docs/decisions/009-durable-mail-outbox.md).
+//
+// Producers call `enqueueMail(tx, message)` inside the transaction of the change that causes the message, then
+// `sender.nudge()` after the commit. The message exists exactly when the change does: a crash before the commit
+// loses both, a crash after it leaves the message for the sender, which delivers it at least once:
+// - a batch is claimed with FOR UPDATE SKIP LOCKED and leased (`locked_until`), so one instance at a time sends a
+//   given message, and a message whose sender died is taken over when the lease ends;
+// - the Message-ID is derived from the row id, so a resend after "sent but not yet marked" is the same message
+//   (mail systems and the outbox folder de-duplicate on it), never a second, different mail;
+// - failures are retried with exponential backoff, up to `maxAttempts`, then kept as failed.
+
+export type OutboxMessage = {
+  /** 'application-confirmation', later 'status-change', 'invitation', 'digest'. */
+  kind: string
+  /** The id of what caused it (an application id): logged; never personal data. */
+  causeId?: string | null
+  to: string
+  subject: string
+  text: string
+}
+
+/** Writes a message to the outbox with `db`, which should be the transaction of the change that causes it. */
+export async function enqueueMail(db: Database, message: OutboxMessage): Promise<string> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      kind: message.kind,
+      causeId: message.causeId ?? null,
+      recipient: message.to,
+      subject: message.subject,
+      body: message.text,
+    })
+    .returning({ id: mailOutbox.id })
+  if (!row) throw new Error('the outbox insert returned no row')
+  return row.id
+}
+
+export type MailSender = {
+  /** Starts polling (every `pollIntervalMs`) for due messages. */
+  start(): void
+  /** Asks for a delivery round soon (after a commit that enqueued mail). */
+  nudge(): void
+  /** Delivers everything due now, round after round, until none is left; answers how many were sent. */
+  drain(): Promise<number>
+  /** Stops polling and waits for the round in progress. */
+  stop(): Promise<void>
+}
+
+export type MailSenderOptions = {
+  db: Database
+  mailer: Mailer
+  log: FastifyBaseLogger
+  /** Domain of the Message-IDs (the From address's). */
+  messageIdDomain: string
+  pollIntervalMs?: number
+  batchSize?: number
+  /** How long a claimed message is reserved for this sender (longer than an SMTP send may take). */
+  leaseMs?: number
+  /**
+   * Clear every lease when starting. Only when this process is the database's only user (embedded PGlite, whose
+   * data folder is locked): leases found then belong to a process that died, and need not run out first.
+   */
+  releaseLeasesOnStart?: boolean
+  maxAttempts?: number
+  /** Delay before retry n (1-based). */
+  backoffMs?: (attempt: number) => number
+}
+
+/** 10 s, 20 s, 40 s, ... capped at one hour, with up to 20% jitter so instances do not retry in step. */
+export function defaultBackoffMs(attempt: number): number {
+  const base = Math.min(3_600_000, 10_000 * 2 ** (attempt - 1))
+  return Math.round(base * (1 + Math.random() * 0.2))
+}
+
+export function messageIdOf(row: Pick<MailOutboxRow, 'id'>, domain: string): string {
+  return `<${row.id}@${domain}>`
+}
+
+/** The domain of 'Campus Jobs <no-reply@campusjobs.dev>' or 'no-reply@campusjobs.dev'. */
+export function domainOfAddress(from: string): string {
+  const match = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)
+  return match?.[1] ?? 'campus-jobs.invalid'
+}
+
+/** A failure's code, never its message (which may quote an address). */
+function errorCode(error: unknown): string {
+  const fields = error as { code?: unknown; responseCode?: unknown; name?: unknown }
+  if (typeof fields.responseCode === 'number') return `SMTP ${fields.responseCode}`
+  if (typeof fields.code === 'string') return fields.code
+  return typeof fields.name === 'string' ? fields.name : 'unknown'
+}
+
+export function createMailSender({
+  db,
+  mailer,
+  log,
+  messageIdDomain,
+  pollIntervalMs = 5_000,
+  batchSize = 20,
+  leaseMs = 60_000,
+  releaseLeasesOnStart = false,
+  maxAttempts = 10,
+  backoffMs = defaultBackoffMs,
+}: MailSenderOptions): MailSender {
+  let timer: NodeJS.Timeout | null = null
+  let running: Promise<number> | null = null
+  let again = false
+  let stopped = false
+
+  async function claim(): Promise<MailOutboxRow[]> {
+    // One statement: the rows are locked while chosen (SKIP LOCKED lets other instances take the rest) and leased.
+    const result = await db.execute(sql`
+      update ${mailOutbox}
+      set locked_until = now() + ${`${leaseMs} milliseconds`}::interval, attempts = attempts + 1
+      where id in (
+        select id from ${mailOutbox}
+        where sent_at is null and failed_at is null and next_attempt_at <= now()
+          and (locked_until is null or locked_until < now())
+        order by next_attempt_at
+        limit ${batchSize}
+        for update skip locked
+      )
+      returning id, recipient, subject, body, attempts, kind, cause_id`)
+    // PGlite and node-postgres both answer `{ rows }`.
+    const { rows } = result as unknown as { rows: Record<string, unknown>[] }
+    return rows.map((row) => ({
+      id: String(row.id),
+      recipient: String(row.recipient),
+      subject: String(row.subject),
+      body: String(row.body),
+      attempts: Number(row.attempts),
+      kind: String(row.kind),
+      causeId: row.cause_id === null ? null : String(row.cause_id),
+    })) as MailOutboxRow[]
+  }
+
+  async function deliver(row: MailOutboxRow): Promise<boolean> {
+    const message: MailMessage = { to: row.recipient, subject: row.subject, text: row.body, messageId: messageIdOf(row, messageIdDomain) }
+    try {
+      await mailer.send(message)
+    } catch (error) {
+      const giveUp = row.attempts >= maxAttempts
+      const code = errorCode(error)
+      await db
+        .update(mailOutbox)
+        .set({
+          lockedUntil: null,
+          lastError: code,
+          nextAttemptAt: new Date(Date.now() + backoffMs(row.attempts)),
+          failedAt: giveUp ? new Date() : null,
+        })
+        .where(eq(mailOutbox.id, row.id))
+      const context = { mailId: row.id, kind: row.kind, causeId: row.causeId, attempt: row.attempts, code }
+      if (giveUp) log.error(context, 'e-mail given up after its last attempt')
+      else log.warn(context, 'e-mail not sent; will retry')
+      return false
+    }
+    await db
+      .update(mailOutbox)
+      .set({ sentAt: new Date(), lockedUntil: null, lastError: null })
+      .where(eq(mailOutbox.id, row.id))
+    log.info({ mailId: row.id, kind: row.kind, causeId: row.causeId }, 'e-mail delivered')
+    return true
+  }
+
+  async function round(): Promise<number> {
+    let sent = 0
+    for (;;) {
+      const batch = await claim()
+      if (batch.length === 0) return sent
+      const results = await Promise.all(batch.map((row) => deliver(row)))
+      sent += results.filter(Boolean).length
+      if (stopped) return sent
+    }
+  }
+
+  function run(): Promise<number> {
+    if (running) {
+      again = true
+      return running
+    }
+    running = (async () => {
+      let sent = 0
+      try {
+        do {
+          again = false
+          sent += await round()
+        } while (again && !stopped)
+      } catch (error) {
+        log.error({ err: error }, 'the e-mail outbox round failed')
+      } finally {
+        running = null
+      }
+      return sent
+    })()
+    return running
+  }
+
+  function schedule(delayMs: number): void {
+    if (stopped) return
+    if (timer) clearTimeout(timer)
+    timer = setTimeout(() => {
+      timer = null
+      void run().finally(() => schedule(pollIntervalMs))
+    }, delayMs)
+    timer.unref()
+  }
+
+  return {
+    start() {
+      stopped = false
+      if (!releaseLeasesOnStart) {
+        schedule(0)
+        return
+      }
+      running = (async () => {
+        try {
+          await db
+            .update(mailOutbox)
+            .set({ lockedUntil: null })
+            .where(sql`${mailOutbox.sentAt} is null and ${mailOutbox.lockedUntil} is not null`)
+        } catch (error) {
+          log.error({ err: error }, 'could not release the e-mail leases of a previous run')
+        } finally {
+          running = null
+        }
+        return 0
+      })()
+      void running.then(() => schedule(0))
+    },
+    nudge() {
+      if (!stopped) void run()
+    },
+    async drain() {
+      let total = 0
+      for (;;) {
+        const sent = await run()
+        total += sent
+        if (sent === 0 && !running) return total
+      }
+    },
+    async stop() {
+      stopped = true
+      if (timer) clearTimeout(timer)
+      timer = null
+      await running
+    },
+  }
+}
