@@ -8,14 +8,14 @@
 // logging); free ones by default.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createEmulatorGoogleUser, freePort, waitFor } from './bench-support.mjs';
+import { benchServerEnv, createEmulatorGoogleUser, freePort, waitFor, writeAuthEmulatorConfig } from './bench-support.mjs';
 import { ensureServerBuild } from './ensure-server-build.mjs';
 import { serverEnv as serverProcessEnv, serverNodeFlags } from './server-node-flags.mjs';
 
@@ -97,16 +97,7 @@ try {
   const authPort = Number(process.env.AUTH_EMULATOR_PORT || (await freePort()));
   const helloPort = Number(process.env.BENCH_HELLO_PORT || (await freePort()));
   await new Promise((resolve) => hello.listen(helloPort, '127.0.0.1', resolve));
-  const firebaseConfig = path.join(workDir, 'firebase.json');
-  writeFileSync(firebaseConfig, JSON.stringify({
-    emulators: {
-      auth: { host: '127.0.0.1', port: authPort },
-      hub: { host: '127.0.0.1', port: authPort + 1 },
-      logging: { host: '127.0.0.1', port: authPort + 2 },
-      ui: { enabled: false },
-      singleProjectMode: true,
-    },
-  }));
+  const firebaseConfig = writeAuthEmulatorConfig(workDir, { auth: authPort });
   const emulator = startProcess([path.join(root, 'node_modules', '.bin', 'firebase'), 'emulators:start', '--only', 'auth',
     '--project', projectId, '--config', firebaseConfig], { CI: '1', TMPDIR: workDir }, { detached: true, quiet: true });
   const emulatorUrl = `http://127.0.0.1:${authPort}`;
@@ -137,17 +128,8 @@ try {
     const profileFlags = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`] : [];
     const server = startProcess([...serverNodeFlags, ...profileFlags, serverEntry], {
       ...serverProcessEnv,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(workDir, `data-${backend.label}`),
-      DATABASE_URL: databaseUrl,
-      FIREBASE_PROJECT_ID: projectId,
-      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
-      SEED_DEMO_DATA: 'false',
-      FEEDS_ENABLED: 'false',
-      LOG_LEVEL: 'warn',
-      STATIC_DIR: path.join(workDir, 'no-client'),
+      ...benchServerEnv({ port, dataDir: path.join(workDir, `data-${backend.label}`), databaseUrl, projectId, authPort, workDir },
+        { SEED_DEMO_DATA: 'false' }),
     });
     try {
       const base = `http://127.0.0.1:${port}`;

@@ -9,12 +9,12 @@
 // server's peak RSS.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { buildPdf, freePort, memoryOf, multipart, waitFor } from './bench-support.mjs';
+import { benchServerEnv, buildPdf, createEmulatorGoogleUser, freePort, memoryOf, multipart, waitFor, writeAuthEmulatorConfig } from './bench-support.mjs';
 import { ensureServerBuild } from './ensure-server-build.mjs';
 import { serverEnv as serverProcessEnv, serverNodeFlags } from './server-node-flags.mjs';
 
@@ -101,16 +101,7 @@ try {
 
   // The Auth emulator, as tests/api-setup/auth-emulator.ts starts it.
   const [authPort, hubPort, loggingPort, port] = [await freePort(), await freePort(), await freePort(), await freePort()];
-  const firebaseConfig = path.join(workDir, 'firebase.json');
-  writeFileSync(firebaseConfig, JSON.stringify({
-    emulators: {
-      auth: { host: '127.0.0.1', port: authPort },
-      hub: { host: '127.0.0.1', port: hubPort },
-      logging: { host: '127.0.0.1', port: loggingPort },
-      ui: { enabled: false },
-      singleProjectMode: true,
-    },
-  }));
+  const firebaseConfig = writeAuthEmulatorConfig(workDir, { auth: authPort, hub: hubPort, logging: loggingPort });
   let started = Date.now();
   startProcess([path.join(root, 'node_modules', '.bin', 'firebase'), 'emulators:start', '--only', 'auth', '--project', projectId,
     '--config', firebaseConfig], { CI: '1' }, 'Auth emulator', { detached: true, quiet: true });
@@ -125,20 +116,8 @@ try {
   const serverArgs = [...serverNodeFlags, ...(process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean), serverEntry];
   const serverEnv = {
     ...serverProcessEnv,
-    NODE_ENV: 'development',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl ?? '',
-    FIREBASE_PROJECT_ID: projectId,
-    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
-    SEED_DEMO_DATA: 'true',
-    FEEDS_ENABLED: 'false',
-    LOG_LEVEL: 'warn',
-    STATIC_DIR: path.join(workDir, 'no-client'),
-    STORAGE_DIR: storageDir,
-    OUTBOX_DIR: outboxDir,
-    SMTP_URL: '',
+    ...benchServerEnv({ port, dataDir, databaseUrl, projectId, authPort, workDir },
+      { SEED_DEMO_DATA: 'true', STORAGE_DIR: storageDir, OUTBOX_DIR: outboxDir, SMTP_URL: '' }),
   };
   const base = `http://127.0.0.1:${port}`;
   // A first start creates the data folder (initdb, migrations, demo data); the measured server is the usual case, a
@@ -163,21 +142,7 @@ try {
 
   // Google accounts, as the emulator's popup creates them (verified e-mail).
   started = Date.now();
-  const users = await pool(Array.from({ length: userCount }, (_, i) => i), 20, async (i) => {
-    const email = `bench-${i}-${randomUUID().slice(0, 6)}@example.test`;
-    const postBody = new URLSearchParams({
-      id_token: JSON.stringify({ sub: `bench-${randomUUID()}`, email, email_verified: true, name: `Bench Student ${i}` }),
-      providerId: 'google.com',
-    }).toString();
-    const response = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=bench`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ postBody, requestUri: 'http://localhost', returnSecureToken: true }),
-    });
-    const json = await response.json();
-    if (!response.ok) throw new Error(`emulator sign-in failed: ${JSON.stringify(json)}`);
-    return { uid: json.localId, email, idToken: json.idToken };
-  });
+  const users = await pool(Array.from({ length: userCount }, (_, i) => i), 20, (i) => createEmulatorGoogleUser(emulator, `bench-${i}`));
   log(`${users.length} emulator users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   // One request per person; every 5th person also sends the same request again at the same time (a double tap),

@@ -1,7 +1,7 @@
 // Helpers the benchmark and profiling scripts share: the listings they load, the queries they rotate through, and
 // small process utilities.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -137,4 +137,42 @@ export async function createEmulatorGoogleUser(emulator, label) {
   const json = await response.json();
   if (!response.ok) throw new Error(`emulator sign-in failed: ${JSON.stringify(json)}`);
   return { uid: json.localId, email, idToken: json.idToken, refreshToken: json.refreshToken };
+}
+
+/**
+ * A firebase.json for an Auth emulator of the benchmark's own in `dir` (auth, hub and logging on the given ports, no
+ * UI), as tests/api-setup/auth-emulator.ts starts it. Answers the file's path.
+ */
+export function writeAuthEmulatorConfig(dir, { auth, hub = auth + 1, logging = auth + 2 }) {
+  const file = path.join(dir, 'firebase.json');
+  writeFileSync(file, JSON.stringify({
+    emulators: {
+      auth: { host: '127.0.0.1', port: auth },
+      hub: { host: '127.0.0.1', port: hub },
+      logging: { host: '127.0.0.1', port: logging },
+      ui: { enabled: false },
+      singleProjectMode: true,
+    },
+  }));
+  return file;
+}
+
+/**
+ * The environment of a benchmark's API server (dist/server, no client, no feeds) against the emulator on
+ * `authPort`: PGlite in `dataDir`, or PostgreSQL at `databaseUrl`. `overrides` adds or replaces variables.
+ */
+export function benchServerEnv({ port, dataDir, databaseUrl, projectId, authPort, workDir }, overrides = {}) {
+  return {
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    FIREBASE_PROJECT_ID: projectId,
+    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
+    FEEDS_ENABLED: 'false',
+    LOG_LEVEL: 'warn',
+    STATIC_DIR: path.join(workDir, 'no-client'),
+    ...overrides,
+  };
 }

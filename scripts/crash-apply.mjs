@@ -6,13 +6,13 @@
 // Ports: PORT (API, default a free one) and AUTH_EMULATOR_PORT (Auth emulator; its hub and logging use the next two).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { buildPdf, createEmulatorGoogleUser, freePort, multipart, waitFor } from './bench-support.mjs';
+import { benchServerEnv, buildPdf, createEmulatorGoogleUser, freePort, multipart, waitFor, writeAuthEmulatorConfig } from './bench-support.mjs';
 import { ensureServerBuild } from './ensure-server-build.mjs';
 import { serverEnv as serverProcessEnv, serverNodeFlags } from './server-node-flags.mjs';
 
@@ -108,16 +108,7 @@ try {
   }
   const authPort = Number(process.env.AUTH_EMULATOR_PORT || (await freePort()));
   const port = Number(process.env.PORT || (await freePort()));
-  const firebaseConfig = path.join(workDir, 'firebase.json');
-  writeFileSync(firebaseConfig, JSON.stringify({
-    emulators: {
-      auth: { host: '127.0.0.1', port: authPort },
-      hub: { host: '127.0.0.1', port: authPort + 1 },
-      logging: { host: '127.0.0.1', port: authPort + 2 },
-      ui: { enabled: false },
-      singleProjectMode: true,
-    },
-  }));
+  const firebaseConfig = writeAuthEmulatorConfig(workDir, { auth: authPort });
   const emulatorProcess = startProcess([path.join(root, 'node_modules', '.bin', 'firebase'), 'emulators:start', '--only', 'auth',
     '--project', projectId, '--config', firebaseConfig], { CI: '1' }, { detached: true, quiet: true });
   const emulator = `http://127.0.0.1:${authPort}`;
@@ -128,19 +119,8 @@ try {
   const serverArgs = [...serverNodeFlags, serverEntry];
   const serverEnv = {
     ...serverProcessEnv,
-    NODE_ENV: 'development',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl ?? '',
-    FIREBASE_PROJECT_ID: projectId,
-    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
-    SEED_DEMO_DATA: 'true',
-    FEEDS_ENABLED: 'false',
-    LOG_LEVEL: 'warn',
-    STATIC_DIR: path.join(workDir, 'no-client'),
-    STORAGE_DIR: storageDir,
-    SMTP_URL: smtp.url,
+    ...benchServerEnv({ port, dataDir, databaseUrl, projectId, authPort, workDir },
+      { SEED_DEMO_DATA: 'true', STORAGE_DIR: storageDir, SMTP_URL: smtp.url }),
   };
   const base = `http://127.0.0.1:${port}`;
   const startServer = async () => {

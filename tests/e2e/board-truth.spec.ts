@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { featuredJobs, stepHeading } from './support/apply.ts';
+import { adminPost, featuredJobs, stepHeading } from './support/apply.ts';
 import { latestSignInLink, signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 import { e2eEnv } from './support/e2e-env.ts';
 
@@ -58,18 +56,12 @@ const newGrads = [
 ];
 
 async function ingest(internships: ReturnType<typeof listing>[]): Promise<void> {
-  const endpoint = JSON.parse(readFileSync(path.join(e2eEnv.dataDir, 'admin-token'), 'utf8')) as { url: string; token: string };
-  const res = await fetch(`${endpoint.url}/api/admin/ingest`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${endpoint.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      sources: [
-        { name: 'e2e-truth-internships.json', type: 'internship', records: internships },
-        { name: 'e2e-truth-new-grads.json', type: 'new-grad', records: newGrads },
-      ],
-    }),
+  await adminPost('ingest', {
+    sources: [
+      { name: 'e2e-truth-internships.json', type: 'internship', records: internships },
+      { name: 'e2e-truth-new-grads.json', type: 'new-grad', records: newGrads },
+    ],
   });
-  expect(res.status, await res.clone().text()).toBe(200);
 }
 
 test.beforeAll(async () => {

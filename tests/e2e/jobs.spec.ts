@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { adminPost } from './support/apply.ts';
 import { signInWithEmailLink, uniqueEmail } from './support/auth.ts';
@@ -54,18 +52,12 @@ const newGrads = [
 ];
 
 async function ingestGeneratedListings(): Promise<void> {
-  const endpoint = JSON.parse(readFileSync(path.join(e2eEnv.dataDir, 'admin-token'), 'utf8')) as { url: string; token: string };
-  const res = await fetch(`${endpoint.url}/api/admin/ingest`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${endpoint.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      sources: [
-        { name: 'e2e-internships.json', type: 'internship', records: internships },
-        { name: 'e2e-new-grads.json', type: 'new-grad', records: newGrads },
-      ],
-    }),
+  await adminPost('ingest', {
+    sources: [
+      { name: 'e2e-internships.json', type: 'internship', records: internships },
+      { name: 'e2e-new-grads.json', type: 'new-grad', records: newGrads },
+    ],
   });
-  expect(res.status, await res.clone().text()).toBe(200);
 }
 
 type FeaturedJob = { id: string; slug: string; title: string };
