@@ -38,21 +38,25 @@ export async function readMultipartRequest(
 ): Promise<MultipartResult> {
   const declaredLength = Number(request.headers['content-length'])
   if (Number.isFinite(declaredLength) && declaredLength > limits.maxRequestBytes) throw new UploadTooLargeError()
-  const { maxRequestBytes: _maxRequestBytes, ...multipartLimits } = limits
+  const { maxRequestBytes, ...multipartLimits } = limits
   // Routes that read uploads require a signed-in account; the peer address is the fallback key.
   const release = request.server.uploadSlots.acquire(request.user?.uid ?? `ip:${request.ip}`)
   if (!release) throw new HttpError(429, tooManyUploadsMessage)
   try {
     // destroyOnReturn: false so that stopping early (a limit) leaves the socket to answer 413 on.
     const stream = request.body as Readable
-    return await readMultipart(stream.iterator({ destroyOnReturn: false }), boundary, multipartLimits)
+    return await readMultipart(stream.iterator({ destroyOnReturn: false }), boundary, {
+      ...multipartLimits,
+      // A chunked body declares no length: its bytes are counted as they arrive.
+      maxBodyBytes: maxRequestBytes,
+    })
   } catch (error) {
     if (!(error instanceof MultipartError)) {
       // The client went away mid-upload: nothing was written, there is nobody to answer.
       request.log.info({ err: error }, 'upload interrupted')
       throw new HttpError(400, interrupted)
     }
-    if (error.code === 'FILE_TOO_LARGE') throw new UploadTooLargeError()
+    if (error.code === 'FILE_TOO_LARGE' || error.code === 'BODY_TOO_LARGE') throw new UploadTooLargeError()
     if (error.code === 'TRUNCATED') throw new HttpError(400, interrupted)
     throw new HttpError(400, `Invalid upload: ${error.message}`)
   } finally {

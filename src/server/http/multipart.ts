@@ -1,6 +1,9 @@
-// A small streaming multipart/form-data reader (RFC 7578) for uploads of a few megabytes. Bytes are examined as they
-// arrive and every limit is enforced on the fly, so an oversized upload is refused after at most `maxFileBytes`
-// have been read, whatever Content-Length claims. Files are kept in memory: callers pick limits that make that fine.
+import { Busboy } from '@fastify/busboy'
+
+// Reads multipart/form-data (RFC 7578) uploads of a few megabytes with busboy, Fastify's maintained parser. Bytes are
+// fed to it as they arrive and every limit is enforced on the fly, so an oversized upload is refused after at most
+// `maxFileBytes` have been read, whatever Content-Length claims. Files are kept in memory: callers pick limits that
+// make that fine.
 
 export type MultipartErrorCode =
   | 'FILE_TOO_LARGE'
@@ -10,6 +13,7 @@ export type MultipartErrorCode =
   | 'MALFORMED'
   | 'TRUNCATED'
   | 'DUPLICATE_FIELD'
+  | 'BODY_TOO_LARGE'
 
 export class MultipartError extends Error {
   override name = 'MultipartError'
@@ -42,6 +46,8 @@ export type MultipartLimits = {
   maxFieldBytes?: number
   maxParts?: number
   maxHeaderBytes?: number
+  /** The whole body, preamble and skipped parts included (a chunked body has no Content-Length to check first). */
+  maxBodyBytes?: number
 }
 
 /** The boundary of a `multipart/form-data; boundary=...` content type, or null when it is not one. */
@@ -58,197 +64,131 @@ export function multipartBoundary(contentType: string | undefined): string | nul
   return null
 }
 
-type PartHeaders = { fieldName: string; fileName: string | null; contentType: string | null }
-
-/** Parameters of a header value: 'form-data; name="resume"; filename="a \\"b\\".pdf"'. */
-function headerParameters(value: string): Map<string, string> {
-  const parameters = new Map<string, string>()
-  const pattern = /;\s*([^\s=;]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]*))/g
-  for (const match of value.matchAll(pattern)) {
-    const name = match[1]?.toLowerCase()
-    if (!name || parameters.has(name)) continue
-    const raw = match[2] !== undefined ? match[2].replace(/\\(.)/g, '$1') : (match[3] ?? '').trim()
-    parameters.set(name, raw)
-  }
-  return parameters
-}
-
-function decodeExtendedValue(value: string): string | null {
-  // RFC 5987: UTF-8''My%20CV.pdf
-  const match = /^utf-8'[^']*'(.*)$/i.exec(value)
-  if (!match?.[1]) return null
-  try {
-    return decodeURIComponent(match[1])
-  } catch {
-    return null
-  }
-}
-
-function parsePartHeaders(block: Buffer): PartHeaders {
-  const lines = block.toString('utf8').split('\r\n')
-  let disposition: string | null = null
-  let contentType: string | null = null
-  for (const line of lines) {
-    if (line === '') continue
-    const colon = line.indexOf(':')
-    if (colon <= 0) throw new MultipartError('MALFORMED', 'Malformed multipart header')
-    const name = line.slice(0, colon).trim().toLowerCase()
-    const value = line.slice(colon + 1).trim()
-    if (name === 'content-disposition') disposition = value
-    else if (name === 'content-type') contentType = value
-  }
-  if (!disposition || !/^form-data\s*(;|$)/i.test(disposition)) {
-    throw new MultipartError('MALFORMED', 'Each part needs a Content-Disposition: form-data header')
-  }
-  const parameters = headerParameters(disposition)
-  const fieldName = parameters.get('name')
-  if (fieldName === undefined) throw new MultipartError('MALFORMED', 'Each part needs a field name')
-  const extended = parameters.get('filename*')
-  const fileName = (extended !== undefined ? decodeExtendedValue(extended) : null) ?? parameters.get('filename') ?? null
-  return { fieldName, fileName, contentType }
-}
-
-const crlf = Buffer.from('\r\n')
-const headerEnd = Buffer.from('\r\n\r\n')
 const maxPreambleBytes = 64 * 1024
 
 /**
  * Reads a whole multipart body from `source` (a request stream, or any async iterable of bytes). Throws a
- * MultipartError as soon as a limit is crossed or the body ends before its closing boundary; stops reading at the
- * closing boundary.
+ * MultipartError as soon as a limit is crossed or the body ends before its closing boundary. busboy reports the end
+ * of the form only once the source has ended, so an epilogue is read too: `maxBodyBytes` bounds it.
  */
 export async function readMultipart(
   source: AsyncIterable<Uint8Array>,
   boundary: string,
-  { maxFileBytes, maxFiles = 1, maxFieldBytes = 64 * 1024, maxParts = 10, maxHeaderBytes = 8 * 1024 }: MultipartLimits,
+  {
+    maxFileBytes,
+    maxFiles = 1,
+    maxFieldBytes = 64 * 1024,
+    maxParts = 10,
+    maxHeaderBytes = 8 * 1024,
+    maxBodyBytes = Number.POSITIVE_INFINITY,
+  }: MultipartLimits,
 ): Promise<MultipartResult> {
-  // The first boundary may start the body without a preceding CRLF: pretend there was one.
-  const delimiter = Buffer.from(`\r\n--${boundary}`)
+  const parser = Busboy({
+    headers: { 'content-type': `multipart/form-data; boundary="${boundary}"` },
+    // The name as sent: callers never use it as a path.
+    preservePath: true,
+    // A part is a file when it has a file name, whatever its Content-Type.
+    isPartAFile: (_fieldName, _contentType, fileName) => fileName !== undefined,
+    limits: { fileSize: maxFileBytes, files: maxFiles, fieldSize: maxFieldBytes, parts: maxParts, headerSize: maxHeaderBytes },
+  })
   const result: MultipartResult = { files: [], fields: {} }
-  let state: 'preamble' | 'after-boundary' | 'headers' | 'body' | 'done' = 'preamble'
-  let pending: Buffer = Buffer.from(crlf)
-  let preambleBytes = 0
-  let part: (PartHeaders & { chunks: Buffer[]; size: number }) | null = null
-  let parts = 0
   // Every field of this API's forms holds one value: a repeated one is refused rather than "last one wins".
   const fieldNames = new Set<string>()
-
-  function append(bytes: Buffer): void {
-    if (!part || bytes.length === 0) return
-    part.size += bytes.length
-    if (part.fileName !== null && part.size > maxFileBytes) {
-      throw new MultipartError('FILE_TOO_LARGE', `A file may be at most ${maxFileBytes} bytes`)
-    }
-    if (part.fileName === null && part.size > maxFieldBytes) {
-      throw new MultipartError('FIELD_TOO_LARGE', `A form field may be at most ${maxFieldBytes} bytes`)
-    }
-    part.chunks.push(bytes)
+  let failure: MultipartError | null = null
+  let complete = false
+  let sourceEnded = false
+  let wake: (() => void) | null = null
+  const settle = () => {
+    const resolve = wake
+    wake = null
+    resolve?.()
+  }
+  const fail = (error: MultipartError) => {
+    failure ??= error
+    settle()
   }
 
-  function finishPart(): void {
-    if (!part) return
-    const data = Buffer.concat(part.chunks, part.size)
-    if (part.fileName !== null) {
-      result.files.push({ fieldName: part.fieldName, fileName: part.fileName, contentType: part.contentType, data })
-    } else {
-      result.fields[part.fieldName] = data.toString('utf8')
+  /** False (after failing) when the part's name is missing or was already used. */
+  function claimName(fieldName: string | undefined): fieldName is string {
+    if (fieldName === undefined) {
+      fail(new MultipartError('MALFORMED', 'Each part needs a field name'))
+      return false
     }
-    part = null
+    if (fieldNames.has(fieldName)) {
+      const shown = /^[\w-]{1,50}$/.test(fieldName) ? `"${fieldName}" ` : ''
+      fail(new MultipartError('DUPLICATE_FIELD', `The form field ${shown}was sent more than once`))
+      return false
+    }
+    fieldNames.add(fieldName)
+    return true
   }
 
-  // A function, so TypeScript does not narrow `state` across the step() calls that change it.
-  const finished = () => state === 'done'
-
-  /** Consumes as much of `pending` as the current state allows; false when more bytes are needed. */
-  function step(): boolean {
-    switch (state) {
-      case 'preamble': {
-        const at = pending.indexOf(delimiter)
-        if (at === -1) {
-          const keep = Math.min(pending.length, delimiter.length - 1)
-          preambleBytes += pending.length - keep
-          if (preambleBytes > maxPreambleBytes) throw new MultipartError('MALFORMED', 'No multipart boundary found')
-          pending = pending.subarray(pending.length - keep)
-          return false
-        }
-        pending = pending.subarray(at + delimiter.length)
-        state = 'after-boundary'
-        return true
-      }
-      case 'after-boundary': {
-        // Transport padding (spaces, tabs) may follow a boundary.
-        let start = 0
-        while (start < pending.length && (pending[start] === 0x20 || pending[start] === 0x09)) start += 1
-        if (start > 256) throw new MultipartError('MALFORMED', 'Malformed multipart boundary line')
-        if (pending.length - start < 2) return false
-        const next = pending.subarray(start, start + 2).toString('latin1')
-        if (next === '--') {
-          state = 'done'
-          return false
-        }
-        if (next !== '\r\n') throw new MultipartError('MALFORMED', 'Malformed multipart boundary line')
-        pending = pending.subarray(start + 2)
-        state = 'headers'
-        return true
-      }
-      case 'headers': {
-        let block: Buffer
-        if (pending.length >= 2 && pending[0] === 0x0d && pending[1] === 0x0a) {
-          block = Buffer.alloc(0)
-          pending = pending.subarray(2)
-        } else {
-          const at = pending.indexOf(headerEnd)
-          if (at === -1) {
-            if (pending.length > maxHeaderBytes) throw new MultipartError('MALFORMED', 'Multipart headers too large')
-            return false
-          }
-          if (at > maxHeaderBytes) throw new MultipartError('MALFORMED', 'Multipart headers too large')
-          block = pending.subarray(0, at)
-          pending = pending.subarray(at + headerEnd.length)
-        }
-        parts += 1
-        if (parts > maxParts) throw new MultipartError('TOO_MANY_PARTS', `At most ${maxParts} form parts are accepted`)
-        const headers = parsePartHeaders(block)
-        if (headers.fileName !== null && result.files.length >= maxFiles) {
-          throw new MultipartError('TOO_MANY_FILES', `At most ${maxFiles} file(s) may be sent`)
-        }
-        if (fieldNames.has(headers.fieldName)) {
-          const shown = /^[\w-]{1,50}$/.test(headers.fieldName) ? `"${headers.fieldName}" ` : ''
-          throw new MultipartError('DUPLICATE_FIELD', `The form field ${shown}was sent more than once`)
-        }
-        fieldNames.add(headers.fieldName)
-        part = { ...headers, chunks: [], size: 0 }
-        state = 'body'
-        return true
-      }
-      case 'body': {
-        const at = pending.indexOf(delimiter)
-        if (at === -1) {
-          // Everything but a possible beginning of the delimiter belongs to the part.
-          const safe = pending.length - (delimiter.length - 1)
-          if (safe > 0) {
-            append(pending.subarray(0, safe))
-            pending = pending.subarray(safe)
-          }
-          return false
-        }
-        append(pending.subarray(0, at))
-        finishPart()
-        pending = pending.subarray(at + delimiter.length)
-        state = 'after-boundary'
-        return true
-      }
-      case 'done':
-        return false
+  parser.on('file', (fieldName: string | undefined, stream, fileName: string, _encoding, mimeType: string) => {
+    // A part cut short by the end of the body errors here as well as on the parser: the parser's error is the one used.
+    stream.on('error', () => undefined)
+    if (!claimName(fieldName)) {
+      stream.resume()
+      return
     }
-  }
+    const chunks: Buffer[] = []
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+    stream.on('limit', () => fail(new MultipartError('FILE_TOO_LARGE', `A file may be at most ${maxFileBytes} bytes`)))
+    stream.on('end', () => {
+      if (stream.truncated) return
+      result.files.push({ fieldName, fileName, contentType: mimeType || null, data: Buffer.concat(chunks) })
+    })
+  })
+  parser.on('field', (fieldName: string | undefined, value: string, _nameTruncated, valueTruncated: boolean) => {
+    if (valueTruncated) {
+      fail(new MultipartError('FIELD_TOO_LARGE', `A form field may be at most ${maxFieldBytes} bytes`))
+      return
+    }
+    if (claimName(fieldName)) result.fields[fieldName] = value
+  })
+  parser.on('partsLimit', () => fail(new MultipartError('TOO_MANY_PARTS', `At most ${maxParts} form parts are accepted`)))
+  parser.on('filesLimit', () => fail(new MultipartError('TOO_MANY_FILES', `At most ${maxFiles} file(s) may be sent`)))
+  parser.on('error', () => {
+    // busboy's only error is a body that ends before its closing boundary.
+    fail(
+      sourceEnded
+        ? new MultipartError('TRUNCATED', 'The upload ended before it was complete')
+        : new MultipartError('MALFORMED', 'Malformed multipart body'),
+    )
+  })
+  parser.on('finish', () => {
+    complete = true
+    settle()
+  })
 
+  /** Resolves once busboy has taken `chunk` in, failed or finished. */
+  const feed = (chunk: Uint8Array) =>
+    new Promise<void>((resolve) => {
+      wake = resolve
+      parser.write(chunk, () => settle())
+    })
+
+  // busboy skips any preamble silently: a body that never names its boundary is told apart here.
+  const delimiter = Buffer.from(`--${boundary}`)
+  let head: Buffer | null = Buffer.alloc(0)
+  let bodyBytes = 0
   for await (const chunk of source) {
-    pending = pending.length === 0 ? Buffer.from(chunk) : Buffer.concat([pending, chunk])
-    while (step()) {
-      // Keep consuming.
+    bodyBytes += chunk.byteLength
+    if (bodyBytes > maxBodyBytes) throw new MultipartError('BODY_TOO_LARGE', `The upload may be at most ${maxBodyBytes} bytes`)
+    if (head !== null) {
+      head = Buffer.concat([head, chunk])
+      if (head.includes(delimiter)) head = null
+      else if (head.length > maxPreambleBytes) throw new MultipartError('MALFORMED', 'No multipart boundary found')
     }
-    if (finished()) return result
+    await feed(chunk)
+    if (failure) throw failure
   }
-  throw new MultipartError('TRUNCATED', 'The upload ended before it was complete')
+  sourceEnded = true
+  if (head !== null && bodyBytes > 0) throw new MultipartError('MALFORMED', 'No multipart boundary found')
+  await new Promise<void>((resolve) => {
+    wake = resolve
+    parser.end()
+  })
+  if (failure) throw failure
+  if (!complete) throw new MultipartError('TRUNCATED', 'The upload ended before it was complete')
+  return result
 }

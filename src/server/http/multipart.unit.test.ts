@@ -73,13 +73,16 @@ describe('readMultipart', () => {
     const parts = [
       'Content-Disposition: form-data; name="resume"; filename="../../etc/passwd.pdf"\r\n\r\nx',
       'Content-Disposition: form-data; name="b"; filename="Curriculum Vitæ \\"final\\".pdf"\r\n\r\ny',
-      "Content-Disposition: form-data; name=\"c\"; filename=\"fallback.pdf\"; filename*=UTF-8''R%C3%A9sum%C3%A9.pdf\r\n\r\nz",
+      'Content-Disposition: form-data; name="c"; filename="Résumé.pdf"\r\n\r\nz',
+      // RFC 7578 section 4.2: filename* is not used in multipart/form-data; the plain name is the one read.
+      "Content-Disposition: form-data; name=\"d\"; filename=\"fallback.pdf\"; filename*=UTF-8''R%C3%A9sum%C3%A9.pdf\r\n\r\nz",
     ]
-    const result = await readMultipart(chunksOf(body(parts), 100), boundary, { ...limits, maxFiles: 3 })
+    const result = await readMultipart(chunksOf(body(parts), 100), boundary, { ...limits, maxFiles: 4 })
     expect(result.files.map((file) => file.fileName)).toEqual([
       '../../etc/passwd.pdf',
       'Curriculum Vitæ "final".pdf',
       'Résumé.pdf',
+      'fallback.pdf',
     ])
   })
 
@@ -98,11 +101,30 @@ describe('readMultipart', () => {
     expect(result.files[0]?.data.length).toBe(1024)
   })
 
-  it('stops at the closing boundary without reading the epilogue', async () => {
+  it('ignores an epilogue after the closing boundary, within the body limit', async () => {
     const bytes = body([filePart('abc')], { epilogue: '\r\n' + 'z'.repeat(10_000) })
+    const result = await readMultipart(chunksOf(bytes, 200), boundary, { ...limits, maxBodyBytes: bytes.length })
+    expect(result.files[0]?.data.toString('utf8')).toBe('abc')
+  })
+
+  it('refuses a body over maxBodyBytes as soon as it is read, whatever part holds the bytes', async () => {
+    const bytes = body([filePart('abc')], { epilogue: 'z'.repeat(100_000) })
     let chunksRead = 0
-    await readMultipart(chunksOf(bytes, 200, () => (chunksRead += 1)), boundary, limits)
-    expect(chunksRead).toBeLessThan(5)
+    const error = await readMultipart(chunksOf(bytes, 100, () => (chunksRead += 1)), boundary, {
+      ...limits,
+      maxBodyBytes: 2000,
+    }).catch((e) => e)
+    expect(error).toBeInstanceOf(MultipartError)
+    expect(error.code).toBe('BODY_TOO_LARGE')
+    expect(chunksRead).toBe(21)
+  })
+
+  it.each([
+    ['a part without Content-Disposition', body(['Content-Type: text/plain\r\n\r\nabc', fieldPart('a', '1')])],
+    ['a header line without a colon', body(['Content-Disposition: form-data; name="a"\r\nbogus\r\n\r\n1'])],
+  ])('skips what it cannot read as a form part: %s', async (_label, bytes) => {
+    const result = await readMultipart(chunksOf(bytes, 50), boundary, limits)
+    expect(result).toEqual({ files: [], fields: { a: '1' } })
   })
 
   it.each([
@@ -110,11 +132,12 @@ describe('readMultipart', () => {
     ['a body without the closing boundary', Buffer.from(`--${boundary}\r\n${filePart('abc')}`), 'TRUNCATED'],
     ['an empty body', Buffer.alloc(0), 'TRUNCATED'],
     ['two files where one is allowed', body([filePart('a'), filePart('b', 'b.pdf', 'other')]), 'TOO_MANY_FILES'],
-    ['a part without Content-Disposition', body(['Content-Type: text/plain\r\n\r\nabc']), 'MALFORMED'],
     ['a part without a name', body(['Content-Disposition: form-data; filename="a.pdf"\r\n\r\nabc']), 'MALFORMED'],
-    ['a header line without a colon', body(['Content-Disposition: form-data; name="a"\r\nbogus\r\n\r\nabc']), 'MALFORMED'],
     ['a body with no boundary at all', Buffer.from('z'.repeat(70_000)), 'MALFORMED'],
-    ['headers that never end', Buffer.from(`--${boundary}\r\nX-Pad: ${'p'.repeat(9000)}`), 'MALFORMED'],
+    // busboy keeps at most maxHeaderBytes of a part's headers and waits for their end, which never comes.
+    ['headers that never end', Buffer.from(`--${boundary}\r\nX-Pad: ${'p'.repeat(9000)}`), 'TRUNCATED'],
+    ['a duplicate field', body([fieldPart('a', '1'), fieldPart('a', '2')]), 'DUPLICATE_FIELD'],
+    ['a file and a field of the same name', body([fieldPart('resume', '1'), filePart('x')]), 'DUPLICATE_FIELD'],
     ['too many parts', body(Array.from({ length: 11 }, (_, index) => fieldPart(`f${index}`, 'v'))), 'TOO_MANY_PARTS'],
     ['a field over its limit', body([fieldPart('big', 'v'.repeat(64 * 1024 + 1))]), 'FIELD_TOO_LARGE'],
   ])('refuses %s', async (_label, bytes, code) => {

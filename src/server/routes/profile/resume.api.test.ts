@@ -260,6 +260,21 @@ describe('PATCH /api/profile/main-resume: refused uploads keep the previous resu
     expect(await currentResumeBytes(user)).toContain('keep-me')
   })
 
+  it('cuts a chunked upload whose bytes hide outside the file (a part the reader skips): 413, nothing stored', async () => {
+    const user = await userWithResume('keep-me')
+    const before = storedFiles()
+    const { body, contentType } = resumeUpload(buildPdf('small'))
+    const boundary = contentType.split('boundary=')[1]!
+    // A part without Content-Disposition is skipped unread; 6 MB of it must not be read to the end either.
+    const skipped = Buffer.concat([Buffer.from(`--${boundary}\r\nX-Note: ignore\r\n\r\n`), Buffer.alloc(6 * 1024 * 1024, 0x61), Buffer.from('\r\n')])
+    const answer = await sendOverSocket(user, Buffer.concat([skipped, body]), contentType, { chunked: true })
+    expect(answer.status).toBe(413)
+    expect(answer.connection).toBe('close')
+    expect(JSON.parse(answer.body)).toEqual({ error: 'File size must be less than 5MB' })
+    expect(storedFiles()).toEqual(before)
+    expect(await currentResumeBytes(user)).toContain('keep-me')
+  })
+
   it('keeps the previous resume and leaves no file when the client goes away mid-upload', async () => {
     const user = await userWithResume('keep-me')
     const before = storedFiles()
