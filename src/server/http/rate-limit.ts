@@ -1,4 +1,4 @@
-import { LruCache } from '../routes/board/lru-cache.ts'
+import { LRUCache } from 'lru-cache'
 
 // A per-key fixed-window counter kept in memory, for calls that make this server call someone else (Devpost,
 // GitHub) on a person's behalf: one account must not be able to make us hammer them. Per instance by design.
@@ -19,7 +19,7 @@ export function createRateLimiter({
   maxKeys?: number
   now?: () => number
 }): RateLimiter {
-  const windows = new LruCache<string, { startedAt: number; count: number }>(maxKeys)
+  const windows = new LRUCache<string, { startedAt: number; count: number }>({ max: maxKeys })
   return {
     take(key) {
       const time = now()

@@ -2,9 +2,9 @@ import { createHash, randomUUID } from 'node:crypto'
 import { deleteApp, initializeApp } from 'firebase-admin/app'
 import { type Auth, type DecodedIdToken, FirebaseAuthError, getAuth } from 'firebase-admin/auth'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { LRUCache } from 'lru-cache'
 import { applyFirebaseAdminEnvironment, type Env } from '../env.ts'
 import { HttpError } from '../http/http-error.ts'
-import { LruCache } from '../routes/board/lru-cache.ts'
 
 /** The caller, as proven by a Firebase ID token. */
 export type AuthUser = {
@@ -42,7 +42,7 @@ export type VerifiedTokenCache = {
 }
 
 export function createVerifiedTokenCache({ maxEntries = 10_000, maxAgeMs = Number.POSITIVE_INFINITY } = {}): VerifiedTokenCache {
-  const entries = new LruCache<string, { user: AuthUser; until: number }>(maxEntries)
+  const entries = new LRUCache<string, { user: AuthUser; until: number }>({ max: maxEntries })
   // A digest, so the cache holds 64 characters per token rather than the ~1 KB token itself.
   const keyOf = (token: string) => createHash('sha256').update(token).digest('base64url')
   return {

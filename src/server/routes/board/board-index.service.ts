@@ -1,5 +1,6 @@
 import { promisify } from 'node:util'
 import { brotliCompress, brotliCompressSync, constants as zlibConstants, gunzip, gzip, gzipSync } from 'node:zlib'
+import { LRUCache } from 'lru-cache'
 import { indexJobs, type IndexedJob } from '../../../shared/jobs/filter-jobs.ts'
 import type { JobBoardQuery } from '../../../shared/jobs/job-filters-schema.ts'
 import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts'
@@ -7,7 +8,6 @@ import type { Database } from '../../db/client.ts'
 import type { ContentEncoding } from '../../http/conditional-get.ts'
 import { type BoardMatches, BoardQueryIndex } from './board-query-index.ts'
 import { type FeaturedBoardRow, loadBoardSource, readBoardVersion } from './board.repository.ts'
-import { LruCache } from './lru-cache.ts'
 
 // The whole board (20,000 jobs is ~10 MB) lives in memory, indexed once per version with the shared rules, so a
 // filtered, searched page is answered without touching the database. See docs/decisions/005-in-memory-job-board.md.
@@ -153,11 +153,11 @@ export function createBoardView(
   indexed: IndexedJob[],
   responseCacheSize: number,
 ): BoardView {
-  const responses = new LruCache<string, BoardPage>(responseCacheSize)
+  const responses = new LRUCache<string, BoardPage>({ max: responseCacheSize })
   // Repeated URLs (the same link opened by many visitors) skip even parsing the query string.
-  const byUrl = new LruCache<string, BoardPage>(responseCacheSize)
-  const results = new LruCache<string, BoardMatches>(resultCacheSize)
-  const searches = new LruCache<string, Int32Array>(searchCacheSize)
+  const byUrl = new LRUCache<string, BoardPage>({ max: responseCacheSize })
+  const results = new LRUCache<string, BoardMatches>({ max: resultCacheSize })
+  const searches = new LRUCache<string, Int32Array>({ max: searchCacheSize })
   const refreshedAtText = refreshedAt.toISOString()
   let snapshot: Promise<BoardSnapshot> | null = null
   // Jobs as numbers: type lists, interned locations and a gram index over the haystacks (board-query-index.ts).

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
+import { LRUCache } from 'lru-cache'
 import type { DevpostProfile } from '../../../shared/devpost/devpost-profile.ts'
-import { LruCache } from '../board/lru-cache.ts'
 import {
   assembleDevpostProfile,
   DevpostLayoutError,
@@ -93,7 +93,7 @@ export function createDevpostService({
   maxPageBytes = 2 * 1024 * 1024,
 }: DevpostServiceOptions): DevpostService {
   const base = new URL(baseUrl)
-  const cache = new LruCache<string, { expiresAt: number; lookup: DevpostLookup }>(cacheEntries)
+  const cache = new LRUCache<string, { expiresAt: number; lookup: DevpostLookup }>({ max: cacheEntries })
   const inFlight = new Map<string, Promise<DevpostLookup>>()
 
   /** Devpost itself or one of its hackathon sites (<name>.devpost.com): never anywhere a page's link points. */
