@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { attribute, byClass, byId, byTag, decodeEntities, findAll, findFirst, parseHtml, textOf } from './html-document.ts'
+import { attribute, byClass, byId, byTag, findAll, findFirst, parseHtml, textOf } from './html-document.ts'
 
 describe('parseHtml', () => {
   it('reads nested elements, attributes in every quoting style, and text', () => {
@@ -54,10 +54,10 @@ describe('parseHtml', () => {
   })
 })
 
-describe('decodeEntities', () => {
-  it('decodes named, decimal and hexadecimal references and leaves unknown ones', () => {
-    expect(decodeEntities('Tom &amp; Jerry&#39;s &#x1F600; caf&eacute; &nbsp;&bogus; &#0;')).toBe(
-      'Tom & Jerry\'s 😀 café \u00a0&bogus; &#0;',
-    )
+describe('character references', () => {
+  it('are decoded in text and attributes as a browser does', () => {
+    const root = parseHtml('<p title="caf&eacute; &amp; co">Tom &amp; Jerry&#39;s &#x1F600; caf&eacute; &nbsp;&bogus;</p>')
+    expect(attribute(findFirst(root, byTag('p')), 'title')).toBe('café & co')
+    expect(findFirst(root, byTag('p'))?.children).toEqual(["Tom & Jerry's 😀 café \u00a0&bogus;"])
   })
 })
