@@ -1,3 +1,4 @@
+import rateLimit from '@fastify/rate-limit'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import {
@@ -8,7 +9,6 @@ import {
 import { profileMessages } from '../../../shared/profile/profile-messages.ts'
 import { devpostUsernameSchema } from '../../../shared/profile/profile-schema.ts'
 import type { Database } from '../../db/client.ts'
-import { createRateLimiter, type RateLimiter } from '../../http/rate-limit.ts'
 import { requireIdentifiedUser } from '../../plugins/auth.ts'
 import { recordDevpostVerification, sameUsername, saveDevpostProfile } from '../profile/profile.repository.ts'
 import { callerOf, loadAccount } from '../profile/profile.service.ts'
@@ -51,14 +51,17 @@ export const tooManyLookupsMessage = 'Too many requests. Please wait a few minut
 export type DevpostRoutesOptions = {
   db: Database
   devpost: DevpostService
-  /** Verifications per account (each may read dozens of Devpost pages). Default 30 per 10 minutes. */
-  verificationLimiter?: RateLimiter
 }
 
-export const devpostRoutes: FastifyPluginAsync<DevpostRoutesOptions> = async (
-  app,
-  { db, devpost, verificationLimiter = createRateLimiter({ limit: 30, windowMs: 10 * 60_000 }) },
-) => {
+export const devpostRoutes: FastifyPluginAsync<DevpostRoutesOptions> = async (app, { db, devpost }) => {
+  // Verifications per account (each may read dozens of Devpost pages): 30 per 10 minutes, in memory per instance.
+  // Checked inside the route, so only well-formed requests of a signed-in account count.
+  await app.register(rateLimit, { global: false, cache: 10_000 })
+  const verificationLimit = app.createRateLimit({
+    max: 30,
+    timeWindow: 10 * 60_000,
+    keyGenerator: (request) => callerOf(request.user).uid,
+  })
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store')
   })
@@ -69,9 +72,9 @@ export const devpostRoutes: FastifyPluginAsync<DevpostRoutesOptions> = async (
     const parsed = devpostProfileRequestSchema.safeParse(request.body)
     if (!parsed.success) return failure(reply, 400, parsed.error.issues[0]?.message ?? devpostMessages.notFound)
     const caller = callerOf(request.user)
-    const retryAfter = verificationLimiter.take(caller.uid)
-    if (retryAfter !== null) {
-      reply.header('retry-after', String(retryAfter))
+    const limit = await verificationLimit(request)
+    if (!limit.isAllowed && limit.isExceeded) {
+      reply.header('retry-after', String(limit.ttlInSeconds))
       return failure(reply, 429, tooManyLookupsMessage)
     }
     await loadAccount(db, caller)

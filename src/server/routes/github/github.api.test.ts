@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { studentProfiles } from '../../db/schema.ts'
 import { createGoogleUser } from '../../../../tests/api-setup/emulator-users.ts'
 import { type FakeGithub, startFakeGithub } from '../../../../tests/api-setup/fake-github.ts'
@@ -205,8 +205,27 @@ describe('POST /api/github/profile: rate limit', () => {
     const refused = await as(app, user).post('/api/github/profile', { githubToken: 'gho_grace_token_1234' })
     expect(refused.statusCode).toBe(429)
     expect(refused.json()).toEqual({ error: 'Too many requests. Please wait a few minutes and try again.' })
-    expect(refused.headers['retry-after']).toBeDefined()
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(600)
     expect(github.requests.length).toBe(before)
+  })
+
+  it('counts only well-formed requests, and opens again once the 10-minute window has passed', async () => {
+    const user = await createGoogleUser()
+    const connect = () => as(app, user).post('/api/github/profile', { githubToken: 'gho_grace_token_1234' })
+    for (let call = 0; call < 15; call += 1) {
+      expect((await as(app, user).post('/api/github/profile', { githubToken: 'not a token' })).statusCode).toBe(400)
+    }
+    for (let call = 0; call < 10; call += 1) expect((await connect()).statusCode).toBe(200)
+    expect((await connect()).statusCode).toBe(429)
+    // Only the clock moves: timers and sockets stay real.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.now() + 10 * 60_000)
+      expect((await connect()).statusCode).toBe(200)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 

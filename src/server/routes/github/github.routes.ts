@@ -1,8 +1,8 @@
+import rateLimit from '@fastify/rate-limit'
 import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
 import type { Database } from '../../db/client.ts'
 import { HttpError, parseRequest } from '../../http/http-error.ts'
-import { createRateLimiter, type RateLimiter } from '../../http/rate-limit.ts'
 import { requireIdentifiedUser } from '../../plugins/auth.ts'
 import { clearGithubProfile, saveGithubProfile } from '../profile/profile.repository.ts'
 import { callerOf, loadAccount } from '../profile/profile.service.ts'
@@ -30,14 +30,17 @@ const githubProfileRequestSchema = z.object(
 export type GithubRoutesOptions = {
   db: Database
   github: GithubService
-  /** Connections per account. Default 10 per 10 minutes. */
-  connectLimiter?: RateLimiter
 }
 
-export const githubRoutes: FastifyPluginAsync<GithubRoutesOptions> = async (
-  app,
-  { db, github, connectLimiter = createRateLimiter({ limit: 10, windowMs: 10 * 60_000 }) },
-) => {
+export const githubRoutes: FastifyPluginAsync<GithubRoutesOptions> = async (app, { db, github }) => {
+  // Connections per account: 10 per 10 minutes, in memory per instance. Checked inside the route, so only
+  // well-formed requests of a signed-in account count.
+  await app.register(rateLimit, { global: false, cache: 10_000 })
+  const connectLimit = app.createRateLimit({
+    max: 10,
+    timeWindow: 10 * 60_000,
+    keyGenerator: (request) => callerOf(request.user).uid,
+  })
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store')
   })
@@ -45,9 +48,9 @@ export const githubRoutes: FastifyPluginAsync<GithubRoutesOptions> = async (
   app.post('/github/profile', { preHandler: requireIdentifiedUser }, async (request, reply) => {
     const { githubToken } = parseRequest(githubProfileRequestSchema, request.body)
     const caller = callerOf(request.user)
-    const retryAfter = connectLimiter.take(caller.uid)
-    if (retryAfter !== null) {
-      reply.header('retry-after', String(retryAfter))
+    const limit = await connectLimit(request)
+    if (!limit.isAllowed && limit.isExceeded) {
+      reply.header('retry-after', String(limit.ttlInSeconds))
       throw new HttpError(429, githubMessages.tooMany)
     }
     await loadAccount(db, caller)
