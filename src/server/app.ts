@@ -61,6 +61,8 @@ export type BuildAppOptions = {
   boardPollIntervalMs?: number
   /** Outgoing e-mail. Default: SMTP_URL, else .eml files in OUTBOX_DIR. */
   mailer?: Mailer
+  /** Milliseconds since the epoch, for featured-job expiry on the board and resume upload times. Tests move it. */
+  clock?: () => number
 }
 
 const apiPrefix = '/api'
@@ -83,6 +85,7 @@ export async function buildApp({
   adminToken = null,
   boardPollIntervalMs,
   mailer: givenMailer,
+  clock = Date.now,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: { level: env.logLevel, serializers: logSerializers } }),
@@ -158,7 +161,7 @@ export async function buildApp({
   })
   const devpost = createDevpostService({ baseUrl: env.devpost.baseUrl, log: app.log })
 
-  const boardIndex = createBoardIndex({ db: database.db, log: app.log, pollIntervalMs: boardPollIntervalMs })
+  const boardIndex = createBoardIndex({ db: database.db, log: app.log, pollIntervalMs: boardPollIntervalMs, now: clock })
   const feedIngest = createIngestService({
     database,
     feeds: [
@@ -201,7 +204,7 @@ export async function buildApp({
       await api.register(boardRoutes, { boardIndex })
       await api.register(jobsRoutes, { db: database.db })
       await api.register(filesRoutes, { db: database.db, storage })
-      await api.register(profileRoutes, { db: database.db, storage })
+      await api.register(profileRoutes, { db: database.db, storage, clock })
       await api.register(githubRoutes, {
         db: database.db,
         github: createGithubService({ ...env.github, log: app.log }),

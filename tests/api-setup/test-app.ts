@@ -33,13 +33,16 @@ export async function buildTestApp({
   database,
   env = buildEnv(),
   adminToken,
+  clock,
 }: {
   database: DatabaseHandle
   env?: Env
   /** Enables the loopback admin API (see routes/admin) with this bearer token. */
   adminToken?: string
+  /** A TestClock's `now`, for tests that move time instead of waiting. */
+  clock?: () => number
 }): Promise<FastifyInstance> {
-  const app = await buildApp({ env, database, adminToken })
+  const app = await buildApp({ env, database, adminToken, clock })
   await app.ready()
   return app
 }

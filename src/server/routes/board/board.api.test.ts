@@ -6,6 +6,7 @@ import type { FacetValue } from '../../../shared/jobs/filter-jobs.ts'
 import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts'
 import { buildListing, insertFeaturedJob, insertOrganization } from '../../../../tests/api-setup/job-board.ts'
 import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts'
+import { createTestClock } from '../../../../tests/api-setup/test-clock.ts'
 import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts'
 import { buildApp } from '../../app.ts'
 import type { FeaturedJobRow } from '../../db/schema.ts'
@@ -14,6 +15,8 @@ const gunzipAsync = promisify(gunzip)
 const brotliAsync = promisify(brotliDecompress)
 
 let testDatabase: TestDatabase
+// The board's time: featured jobs expire when a test moves it, not when the wall clock does.
+const clock = createTestClock()
 let app: FastifyInstance
 
 const dayMs = 24 * 60 * 60 * 1000
@@ -87,7 +90,7 @@ async function ids(query = ''): Promise<string[]> {
 
 beforeAll(async () => {
   testDatabase = await openTestDatabase()
-  app = await buildTestApp({ database: testDatabase.database })
+  app = await buildTestApp({ database: testDatabase.database, clock: clock.now })
   const { db } = testDatabase.database
   const northwind = await insertOrganization(db, { name: 'Northwind Labs' })
   const aurora = await insertOrganization(db, { name: 'Aurora Robotics' })
@@ -408,13 +411,16 @@ describe('GET /api/public/board: caching and versions', () => {
     const closing = await insertFeaturedJob(testDatabase.database.db, {
       organizationId: organization.id,
       title: 'Closing Soon',
-      endPostingDate: new Date(Date.now() + 1_500),
+      endPostingDate: new Date(clock.now() + 60_000),
     })
     await app.boardIndex.refresh()
     const open = await board('?type=featured')
     expect(open.jobs.map((job) => job.id)).toContain(closing.id)
 
-    await new Promise((resolve) => setTimeout(resolve, 1_600))
+    clock.advance(59_999)
+    await app.boardIndex.refresh()
+    expect((await board('?type=featured')).version).toBe(open.version)
+    clock.advance(1)
     await app.boardIndex.refresh()
     const closed = await board('?type=featured')
     expect(closed.jobs.map((job) => job.id)).not.toContain(closing.id)
@@ -425,13 +431,12 @@ describe('GET /api/public/board: caching and versions', () => {
     const other = await buildApp({ env: buildEnv(), database: testDatabase.database, boardPollIntervalMs: 50 })
     await other.ready()
     try {
+      const before = other.boardIndex.view().version
       const added = buildListing({ title: 'Seen Everywhere', date_posted: 1_780_000_000 })
       await app.feedIngest.importSources([{ name: 'new-grads-2.json', type: 'new-grad', data: [added] }])
-      let first: string | undefined
-      for (let attempt = 0; attempt < 100 && first !== id(added); attempt++) {
-        await new Promise((resolve) => setTimeout(resolve, 50))
-        first = (await other.inject({ method: 'GET', url: '/api/public/board?type=new-grad' })).json().jobs[0]?.id
-      }
+      // Nothing asks `other` to reload: only its own poll timer can (the test times out if it never does).
+      while (other.boardIndex.view().version === before) await new Promise((resolve) => setImmediate(resolve))
+      const first = (await other.inject({ method: 'GET', url: '/api/public/board?type=new-grad' })).json().jobs[0]?.id
       expect(first).toBe(id(added))
     } finally {
       await other.close()

@@ -31,7 +31,10 @@ function refuseTooLarge(reply: FastifyReply) {
   return reply.code(413).send({ error: resumeMessages.tooLarge })
 }
 
-export const profileRoutes: FastifyPluginAsync<{ db: Database; storage: Storage }> = async (app, { db, storage }) => {
+export const profileRoutes: FastifyPluginAsync<{ db: Database; storage: Storage; clock?: () => number }> = async (
+  app,
+  { db, storage, clock = Date.now },
+) => {
   // The resume upload reads the request stream itself, with its own limits: hand the stream over unread.
   app.addContentTypeParser('multipart/form-data', (_request, payload, done) => done(null, payload))
 
@@ -86,7 +89,15 @@ export const profileRoutes: FastifyPluginAsync<{ db: Database; storage: Storage 
 
     const file = upload.files.find((candidate) => candidate.fieldName === 'resume')
     if (!file) throw new HttpError(400, 'Send the PDF in the form field "resume"')
-    await storeResume({ db, storage, log: request.log, uid: caller.uid, originalName: file.fileName, data: file.data })
+    await storeResume({
+      db,
+      storage,
+      log: request.log,
+      uid: caller.uid,
+      originalName: file.fileName,
+      data: file.data,
+      uploadedAt: new Date(clock()),
+    })
     return loadStudentProfile(db, caller)
   })
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGoogleUser, type EmulatorUser } from '../../../../tests/api-setup/emulator-users.ts'
 import { as } from '../../../../tests/api-setup/profile-client.ts'
 import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts'
+import { createTestClock } from '../../../../tests/api-setup/test-clock.ts'
 import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts'
 import { buildMultipart, buildPdf, resumeUpload } from '../../../../tests/api-setup/uploads.ts'
 
@@ -17,11 +18,13 @@ let testDatabase: TestDatabase
 let app: FastifyInstance
 let storageDir: string
 let port: number
+// Upload times come from this clock: exact instants to compare, no wall-clock ranges.
+const clock = createTestClock()
 
 beforeAll(async () => {
   testDatabase = await openTestDatabase()
   storageDir = mkdtempSync(join(tmpdir(), 'campus-jobs-resumes-'))
-  app = await buildTestApp({ database: testDatabase.database, env: buildEnv({ STORAGE_DIR: storageDir }) })
+  app = await buildTestApp({ database: testDatabase.database, env: buildEnv({ STORAGE_DIR: storageDir }), clock: clock.now })
   // Some tests need a real socket: cutting an upload short, a client that goes away.
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
@@ -59,6 +62,11 @@ async function currentResumeBytes(user: EmulatorUser): Promise<string> {
   return response.rawPayload.toString('latin1')
 }
 
+/** Waits for `condition`, checking after each turn of the event loop (an event, not a fixed time). */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve))
+}
+
 type RawAnswer = { status: number | null; connection: string | null; body: string; error: string | null }
 
 /** Sends `body` over a real connection, as chunked transfer when `chunked`, and reports what came back. */
@@ -86,8 +94,9 @@ function sendOverSocket(user: EmulatorUser, body: Buffer, contentType: string, {
     })
     request.on('error', (error) => {
       answer.error = error.message
-      // The server may close the connection while we are still writing: the answer may already be in.
-      setTimeout(() => resolve(answer), 100)
+      // The server may close the connection while we are still writing: an answer already in is read to its end
+      // (its 'end' resolves); without one, the socket's close is the end of the story.
+      if (answer.status === null) request.once('close', () => resolve(answer))
     })
     for (let offset = 0; offset < body.length; offset += 64 * 1024) request.write(body.subarray(offset, offset + 64 * 1024))
     request.end()
@@ -97,7 +106,8 @@ function sendOverSocket(user: EmulatorUser, body: Buffer, contentType: string, {
 describe('PATCH /api/profile/main-resume: a valid PDF', () => {
   it('stores it under an unguessable key with its cleaned name and answers the profile', async () => {
     const user = await createGoogleUser()
-    const before = Date.now()
+    clock.advance(1_234)
+    const uploadedAt = clock.now()
     const pdf = buildPdf('first-upload')
     const response = await upload(user, resumeUpload(pdf, 'Ada Lovelace CV (2025).pdf'))
     expect(response.statusCode).toBe(200)
@@ -107,12 +117,8 @@ describe('PATCH /api/profile/main-resume: a valid PDF', () => {
       name: 'Ada Lovelace CV.pdf',
       url: '/profile/resume',
       size: pdf.length,
-      uploadedAt: { _seconds: expect.any(Number), _nanoseconds: expect.any(Number) },
+      uploadedAt: { _seconds: Math.floor(uploadedAt / 1000), _nanoseconds: (uploadedAt % 1000) * 1e6 },
     })
-    const uploadedMs = resume.uploadedAt._seconds * 1000 + resume.uploadedAt._nanoseconds / 1e6
-    expect(uploadedMs).toBeGreaterThanOrEqual(before - 1000)
-    expect(uploadedMs).toBeLessThanOrEqual(Date.now() + 1000)
-    expect(resume.uploadedAt._nanoseconds).toBeLessThan(1e9)
 
     const files = storedFiles().filter((file) => readFileSync(join(storageDir, file)).equals(pdf))
     expect(files).toHaveLength(1)
@@ -287,10 +293,11 @@ describe('PATCH /api/profile/main-resume: refused uploads keep the previous resu
         `Content-Type: ${contentType}\r\nContent-Length: ${body.length}\r\n\r\n`,
     )
     socket.write(body.subarray(0, body.length / 2))
-    // Let the server read what was sent, then drop the connection without a word.
-    await new Promise((wait) => setTimeout(wait, 300))
+    // Once the server is reading the upload (it holds an upload slot), drop the connection without a word; the
+    // slot is given back when the server has dealt with the broken upload.
+    await until(() => app.uploadSlots.active() > 0)
     socket.destroy()
-    await new Promise((wait) => setTimeout(wait, 300))
+    await until(() => app.uploadSlots.active() === 0)
 
     expect(storedFiles()).toEqual(before)
     expect(await currentResumeBytes(user)).toContain('keep-me')

@@ -28,6 +28,7 @@ export async function storeResume({
   uid,
   originalName,
   data,
+  uploadedAt = new Date(),
 }: {
   db: Database
   storage: Storage
@@ -35,6 +36,7 @@ export async function storeResume({
   uid: string
   originalName: string
   data: Buffer
+  uploadedAt?: Date
 }): Promise<void> {
   // Judged by content, never by name or declared type.
   if (!isPdf(data) || !(await isReadablePdf(data))) throw new HttpError(415, resumeMessages.notPdf)
@@ -50,7 +52,7 @@ export async function storeResume({
       key,
       name: name.fileName,
       size: data.length,
-      uploadedAt: new Date(),
+      uploadedAt,
     })
   } catch (error) {
     await storage.delete(key).catch((deleteError: unknown) => {
