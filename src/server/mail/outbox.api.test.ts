@@ -9,6 +9,7 @@ import { createGoogleUser } from '../../../tests/api-setup/emulator-users.ts'
 import { insertFeaturedJob, insertOrganization } from '../../../tests/api-setup/job-board.ts'
 import { type SmtpStub, startSmtpStub } from '../../../tests/api-setup/smtp-stub.ts'
 import { buildEnv, buildTestApp } from '../../../tests/api-setup/test-app.ts'
+import { createTestClock } from '../../../tests/api-setup/test-clock.ts'
 import { openTestDatabase, type TestDatabase } from '../../../tests/api-setup/test-database.ts'
 import { buildPdf } from '../../../tests/api-setup/uploads.ts'
 import { applications, mailOutbox } from '../db/schema.ts'
@@ -107,13 +108,14 @@ describe('the sender', () => {
     const refusing = await startSmtpStub({ failWith: '451 4.3.0 Try again later' })
     try {
       const id = await enqueueMail(db(), message('barbara@example.test'))
-      const { sender, mailer } = smtpSender(refusing.url, { backoffMs: () => 60_000 })
+      const clock = createTestClock()
+      const { sender, mailer } = smtpSender(refusing.url, { backoffMs: () => 60_000, now: clock.now })
       expect(await sender.drain()).toBe(0)
       await mailer.close()
       const [row] = await db().select().from(mailOutbox).where(eq(mailOutbox.id, id))
       expect(row).toMatchObject({ attempts: 1, sentAt: null, failedAt: null, lockedUntil: null })
       expect(row?.lastError).toMatch(/^SMTP 451$/)
-      expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 30_000)
+      expect(row!.nextAttemptAt.getTime()).toBe(clock.now() + 60_000)
       // Not due yet: nothing is tried.
       const working = smtpSender()
       expect(await working.sender.drain()).toBe(0)
@@ -131,13 +133,14 @@ describe('the sender', () => {
     const refusing = await startSmtpStub({ failWith: '550 5.1.1 No such user' })
     try {
       const id = await enqueueMail(db(), message('nobody@example.test'))
-      const { sender, mailer } = smtpSender(refusing.url, { maxAttempts: 2, backoffMs: () => 0 })
+      const clock = createTestClock()
+      const { sender, mailer } = smtpSender(refusing.url, { maxAttempts: 2, backoffMs: () => 0, now: clock.now })
       await sender.drain()
       await sender.drain()
       await mailer.close()
       const [row] = await db().select().from(mailOutbox).where(eq(mailOutbox.id, id))
       expect(row?.attempts).toBe(2)
-      expect(row?.failedAt).toBeInstanceOf(Date)
+      expect(row?.failedAt?.getTime()).toBe(clock.now())
     } finally {
       await refusing.close()
     }

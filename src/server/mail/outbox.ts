@@ -70,6 +70,8 @@ export type MailSenderOptions = {
   maxAttempts?: number
   /** Delay before retry n (1-based). */
   backoffMs?: (attempt: number) => number
+  /** Milliseconds since the epoch for the times the sender writes (sent, failed, next attempt). Tests move it. */
+  now?: () => number
 }
 
 /** 10 s, 20 s, 40 s, ... capped at one hour, with up to 20% jitter so instances do not retry in step. */
@@ -107,6 +109,7 @@ export function createMailSender({
   releaseLeasesOnStart = false,
   maxAttempts = 10,
   backoffMs = defaultBackoffMs,
+  now = Date.now,
 }: MailSenderOptions): MailSender {
   let timer: NodeJS.Timeout | null = null
   let running: Promise<number> | null = null
@@ -152,8 +155,8 @@ export function createMailSender({
         .set({
           lockedUntil: null,
           lastError: code,
-          nextAttemptAt: new Date(Date.now() + backoffMs(row.attempts)),
-          failedAt: giveUp ? new Date() : null,
+          nextAttemptAt: new Date(now() + backoffMs(row.attempts)),
+          failedAt: giveUp ? new Date(now()) : null,
         })
         .where(eq(mailOutbox.id, row.id))
       const context = { mailId: row.id, kind: row.kind, causeId: row.causeId, attempt: row.attempts, code }
@@ -163,7 +166,7 @@ export function createMailSender({
     }
     await db
       .update(mailOutbox)
-      .set({ sentAt: new Date(), lockedUntil: null, lastError: null })
+      .set({ sentAt: new Date(now()), lockedUntil: null, lastError: null })
       .where(eq(mailOutbox.id, row.id))
     log.info({ mailId: row.id, kind: row.kind, causeId: row.causeId }, 'e-mail delivered')
     return true
