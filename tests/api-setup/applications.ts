@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { EmulatorUser } from './emulator-users.ts'
-import { buildMultipart, type MultipartPart } from './uploads.ts'
+import { buildMultipart, buildPdf, type MultipartPart } from './uploads.ts'
 
 // Builders for the apply API's tests: answers with overrides, and the two body shapes the wizard sends.
 
@@ -50,6 +50,11 @@ export function multipartApplication(answers: Answers, resume: ResumeChoice, ext
   parts.push(...extraParts)
   const { body, contentType } = buildMultipart(parts)
   return { payload: body, contentType }
+}
+
+/** The usual application: `answers` as multipart with a one-page PDF resume (its bytes marked with `marker`). */
+export function applicationWithPdf(answers: Answers = buildAnswers(), marker?: string): ApplicationBody {
+  return multipartApplication(answers, { file: buildPdf(marker) })
 }
 
 /** The JSON body used with a saved resume reference. */

@@ -9,7 +9,7 @@ import { createGoogleUser, type EmulatorUser } from '../../../tests/api-setup/em
 import { insertFeaturedJob, insertOrganization } from '../../../tests/api-setup/job-board.ts'
 import { buildEnv, buildTestApp } from '../../../tests/api-setup/test-app.ts'
 import { openTestDatabase, type TestDatabase } from '../../../tests/api-setup/test-database.ts'
-import { buildPdf, resumeUpload } from '../../../tests/api-setup/uploads.ts'
+import { uploadProfileResume } from '../../../tests/api-setup/profiles.ts'
 import { applications } from '../db/schema.ts'
 import { maxConcurrentUploadsPerAccount, tooManyUploadsMessage } from './multipart-request.ts'
 
@@ -94,14 +94,7 @@ describe('a stalled upload', () => {
     await until(() => app.uploadSlots.active() === 0)
     expect(readdirSync(storageDir, { recursive: true }).filter((name) => String(name).startsWith('resumes/'))).toEqual([])
     // The account can upload again at once: nothing of the stalled request is held.
-    const retry = resumeUpload(buildPdf('after-stall'), 'CV.pdf')
-    const response = await app.inject({
-      method: 'PATCH',
-      url: '/api/profile/main-resume',
-      headers: { authorization: `Bearer ${user.idToken}`, 'content-type': retry.contentType },
-      payload: retry.body,
-    })
-    expect(response.statusCode, response.body).toBe(200)
+    expect(await uploadProfileResume(app, user, { marker: 'after-stall', fileName: 'CV.pdf' })).toMatchObject({ name: 'CV.pdf' })
   })
 
   it('signed out: the 401 is answered and the connection closed, not left open', async () => {
@@ -147,14 +140,7 @@ describe('uploads per account', () => {
     expect(extra.received()).toContain(tooManyUploadsMessage)
     // Another account is not affected.
     const other = await createGoogleUser()
-    const upload = resumeUpload(buildPdf('other-account'), 'CV.pdf')
-    const response = await app.inject({
-      method: 'PATCH',
-      url: '/api/profile/main-resume',
-      headers: { authorization: `Bearer ${other.idToken}`, 'content-type': upload.contentType },
-      payload: upload.body,
-    })
-    expect(response.statusCode, response.body).toBe(200)
+    expect(await uploadProfileResume(app, other, { marker: 'other-account', fileName: 'CV.pdf' })).toMatchObject({ name: 'CV.pdf' })
     await Promise.all(open.map((upload) => upload.closed))
     await until(() => app.uploadSlots.active() === 0)
   })

@@ -4,14 +4,13 @@ import { join } from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import pino from 'pino'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { apply, buildAnswers, multipartApplication } from '../../../tests/api-setup/applications.ts'
+import { apply, applicationWithPdf } from '../../../tests/api-setup/applications.ts'
 import { createGoogleUser } from '../../../tests/api-setup/emulator-users.ts'
 import { insertFeaturedJob, insertOrganization } from '../../../tests/api-setup/job-board.ts'
 import { type SmtpStub, startSmtpStub } from '../../../tests/api-setup/smtp-stub.ts'
 import { buildEnv, buildTestApp } from '../../../tests/api-setup/test-app.ts'
 import { createTestClock } from '../../../tests/api-setup/test-clock.ts'
 import { openTestDatabase, type TestDatabase } from '../../../tests/api-setup/test-database.ts'
-import { buildPdf } from '../../../tests/api-setup/uploads.ts'
 import { applications, mailOutbox } from '../db/schema.ts'
 import { createMailer } from './mailer.ts'
 import { createMailSender, enqueueMail, messageIdOf } from './outbox.ts'
@@ -168,7 +167,7 @@ describe('an application and its confirmation', () => {
     // This instance never gets to send: its sender is stopped, as a process killed right after the commit.
     await first.mailSender.stop()
     const user = await createGoogleUser()
-    const response = await apply(first, user, job.id, multipartApplication(buildAnswers(), { file: buildPdf() }))
+    const response = await apply(first, user, job.id, applicationWithPdf())
     expect(response.statusCode, response.body).toBe(201)
     await first.close()
     const [queued] = await db().select().from(mailOutbox).where(eq(mailOutbox.causeId, response.json().applicationId))

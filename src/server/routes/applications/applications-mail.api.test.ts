@@ -5,13 +5,12 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apply, buildAnswers, multipartApplication } from '../../../../tests/api-setup/applications.ts'
+import { apply, applicationWithPdf, buildAnswers } from '../../../../tests/api-setup/applications.ts'
 import { createGoogleUser } from '../../../../tests/api-setup/emulator-users.ts'
 import { insertFeaturedJob, insertOrganization } from '../../../../tests/api-setup/job-board.ts'
 import { type SmtpStub, startSmtpStub } from '../../../../tests/api-setup/smtp-stub.ts'
 import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts'
 import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts'
-import { buildPdf } from '../../../../tests/api-setup/uploads.ts'
 import { applications } from '../../db/schema.ts'
 
 // The confirmation e-mail after an application: to the outbox folder without SMTP_URL, over SMTP with it, and an
@@ -42,7 +41,7 @@ async function startApp(env: Record<string, string>): Promise<FastifyInstance> {
 async function applyOnce(app: FastifyInstance, title: string) {
   const job = await insertFeaturedJob(testDatabase.database.db, { organizationId, title })
   const user = await createGoogleUser({ email: `mail-${Math.random().toString(36).slice(2, 8)}@example.test` })
-  const response = await apply(app, user, job.id, multipartApplication(buildAnswers({ firstName: 'Grace' }), { file: buildPdf() }))
+  const response = await apply(app, user, job.id, applicationWithPdf(buildAnswers({ firstName: 'Grace' })))
   return { job, user, response }
 }
 

@@ -7,9 +7,9 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  type Answers,
   type ApplicationBody,
   apply,
+  applicationWithPdf,
   buildAnswers,
   jsonApplication,
   multipartApplication,
@@ -18,15 +18,15 @@ import {
   createAnonymousUser,
   createGoogleUser,
   createPasswordUser,
-  type EmulatorUser,
   garbledToken,
 } from '../../../../tests/api-setup/emulator-users.ts'
 import { type FakeDevpost, startFakeDevpost } from '../../../../tests/api-setup/fake-devpost.ts'
 import { insertFeaturedJob, insertOrganization } from '../../../../tests/api-setup/job-board.ts'
 import { as } from '../../../../tests/api-setup/profile-client.ts'
+import { uploadProfileResume } from '../../../../tests/api-setup/profiles.ts'
 import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts'
 import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts'
-import { buildPdf, resumeUpload } from '../../../../tests/api-setup/uploads.ts'
+import { buildPdf } from '../../../../tests/api-setup/uploads.ts'
 import { maxConcurrentUploadsPerAccount } from '../../http/multipart-request.ts'
 import { applicantInvitations, applications, type FeaturedJobRow, type OrganizationRow } from '../../db/schema.ts'
 import { createInvitation, createSharedLink, revokeSharedLink } from '../applicants/invitations.repository.ts'
@@ -83,16 +83,6 @@ async function applicationRows(uid: string) {
   return db().select().from(applications).where(eq(applications.uid, uid))
 }
 
-function withPdf(answers: Answers = buildAnswers(), marker?: string): ApplicationBody {
-  return multipartApplication(answers, { file: buildPdf(marker) })
-}
-
-async function uploadProfileResume(user: EmulatorUser, marker: string): Promise<{ id: string; url: string }> {
-  const response = await as(app, user).upload('/api/profile/main-resume', resumeUpload(buildPdf(marker), 'Profile CV.pdf'))
-  expect(response.statusCode).toBe(200)
-  return { id: response.json().resume.id, url: response.json().resume.url }
-}
-
 describe('POST /api/public/jobs/:slug/apply: who may apply', () => {
   it.each([
     ['no token', async () => null, 401, 'Authentication required'],
@@ -108,7 +98,7 @@ describe('POST /api/public/jobs/:slug/apply: who may apply', () => {
     const job = await newJob()
     const user = await makeUser()
     const filesBefore = applicationFiles()
-    const response = await apply(app, user, job.id, withPdf())
+    const response = await apply(app, user, job.id, applicationWithPdf())
     expect(response.statusCode).toBe(status)
     expect(response.json()).toEqual({ error })
     expect(await db().$count(applications, eq(applications.jobId, job.id))).toBe(0)
@@ -166,7 +156,7 @@ describe('POST /api/public/jobs/:slug/apply: a valid application', () => {
   it('accepts the job by id as well as by slug, and a JSON body with the saved profile resume', async () => {
     const job = await newJob()
     const user = await createGoogleUser()
-    const saved = await uploadProfileResume(user, 'profile-json')
+    const saved = await uploadProfileResume(app, user, { marker: 'profile-json' })
     const response = await apply(app, user, job.id, jsonApplication(buildAnswers(), saved))
     expect(response.statusCode, response.body).toBe(201)
     const [row] = await applicationRows(user.uid)
@@ -176,14 +166,14 @@ describe('POST /api/public/jobs/:slug/apply: a valid application', () => {
   it('copies the saved resume: replacing the profile resume afterwards leaves the application’s copy intact', async () => {
     const job = await newJob()
     const user = await createGoogleUser()
-    const saved = await uploadProfileResume(user, 'original-profile-cv')
+    const saved = await uploadProfileResume(app, user, { marker: 'original-profile-cv' })
     // The saved reference sent as a multipart text field (JSON text), as the wizard does with other answers.
     const response = await apply(app, user, job.id, multipartApplication(buildAnswers(), { saved }))
     expect(response.statusCode, response.body).toBe(201)
     const [row] = await applicationRows(user.uid)
     expect(row?.resumeKey).toMatch(/^applications\//)
 
-    await uploadProfileResume(user, 'replacement-profile-cv')
+    await uploadProfileResume(app, user, { marker: 'replacement-profile-cv' })
     const copy = readFileSync(join(storageDir, row!.resumeKey), 'latin1')
     expect(copy).toContain('original-profile-cv')
     expect(copy).not.toContain('replacement-profile-cv')
@@ -193,7 +183,7 @@ describe('POST /api/public/jobs/:slug/apply: a valid application', () => {
     const job = await newJob()
     const user = await createGoogleUser()
     const answers = buildAnswers({ linkedinUrl: '', portfolioUrl: null, githubUsername: '', devpostUsername: '' })
-    const response = await apply(app, user, job.id, withPdf(answers))
+    const response = await apply(app, user, job.id, applicationWithPdf(answers))
     expect(response.statusCode, response.body).toBe(201)
     const [row] = await applicationRows(user.uid)
     expect(row?.answers).toMatchObject({ linkedinUrl: null, portfolioUrl: null, githubUsername: null })
@@ -207,7 +197,7 @@ describe('POST /api/public/jobs/:slug/apply: the job', () => {
     ['an expired posting', async () => (await newJob({ endPostingDate: new Date(Date.now() - 60_000) })).id],
   ])('refuses %s with 404', async (_label, slug) => {
     const user = await createGoogleUser()
-    const response = await apply(app, user, await slug(), withPdf())
+    const response = await apply(app, user, await slug(), applicationWithPdf())
     expect(response.statusCode).toBe(404)
     expect(response.json()).toEqual({ error: 'This job posting is not available or has expired.' })
     expect(await applicationRows(user.uid)).toHaveLength(0)
@@ -223,7 +213,7 @@ describe('POST /api/public/jobs/:slug/apply: Idempotency-Key', () => {
   ])('refuses a key %s with 400', async (_label, key) => {
     const job = await newJob()
     const user = await createGoogleUser()
-    const response = await apply(app, user, job.id, withPdf(), { key })
+    const response = await apply(app, user, job.id, applicationWithPdf(), { key })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ error: 'Idempotency-Key header is required' })
     expect(await applicationRows(user.uid)).toHaveLength(0)
@@ -233,7 +223,7 @@ describe('POST /api/public/jobs/:slug/apply: Idempotency-Key', () => {
     const job = await newJob()
     const user = await createGoogleUser()
     const key = randomUUID()
-    const body = withPdf(buildAnswers(), 'retry-me')
+    const body = applicationWithPdf(buildAnswers(), 'retry-me')
     const first = await apply(app, user, job.id, body, { key })
     const filesAfterFirst = applicationFiles()
     const second = await apply(app, user, job.id, body, { key })
@@ -248,7 +238,7 @@ describe('POST /api/public/jobs/:slug/apply: Idempotency-Key', () => {
   it('replays across body shapes: the same answers as multipart and then as JSON are the same request', async () => {
     const job = await newJob()
     const user = await createGoogleUser()
-    const saved = await uploadProfileResume(user, 'same-request')
+    const saved = await uploadProfileResume(app, user, { marker: 'same-request' })
     const key = randomUUID()
     const first = await apply(app, user, job.id, multipartApplication(buildAnswers(), { saved }), { key })
     const second = await apply(app, user, job.id, jsonApplication(buildAnswers({ graduationYear: '2027' }), saved), { key })
@@ -261,7 +251,7 @@ describe('POST /api/public/jobs/:slug/apply: Idempotency-Key', () => {
     const job = await newJob()
     const user = await createGoogleUser()
     const key = randomUUID()
-    const body = withPdf(buildAnswers(), 'concurrent')
+    const body = applicationWithPdf(buildAnswers(), 'concurrent')
     // As many as one account may upload at once (more get 429, see stalled-upload.api.test.ts).
     const concurrent = maxConcurrentUploadsPerAccount
     const responses = await Promise.all(Array.from({ length: concurrent }, () => apply(app, user, job.id, body, { key })))
@@ -279,14 +269,14 @@ describe('POST /api/public/jobs/:slug/apply: Idempotency-Key', () => {
     const job = await newJob()
     const user = await createGoogleUser()
     const key = randomUUID()
-    const first = await apply(app, user, job.id, withPdf(buildAnswers()), { key })
+    const first = await apply(app, user, job.id, applicationWithPdf(buildAnswers()), { key })
     expect(first.statusCode).toBe(201)
     const filesBefore = applicationFiles()
-    const changed = await apply(app, user, job.id, withPdf(buildAnswers({ coverLetter: 'A different letter.' })), { key })
+    const changed = await apply(app, user, job.id, applicationWithPdf(buildAnswers({ coverLetter: 'A different letter.' })), { key })
     expect(changed.statusCode).toBe(422)
     expect(changed.json()).toEqual({ error: 'This Idempotency-Key was already used with a different application.' })
     const otherJob = await newJob()
-    const elsewhere = await apply(app, user, otherJob.id, withPdf(buildAnswers()), { key })
+    const elsewhere = await apply(app, user, otherJob.id, applicationWithPdf(buildAnswers()), { key })
     expect(elsewhere.statusCode).toBe(422)
     const rows = await applicationRows(user.uid)
     expect(rows.map((row) => row.id)).toEqual([first.json().applicationId])
@@ -297,9 +287,9 @@ describe('POST /api/public/jobs/:slug/apply: Idempotency-Key', () => {
     const job = await newJob()
     const user = await createGoogleUser()
     const key = randomUUID()
-    const refused = await apply(app, user, job.id, withPdf(buildAnswers({ coverLetter: '' })), { key })
+    const refused = await apply(app, user, job.id, applicationWithPdf(buildAnswers({ coverLetter: '' })), { key })
     expect(refused.statusCode).toBe(400)
-    const fixed = await apply(app, user, job.id, withPdf(buildAnswers()), { key })
+    const fixed = await apply(app, user, job.id, applicationWithPdf(buildAnswers()), { key })
     expect(fixed.statusCode).toBe(201)
   })
 
@@ -307,8 +297,8 @@ describe('POST /api/public/jobs/:slug/apply: Idempotency-Key', () => {
     const job = await newJob()
     const key = randomUUID()
     const [ada, grace] = await Promise.all([createGoogleUser(), createGoogleUser()])
-    expect((await apply(app, ada, job.id, withPdf(), { key })).statusCode).toBe(201)
-    expect((await apply(app, grace, job.id, withPdf(), { key })).statusCode).toBe(201)
+    expect((await apply(app, ada, job.id, applicationWithPdf(), { key })).statusCode).toBe(201)
+    expect((await apply(app, grace, job.id, applicationWithPdf(), { key })).statusCode).toBe(201)
   })
 })
 
@@ -316,9 +306,9 @@ describe('POST /api/public/jobs/:slug/apply: one application per person and job'
   it('refuses a second application with another key with 409', async () => {
     const job = await newJob()
     const user = await createGoogleUser()
-    expect((await apply(app, user, job.id, withPdf())).statusCode).toBe(201)
+    expect((await apply(app, user, job.id, applicationWithPdf())).statusCode).toBe(201)
     const filesBefore = applicationFiles()
-    const again = await apply(app, user, job.id, withPdf(buildAnswers({ coverLetter: 'Second try.' })))
+    const again = await apply(app, user, job.id, applicationWithPdf(buildAnswers({ coverLetter: 'Second try.' })))
     expect(again.statusCode).toBe(409)
     expect(again.json()).toEqual({ error: 'You have already applied to this job.' })
     expect(await applicationRows(user.uid)).toHaveLength(1)
@@ -329,7 +319,7 @@ describe('POST /api/public/jobs/:slug/apply: one application per person and job'
     const job = await newJob()
     const user = await createGoogleUser()
     const concurrent = maxConcurrentUploadsPerAccount
-    const responses = await Promise.all(Array.from({ length: concurrent }, () => apply(app, user, job.id, withPdf())))
+    const responses = await Promise.all(Array.from({ length: concurrent }, () => apply(app, user, job.id, applicationWithPdf())))
     const statuses = responses.map((response) => response.statusCode).sort()
     expect(statuses).toEqual([201, ...Array(concurrent - 1).fill(409)])
     const rows = await applicationRows(user.uid)
@@ -364,7 +354,7 @@ describe('POST /api/public/jobs/:slug/apply: answers are validated with the shar
     const job = await newJob()
     const user = await createGoogleUser()
     const filesBefore = applicationFiles()
-    const response = await apply(app, user, job.id, withPdf(buildAnswers({ [field]: value })))
+    const response = await apply(app, user, job.id, applicationWithPdf(buildAnswers({ [field]: value })))
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ error: message, fields: { [field]: message } })
     expect(await applicationRows(user.uid)).toHaveLength(0)
@@ -374,7 +364,7 @@ describe('POST /api/public/jobs/:slug/apply: answers are validated with the shar
   it('names every field at fault, the first message as the error', async () => {
     const job = await newJob()
     const user = await createGoogleUser()
-    const response = await apply(app, user, job.id, withPdf(buildAnswers({ firstName: '', coverLetter: '' })))
+    const response = await apply(app, user, job.id, applicationWithPdf(buildAnswers({ firstName: '', coverLetter: '' })))
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({
       error: 'First name is required',
@@ -426,13 +416,13 @@ describe('POST /api/public/jobs/:slug/apply: the resume', () => {
   it('refuses another person’s saved resume and an outdated one of one’s own', async () => {
     const job = await newJob()
     const [ada, grace] = await Promise.all([createGoogleUser(), createGoogleUser()])
-    const gracesResume = await uploadProfileResume(grace, 'grace-cv')
+    const gracesResume = await uploadProfileResume(app, grace, { marker: 'grace-cv' })
     const stolen = await apply(app, ada, job.id, jsonApplication(buildAnswers(), gracesResume))
     expect(stolen.statusCode).toBe(400)
     expect(stolen.json()).toEqual({ error: missing })
 
-    const outdated = await uploadProfileResume(ada, 'ada-old-cv')
-    await uploadProfileResume(ada, 'ada-new-cv')
+    const outdated = await uploadProfileResume(app, ada, { marker: 'ada-old-cv' })
+    await uploadProfileResume(app, ada, { marker: 'ada-new-cv' })
     const old = await apply(app, ada, job.id, jsonApplication(buildAnswers(), outdated))
     expect(old.statusCode).toBe(400)
     expect(await applicationRows(ada.uid)).toHaveLength(0)
@@ -520,7 +510,7 @@ describe('POST /api/public/jobs/:slug/apply: Devpost', () => {
   it('refuses a Devpost username that Devpost does not know, naming the field', async () => {
     const job = await newJob()
     const user = await createGoogleUser()
-    const response = await apply(app, user, job.id, withPdf(buildAnswers({ devpostUsername: 'nobody_here' })))
+    const response = await apply(app, user, job.id, applicationWithPdf(buildAnswers({ devpostUsername: 'nobody_here' })))
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ error: notVerified, fields: { devpostUsername: notVerified } })
     expect(await applicationRows(user.uid)).toHaveLength(0)
@@ -529,7 +519,7 @@ describe('POST /api/public/jobs/:slug/apply: Devpost', () => {
   it('accepts a username Devpost confirms now', async () => {
     const job = await newJob()
     const user = await createGoogleUser()
-    const response = await apply(app, user, job.id, withPdf(buildAnswers({ devpostUsername: 'jane_doe' })))
+    const response = await apply(app, user, job.id, applicationWithPdf(buildAnswers({ devpostUsername: 'jane_doe' })))
     expect(response.statusCode, response.body).toBe(201)
   })
 
@@ -538,7 +528,7 @@ describe('POST /api/public/jobs/:slug/apply: Devpost', () => {
     const user = await createGoogleUser()
     expect((await as(app, user).post('/api/devpost/profile', { username: 'jane_doe' })).json().success).toBe(true)
     const requestsBefore = devpost.requests.length
-    const response = await apply(app, user, job.id, withPdf(buildAnswers({ devpostUsername: 'JANE_DOE' })))
+    const response = await apply(app, user, job.id, applicationWithPdf(buildAnswers({ devpostUsername: 'JANE_DOE' })))
     expect(response.statusCode, response.body).toBe(201)
     expect(devpost.requests.length).toBe(requestsBefore)
   })
@@ -549,7 +539,7 @@ describe('POST /api/public/jobs/:slug/apply?token= (private invitation)', () => 
     const job = await newJob()
     const user = await createGoogleUser({ email: `invited-${randomUUID().slice(0, 6)}@example.test` })
     const { token, invitation } = await createInvitation(db(), { jobId: job.id, email: user.email!.toUpperCase() })
-    const response = await apply(app, user, job.id, withPdf(), { query: `?token=${token}` })
+    const response = await apply(app, user, job.id, applicationWithPdf(), { query: `?token=${token}` })
     expect(response.statusCode, response.body).toBe(201)
     const [row] = await applicationRows(user.uid)
     expect(row).toMatchObject({ channel: 'private', invitationId: invitation.id, sharedLinkId: null })
@@ -586,7 +576,7 @@ describe('POST /api/public/jobs/:slug/apply?token= (private invitation)', () => 
     const job = await newJob()
     const user = await createGoogleUser()
     const token = await makeToken(user.email!, job.id)
-    const response = await apply(app, user, job.id, withPdf(), { query: `?token=${encodeURIComponent(token)}` })
+    const response = await apply(app, user, job.id, applicationWithPdf(), { query: `?token=${encodeURIComponent(token)}` })
     expect(response.statusCode).toBe(status)
     expect(response.json()).toEqual({ error })
     expect(await applicationRows(user.uid)).toHaveLength(0)
@@ -598,7 +588,7 @@ describe('POST /api/public/jobs/:slug/apply?sharedId= (shared link)', () => {
     const job = await newJob()
     const user = await createGoogleUser()
     const link = await createSharedLink(db(), job.id)
-    const response = await apply(app, user, job.id, withPdf(), { query: `?sharedId=${link.id}` })
+    const response = await apply(app, user, job.id, applicationWithPdf(), { query: `?sharedId=${link.id}` })
     expect(response.statusCode, response.body).toBe(201)
     const [row] = await applicationRows(user.uid)
     expect(row).toMatchObject({ channel: 'link', sharedLinkId: link.id, invitationId: null })
@@ -620,7 +610,7 @@ describe('POST /api/public/jobs/:slug/apply?sharedId= (shared link)', () => {
   ])('refuses %s with %i', async (_label, makeLink, status, error) => {
     const job = await newJob()
     const user = await createGoogleUser()
-    const response = await apply(app, user, job.id, withPdf(), { query: `?sharedId=${await makeLink(job.id)}` })
+    const response = await apply(app, user, job.id, applicationWithPdf(), { query: `?sharedId=${await makeLink(job.id)}` })
     expect(response.statusCode).toBe(status)
     expect(response.json()).toEqual({ error })
     expect(await applicationRows(user.uid)).toHaveLength(0)
@@ -631,8 +621,8 @@ describe('GET /api/job/applied-jobs and the profile’s appliedJobs', () => {
   it('lists the caller’s own applied job ids, newest first; nobody else sees them', async () => {
     const [first, second] = [await newJob(), await newJob()]
     const [ada, grace] = await Promise.all([createGoogleUser(), createGoogleUser()])
-    expect((await apply(app, ada, first.id, withPdf())).statusCode).toBe(201)
-    expect((await apply(app, ada, second.slug, withPdf())).statusCode).toBe(201)
+    expect((await apply(app, ada, first.id, applicationWithPdf())).statusCode).toBe(201)
+    expect((await apply(app, ada, second.slug, applicationWithPdf())).statusCode).toBe(201)
 
     const mine = await as(app, ada).get('/api/job/applied-jobs')
     expect(mine.statusCode).toBe(200)

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGoogleUser, type EmulatorUser } from '../../../../tests/api-setup/emulator-users.ts'
 import { as } from '../../../../tests/api-setup/profile-client.ts'
+import { uploadProfileResume } from '../../../../tests/api-setup/profiles.ts'
 import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts'
 import { createTestClock } from '../../../../tests/api-setup/test-clock.ts'
 import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts'
@@ -51,8 +52,7 @@ function upload(user: EmulatorUser, body: { body: Buffer; contentType: string })
 
 async function userWithResume(marker: string): Promise<EmulatorUser> {
   const user = await createGoogleUser()
-  const response = await upload(user, resumeUpload(buildPdf(marker), 'First CV.pdf'))
-  expect(response.statusCode).toBe(200)
+  await uploadProfileResume(app, user, { marker, fileName: 'First CV.pdf' })
   return user
 }
 
