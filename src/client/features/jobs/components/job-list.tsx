@@ -55,8 +55,12 @@ export function JobList({ limit }: JobListProps) {
   const { filters: urlFilters, setFilters, searchSeed } = useJobFilters();
   // The dashboard's list is the plain board: its URL has nothing to do with job filters.
   const filters = showFilters ? urlFilters : unfiltered;
-  const { type, country, state, city, mode, sort } = filters;
-  const choices = useMemo(() => ({ type, country, state, city, mode, sort }), [type, country, state, city, mode, sort]);
+  const { type, country, state, city, mode, sort, posted } = filters;
+  const choices = useMemo(
+    () => ({ type, country, state, city, mode, sort, posted }),
+    [type, country, state, city, mode, sort, posted],
+  );
+  const hasQuery = Boolean(filters.q?.trim());
   const board = useJobBoard(filters, limit);
 
   const filtered = board.resultKey !== '';
@@ -72,7 +76,7 @@ export function JobList({ limit }: JobListProps) {
   return (
     <Stack gap="4">
       {showFilters ? (
-        <JobFilterBar choices={choices} facets={board.facets} searchSeed={searchSeed} onChange={setFilters} />
+        <JobFilterBar choices={choices} hasQuery={hasQuery} facets={board.facets} searchSeed={searchSeed} onChange={setFilters} />
       ) : null}
 
       <Flex align="center" justify="space-between" gap="2" wrap="wrap" minH="6">
