@@ -14,6 +14,9 @@ export const toaster = createToaster({
   removeDelay: 200,
   hotkey: ['altKey', 'KeyT'],
   pauseOnPageIdle: true,
+  // A page with a sticky action bar at the bottom (the account page's Save/Cancel) sets --toast-offset-bottom while it
+  // shows on a phone, so toasts stack above the bar instead of covering its buttons.
+  offsets: { top: '1rem', left: '1rem', right: '1rem', bottom: 'var(--toast-offset-bottom, 1rem)' },
 });
 
 /** Rendered once, in providers.tsx. */

@@ -23,6 +23,8 @@ interface CardItemsState {
   closedIds?: ReadonlySet<string>;
   /** Jobs the student applied to: marked "Applied". */
   appliedIds?: ReadonlySet<string>;
+  /** A line per job id under its title. */
+  notes?: ReadonlyMap<string, string>;
 }
 
 // Start loading a little before the last card is reached, so scrolling rarely waits.
@@ -49,7 +51,7 @@ function CardItems() {
     [onReachEnd],
   );
   if (!state) return null;
-  const { jobs, locale, labels, today, savedIds, onToggleSave, closedIds, appliedIds } = state;
+  const { jobs, locale, labels, today, savedIds, onToggleSave, closedIds, appliedIds, notes } = state;
   return jobs.map((job, index) => (
     <li key={job.id} ref={index === jobs.length - 1 ? lastCardRef : undefined}>
       <JobCard
@@ -61,6 +63,7 @@ function CardItems() {
         onToggleSave={onToggleSave}
         closed={closedIds?.has(job.id)}
         applied={appliedIds?.has(job.id)}
+        note={notes?.get(job.id)}
       />
     </li>
   ));
@@ -68,9 +71,9 @@ function CardItems() {
 
 // The styled list is rendered once and its items through context: Chakra resolves the (large) card styles when the
 // list appears, not again for every keystroke of a search.
-const CardListFrame = memo(function CardListFrame({ label }: { label: string }) {
+const CardListFrame = memo(function CardListFrame({ label, testId }: { label: string; testId: string }) {
   return (
-    <SimpleGrid as="ul" css={jobCardListStyles} columns={{ base: 1, md: 2 }} gap="3" aria-label={label} data-testid="job-list">
+    <SimpleGrid as="ul" css={jobCardListStyles} columns={{ base: 1, md: 2 }} gap="3" aria-label={label} data-testid={testId}>
       <CardItems />
     </SimpleGrid>
   );
@@ -80,10 +83,11 @@ interface JobCardListProps extends Omit<CardItemsState, 'labels' | 'today' | 'sa
   label: string;
   /** Showing the previous result while the next one loads. */
   stale: boolean;
+  testId?: string;
 }
 
 /** The job cards, two columns from `md` up. */
-export function JobCardList({ jobs, locale, onReachEnd, label, stale, closedIds }: JobCardListProps) {
+export function JobCardList({ jobs, locale, onReachEnd, label, stale, closedIds, notes, testId = 'job-list' }: JobCardListProps) {
   const { t } = useTranslation('jobs');
   const today = startOfDay(useNow());
   const { savedIds, toggle } = useSavedJobs();
@@ -113,13 +117,13 @@ export function JobCardList({ jobs, locale, onReachEnd, label, stale, closedIds 
     };
   }, [t]);
   const items = useMemo(
-    () => ({ jobs, locale, labels, onReachEnd, today, savedIds, onToggleSave, closedIds, appliedIds }),
-    [jobs, locale, labels, onReachEnd, today, savedIds, onToggleSave, closedIds, appliedIds],
+    () => ({ jobs, locale, labels, onReachEnd, today, savedIds, onToggleSave, closedIds, appliedIds, notes }),
+    [jobs, locale, labels, onReachEnd, today, savedIds, onToggleSave, closedIds, appliedIds, notes],
   );
   return (
     <div aria-busy={stale || undefined} style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 0.15s' }}>
       <CardItemsContext.Provider value={items}>
-        <CardListFrame label={label} />
+        <CardListFrame label={label} testId={testId} />
       </CardItemsContext.Provider>
     </div>
   );

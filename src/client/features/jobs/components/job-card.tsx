@@ -43,6 +43,8 @@ interface JobCardProps {
   today?: number;
   /** The student applied to this job (or has the application waiting to be sent). */
   applied?: boolean;
+  /** One line under the title ("Jobs for you" says why the job fits). */
+  note?: string;
   /** The bookmark: shown when `onToggleSave` is given. */
   saved?: boolean;
   onToggleSave?: (job: BoardJob, saved: boolean) => void;
@@ -66,7 +68,7 @@ function avatarTone(company: string): number {
  * Plain elements styled by the list (`jobCardListStyles`) and no hooks: a search keystroke can bring 20 new cards, and
  * at 4x CPU throttling a Chakra component or a useTranslation per card costs more than the search itself.
  */
-export const JobCard = memo(function JobCard({ job, locale, labels, today, saved, onToggleSave, closed, applied }: JobCardProps) {
+export const JobCard = memo(function JobCard({ job, locale, labels, today, saved, onToggleSave, closed, applied, note }: JobCardProps) {
   const link = jobCardLink(job);
   const updatedDays = today === undefined ? null : updatedDaysAgo(job, today);
   const badge = jobBadgeKind(job);
@@ -139,6 +141,11 @@ export const JobCard = memo(function JobCard({ job, locale, labels, today, saved
           </button>
         ) : null}
       </div>
+      {note ? (
+        <p className="job-card-note" data-testid="job-card-note">
+          {note}
+        </p>
+      ) : null}
       {closed || old || applied ? (
         <div className="job-card-notes">
           {applied ? (
