@@ -291,8 +291,9 @@ test.describe('job board', () => {
       'href',
       `/jobs/${first!.slug}/apply?sharedId=${link.id}`,
     );
-    await page.getByRole('link', { name: 'Back to home' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    // Opened from an address (not from the board): "Back to jobs" leads to the board.
+    await page.getByRole('link', { name: 'Back to jobs' }).click();
+    await expect(page).toHaveURL(/\/jobs$/);
   });
 
   test('an unknown job shows the not-available error with Return to Home', async ({ page }) => {

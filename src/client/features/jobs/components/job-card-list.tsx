@@ -25,6 +25,8 @@ interface CardItemsState {
   appliedIds?: ReadonlySet<string>;
   /** A line per job id under its title. */
   notes?: ReadonlyMap<string, string>;
+  /** Router state for featured jobs' links. */
+  linkState?: unknown;
 }
 
 // Start loading a little before the last card is reached, so scrolling rarely waits.
@@ -51,7 +53,7 @@ function CardItems() {
     [onReachEnd],
   );
   if (!state) return null;
-  const { jobs, locale, labels, today, savedIds, onToggleSave, closedIds, appliedIds, notes } = state;
+  const { jobs, locale, labels, today, savedIds, onToggleSave, closedIds, appliedIds, notes, linkState } = state;
   return jobs.map((job, index) => (
     <li key={job.id} ref={index === jobs.length - 1 ? lastCardRef : undefined}>
       <JobCard
@@ -64,6 +66,7 @@ function CardItems() {
         closed={closedIds?.has(job.id)}
         applied={appliedIds?.has(job.id)}
         note={notes?.get(job.id)}
+        linkState={linkState}
       />
     </li>
   ));
@@ -87,7 +90,7 @@ interface JobCardListProps extends Omit<CardItemsState, 'labels' | 'today' | 'sa
 }
 
 /** The job cards, two columns from `md` up. */
-export function JobCardList({ jobs, locale, onReachEnd, label, stale, closedIds, notes, testId = 'job-list' }: JobCardListProps) {
+export function JobCardList({ jobs, locale, onReachEnd, label, stale, closedIds, notes, linkState, testId = 'job-list' }: JobCardListProps) {
   const { t } = useTranslation('jobs');
   const today = startOfDay(useNow());
   const { savedIds, toggle } = useSavedJobs();
@@ -117,8 +120,8 @@ export function JobCardList({ jobs, locale, onReachEnd, label, stale, closedIds,
     };
   }, [t]);
   const items = useMemo(
-    () => ({ jobs, locale, labels, onReachEnd, today, savedIds, onToggleSave, closedIds, appliedIds, notes }),
-    [jobs, locale, labels, onReachEnd, today, savedIds, onToggleSave, closedIds, appliedIds, notes],
+    () => ({ jobs, locale, labels, onReachEnd, today, savedIds, onToggleSave, closedIds, appliedIds, notes, linkState }),
+    [jobs, locale, labels, onReachEnd, today, savedIds, onToggleSave, closedIds, appliedIds, notes, linkState],
   );
   return (
     <div aria-busy={stale || undefined} style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 0.15s' }}>

@@ -45,6 +45,8 @@ interface JobCardProps {
   applied?: boolean;
   /** One line under the title ("Jobs for you" says why the job fits). */
   note?: string;
+  /** Router state for a featured job's link (the board marks its own, for the job page's way back). */
+  linkState?: unknown;
   /** The bookmark: shown when `onToggleSave` is given. */
   saved?: boolean;
   onToggleSave?: (job: BoardJob, saved: boolean) => void;
@@ -68,7 +70,7 @@ function avatarTone(company: string): number {
  * Plain elements styled by the list (`jobCardListStyles`) and no hooks: a search keystroke can bring 20 new cards, and
  * at 4x CPU throttling a Chakra component or a useTranslation per card costs more than the search itself.
  */
-export const JobCard = memo(function JobCard({ job, locale, labels, today, saved, onToggleSave, closed, applied, note }: JobCardProps) {
+export const JobCard = memo(function JobCard({ job, locale, labels, today, saved, onToggleSave, closed, applied, note, linkState }: JobCardProps) {
   const link = jobCardLink(job);
   const updatedDays = today === undefined ? null : updatedDaysAgo(job, today);
   const badge = jobBadgeKind(job);
@@ -82,7 +84,9 @@ export const JobCard = memo(function JobCard({ job, locale, labels, today, saved
   const cut = job.title.lastIndexOf(' ');
   const title =
     link.kind === 'internal' ? (
-      <RouterLink to={link.to}>{job.title}</RouterLink>
+      <RouterLink to={link.to} state={linkState}>
+        {job.title}
+      </RouterLink>
     ) : link.kind === 'external' ? (
       <a href={link.href} target="_blank" rel="noopener noreferrer">
         {job.title.slice(0, cut + 1)}

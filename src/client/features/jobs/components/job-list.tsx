@@ -1,10 +1,11 @@
 import { EmptyState, Flex, SimpleGrid, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuSearchX, LuTriangleAlert, LuWifiOff } from 'react-icons/lu';
 import type { JobFilters } from '../../../../shared/jobs/filter-jobs.ts';
 import { jobBoardQueryDefaults } from '../../../../shared/jobs/job-filters-schema.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { fromBoardState, rememberBoardSearch } from '../board-return.ts';
 import { useJobBoard, type BoardProblem } from '../hooks/use-job-board.ts';
 import { useJobFilters } from '../hooks/use-job-filters.ts';
 import { useLocale } from '../hooks/use-locale.ts';
@@ -62,6 +63,10 @@ export function JobList({ limit }: JobListProps) {
   );
   const hasQuery = Boolean(filters.q?.trim());
   const board = useJobBoard(filters, limit);
+  // The job page's "Back to jobs" returns to these filters.
+  useEffect(() => {
+    if (showFilters) rememberBoardSearch(board.resultKey);
+  }, [showFilters, board.resultKey]);
 
   const filtered = board.resultKey !== '';
   const countText =
@@ -122,6 +127,7 @@ export function JobList({ limit }: JobListProps) {
           onReachEnd={board.hasMore ? board.loadMore : undefined}
           label={t('list.label')}
           stale={board.stale}
+          linkState={showFilters ? fromBoardState : undefined}
         />
       )}
 
