@@ -89,6 +89,8 @@ for (const width of widths) {
     await expect(stepHeading(page, 'Personal Info')).toBeVisible();
     await settle(page);
     await violations(page, 'wizard');
+    await page.getByRole('button', { name: 'Next' }).hover();
+    await violations(page, 'wizard, hovered Next');
     await page.getByLabel('Phone number').fill('12');
     await page.getByLabel('First name').fill('');
     await page.getByRole('button', { name: 'Next' }).click();
@@ -112,6 +114,11 @@ for (const width of widths) {
     await expect(page.getByTestId('field-firstName')).toContainText('A name can only contain');
     await settle(page);
     await violations(page, 'account, invalid name');
+    await page.getByLabel('First name').fill('Maya');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expect(page.getByText('Name updated').first()).toBeVisible();
+    await settle(page);
+    await violations(page, 'account, success toast');
   });
 }
 

@@ -53,7 +53,7 @@ export const jobCardListStyles: SystemStyleObject = {
     ...avatarTones[0],
   },
   ...Object.fromEntries(avatarTones.map((tone, index) => [`& .job-card-avatar[data-tone="${index}"]`, tone])),
-  '& .job-card-badges': { display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '1', flexShrink: 0, maxW: '40%' },
+  '& .job-card-badges': { display: 'flex', flexWrap: 'wrap', gap: '1.5', mt: '1', minW: '0' },
   '& .job-card-nowrap': { whiteSpace: 'nowrap' },
   '& .job-card-note': { textStyle: 'sm', color: 'fg' },
   '& .job-card-notes': { display: 'flex', flexWrap: 'wrap', gap: '2' },

@@ -115,22 +115,23 @@ export const JobCard = memo(function JobCard({ job, locale, labels, today, saved
         <div className="job-card-names">
           <h3 className="job-card-title">{title}</h3>
           <p className="job-card-company">{job.company}</p>
-        </div>
-        <div className="job-card-badges">
-          {badge ? (
-            <span className="job-card-badge" data-kind={badge}>
-              {labels.badge[badge]}
-            </span>
-          ) : job.type ? (
-            <span className="job-card-badge" data-kind="other">
-              {job.type}
-            </span>
-          ) : null}
-          {stage ? (
-            <span className="job-card-badge" data-kind={stage} data-testid="job-card-stage">
-              {labels.badge[stage]}
-            </span>
-          ) : null}
+          {/* Under the names, so on a phone the title keeps the width of the card. */}
+          <div className="job-card-badges">
+            {badge ? (
+              <span className="job-card-badge" data-kind={badge}>
+                {labels.badge[badge]}
+              </span>
+            ) : job.type ? (
+              <span className="job-card-badge" data-kind="other">
+                {job.type}
+              </span>
+            ) : null}
+            {stage ? (
+              <span className="job-card-badge" data-kind={stage} data-testid="job-card-stage">
+                {labels.badge[stage]}
+              </span>
+            ) : null}
+          </div>
         </div>
         {onToggleSave ? (
           <button
