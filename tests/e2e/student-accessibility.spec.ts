@@ -102,6 +102,13 @@ for (const width of widths) {
     await expect(page.getByTestId('profile-full-name')).toHaveText('Maya Tremblay');
     await settle(page);
     await violations(page, 'account');
+    // No field narrower than 280 px, on a phone too.
+    const widthsOfFields = await page
+      .getByTestId('account-form')
+      .locator('input:visible:not([type=checkbox]):not([type=radio]):not([type=file])')
+      .evaluateAll((inputs) => inputs.map((input) => Math.round(input.getBoundingClientRect().width)));
+    expect(widthsOfFields.length).toBeGreaterThan(5);
+    expect(Math.min(...widthsOfFields)).toBeGreaterThanOrEqual(280);
     await page.getByRole('button', { name: 'Edit Phone' }).click();
     await page.getByLabel('Phone', { exact: true }).fill('12');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -151,4 +158,21 @@ test('screenshots of the dashboard, board, job and wizard at 375 and 1280 px, in
       await shot('wizard');
     }
   }
+});
+
+test('on a touch screen the filters, language switch, sidebar toggle and back link are at least 44 px tall', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await signInStudent(page, 'touch');
+  await page.goto('/jobs');
+  await expect(page.getByTestId('job-type-filter')).toBeVisible();
+  const heightOf = async (locator: ReturnType<Page['getByTestId']>) => Math.round((await locator.boundingBox())!.height);
+  for (const testId of ['job-type-filter', 'job-mode-filter', 'job-posted-filter', 'job-sort', 'job-country-filter', 'job-search', 'job-search-help']) {
+    expect(await heightOf(page.getByTestId(testId)), testId).toBeGreaterThanOrEqual(44);
+  }
+  expect(await heightOf(page.getByRole('button', { name: 'Toggle Sidebar' }))).toBeGreaterThanOrEqual(44);
+  expect(await heightOf(page.getByRole('button', { name: 'Français' }))).toBeGreaterThanOrEqual(44);
+  await page.goto(`/jobs/${(await featuredJobs())[0]!.id}/`);
+  expect(await heightOf(page.getByTestId('back-to-jobs'))).toBeGreaterThanOrEqual(44);
+  await context.close();
 });
