@@ -1,4 +1,4 @@
-import { Field, HStack, IconButton, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Field, HStack, IconButton, Input, InputGroup, SimpleGrid, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -76,26 +76,32 @@ export function NameEditor({ profile, readOnly, onSaved }: { profile: StudentPro
           {(['firstName', 'lastName'] as const).map((field, index) => (
             <Field.Root key={field} readOnly data-testid={`field-${field}`}>
               <Field.Label>{t(`fields.${field}`)}</Field.Label>
-              <HStack gap="2" w="full">
-                <Input value={profile[field] ?? ''} readOnly variant="subtle" placeholder={t('fields.notSet')} flex="1" minW="0" css={touchTarget} />
-                {!readOnly && index === 1 ? (
-                  <IconButton
-                    type="button"
-                    variant="ghost"
-                    colorPalette="gray"
-                    css={touchTarget}
-                    aria-label={t('name.edit')}
-                    title={t('name.edit')}
-                    onClick={() => {
-                      setEditing(true);
-                      requestAnimationFrame(() => form.setFocus('firstName'));
-                    }}
-                    data-testid="edit-name"
-                  >
-                    <LuPencil />
-                  </IconButton>
-                ) : null}
-              </HStack>
+              {/* The edit button sits inside the field, so on a 375 px phone the name keeps its full width. */}
+              <InputGroup
+                endElementProps={{ pe: '0.5', pointerEvents: 'auto' }}
+                endElement={
+                  !readOnly && index === 1 ? (
+                    <IconButton
+                      type="button"
+                      variant="ghost"
+                      colorPalette="gray"
+                      size="sm"
+                      css={touchTarget}
+                      aria-label={t('name.edit')}
+                      title={t('name.edit')}
+                      onClick={() => {
+                        setEditing(true);
+                        requestAnimationFrame(() => form.setFocus('firstName'));
+                      }}
+                      data-testid="edit-name"
+                    >
+                      <LuPencil />
+                    </IconButton>
+                  ) : null
+                }
+              >
+                <Input value={profile[field] ?? ''} readOnly variant="subtle" placeholder={t('fields.notSet')} css={touchTarget} />
+              </InputGroup>
             </Field.Root>
           ))}
         </SimpleGrid>
