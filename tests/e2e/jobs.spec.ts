@@ -216,7 +216,11 @@ test.describe('job board', () => {
     await page.goto('/jobs');
     await waitForLocalBoard(page);
     const search = page.getByRole('searchbox', { name: 'Search' });
-    await expect(search).toHaveAttribute('placeholder', /regex/i);
+    // The placeholder speaks to students; the regular-expression power is told in the search tips.
+    await expect(search).toHaveAttribute('placeholder', 'Search title, company, location…');
+    await page.getByRole('button', { name: 'Search tips' }).click();
+    await expect(page.getByText('regular expressions work too')).toBeVisible();
+    await page.keyboard.press('Escape');
     await search.pressSequentially('^rainier');
     await expect(resultCount(page)).toHaveText('10 jobs');
     await expect(page).toHaveURL(/\/jobs\?q=%5Erainier$/);
@@ -291,8 +295,9 @@ test.describe('job board', () => {
       'href',
       `/jobs/${first!.slug}/apply?sharedId=${link.id}`,
     );
-    await page.getByRole('link', { name: 'Back to home' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    // Opened from an address (not from the board): "Back to jobs" leads to the board with its last filters.
+    await page.getByRole('link', { name: 'Back to jobs' }).click();
+    await expect(page).toHaveURL(/\/jobs\?type=featured$/);
   });
 
   test('an unknown job shows the not-available error with Return to Home', async ({ page }) => {

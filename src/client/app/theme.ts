@@ -61,6 +61,20 @@ import {
 const fontStack =
   '"Inter Variable", Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"';
 
+// Chakra lightens a solid button on hover (solid at 90% over the page), which takes white text on the brand colour
+// under 4.5:1; a hovered solid button darkens instead.
+const darkerSolid = { bg: 'color-mix(in srgb, {colors.colorPalette.solid} 85%, black)' };
+const accessibleButtonRecipe = {
+  ...buttonRecipe,
+  variants: {
+    ...buttonRecipe.variants,
+    variant: {
+      ...buttonRecipe.variants?.variant,
+      solid: { ...buttonRecipe.variants?.variant?.solid, _hover: darkerSolid, _expanded: darkerSolid },
+    },
+  },
+};
+
 const brandConfig = defineConfig({
   preflight: true,
   cssVarsPrefix: 'chakra',
@@ -106,6 +120,8 @@ const brandConfig = defineConfig({
       ...semanticTokens,
       colors: {
         ...semanticTokens.colors,
+        // Error texts at least 4.5:1 on white and on the subtle backgrounds (Chakra's red.500 is 3.8:1).
+        fg: { ...semanticTokens.colors.fg, error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } } },
         brand: {
           solid: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.500}' } },
           contrast: { value: { _light: 'white', _dark: '{colors.brand.950}' } },
@@ -120,7 +136,7 @@ const brandConfig = defineConfig({
     },
     recipes: {
       badge: badgeRecipe,
-      button: buttonRecipe,
+      button: accessibleButtonRecipe,
       checkmark: checkmarkRecipe,
       code: codeRecipe,
       container: containerRecipe,

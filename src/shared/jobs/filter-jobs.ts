@@ -2,10 +2,15 @@ import type { WorkMode } from './board-place.ts';
 import { compileJobSearch, jobHaystack, type JobSearch } from './job-search.ts';
 import type { BoardJob, JobTypeFilter } from './listing-schemas.ts';
 import type { ParsedLocation } from './parse-location.ts';
+import { isPostedWithin, type PostedWithin } from './posted-within.ts';
+import { sortByRelevance } from './relevance.ts';
 import { filterCountryKey, filterRegionKey } from './place-names.ts';
 
-/** The board's orders: spec section 4 (featured, then newest posted) or the most recently updated first. */
-export const jobSortValues = ['posted', 'updated'] as const;
+/**
+ * The board's orders: spec section 4 (featured, then newest posted), the most recently updated first, or the most
+ * relevant to the typed search first (board order without a search).
+ */
+export const jobSortValues = ['posted', 'updated', 'relevant'] as const;
 export type JobSort = (typeof jobSortValues)[number];
 
 /**
@@ -23,6 +28,8 @@ export type JobFilters = {
   q?: string;
   /** Default 'posted'. */
   sort?: JobSort;
+  /** Only jobs posted within this window; absent: any time. */
+  posted?: PostedWithin;
 };
 /** A board job with everything a query needs precomputed once, so each query only compares strings. */
 export type IndexedJob = {
@@ -241,15 +248,34 @@ export function jobFacets(indexed: readonly IndexedJob[], filters: JobFilters): 
 }
 
 /** The matched jobs in the chosen order (a copy when it is not board order). */
-export function inSortOrder(matched: readonly IndexedJob[], sort: JobSort | undefined): readonly IndexedJob[] {
-  return sort === 'updated' ? [...matched].sort((a, b) => compareByUpdate(a.job, b.job)) : matched;
+export function inSortOrder(matched: readonly IndexedJob[], sort: JobSort | undefined, q?: string): readonly IndexedJob[] {
+  if (sort === 'updated') return [...matched].sort((a, b) => compareByUpdate(a.job, b.job));
+  if (sort === 'relevant' && q?.trim()) return sortByRelevance(matched, q, (entry) => entry.job);
+  return matched;
+}
+
+/** The matched jobs posted within the chosen window (`filters.posted`), seen at `nowMs`; all of them without one. */
+export function inPostedWindow<T extends { readonly job: BoardJob }>(
+  matched: readonly T[],
+  filters: Pick<JobFilters, 'posted'>,
+  nowMs: number,
+): readonly T[] {
+  const window = filters.posted;
+  if (window === undefined) return matched;
+  return matched.filter((entry) => isPostedWithin(entry.job.datePosted, window, nowMs));
 }
 
 /** One page of the board plus the total and facets: the whole answer of the list endpoint, text searched once. */
-export function queryJobs(indexed: readonly IndexedJob[], filters: JobFilters, page: JobPage): JobQueryResult {
+export function queryJobs(
+  indexed: readonly IndexedJob[],
+  filters: JobFilters,
+  page: JobPage,
+  nowMs: number = Date.now(),
+): JobQueryResult {
   const key = placeKeyOf(filters);
   const base = matchesTypeAndText(indexed, filters.type, compileJobSearch(filters.q ?? ''));
-  const matched = inSortOrder(hasPlaceFilter(key) ? base.filter((entry) => matchesPlace(entry, key)) : base, filters.sort);
+  const placed = hasPlaceFilter(key) ? base.filter((entry) => matchesPlace(entry, key)) : base;
+  const matched = inSortOrder(inPostedWindow(placed, filters, nowMs), filters.sort, filters.q);
   const offset = Math.max(0, Math.floor(page.offset));
   const limit = Math.max(0, Math.floor(page.limit));
   return {

@@ -131,6 +131,14 @@ describe('filtersFromSearchParams', () => {
     expect(filtersFromSearchParams(filtersToSearchParams(query))).toEqual(query);
   });
 
+  it('carries "Posted within" and "Most relevant" in the URL, and drops an unknown window', () => {
+    const params = filtersToSearchParams({ type: 'all', q: 'intern', sort: 'relevant', posted: '7d' })
+    expect(params.toString()).toBe('q=intern&sort=relevant&posted=7d')
+    expect(filtersFromSearchParams(params)).toMatchObject({ q: 'intern', sort: 'relevant', posted: '7d' })
+    expect(filtersFromSearchParams('posted=2y&q=data').posted).toBeUndefined()
+    expect(filtersFromSearchParams('posted=2y&q=data').q).toBe('data')
+  })
+
   it('falls back per value: a bad type or limit does not lose the other filters', () => {
     expect(filtersFromSearchParams('type=bogus&country=Canada&limit=5000&offset=-3&q=google')).toEqual({
       type: 'all',

@@ -3,6 +3,7 @@ import { workModes } from './board-place.ts';
 import { type JobFilters, type JobPage, jobSortValues } from './filter-jobs.ts';
 import { maxSearchPatternLength } from './job-search.ts';
 import { jobTypeFilterValues } from './listing-schemas.ts';
+import { postedWithinValues } from './posted-within.ts';
 
 /** Spec section 9: the board shows 20 items first and adds 20 per scroll step. */
 export const jobListPageSize = 20;
@@ -42,6 +43,7 @@ export const jobBoardQuerySchema = z.object({
   mode: z.preprocess(blankToUndefined, z.enum(workModes).optional()),
   q: optionalText(maxSearchPatternLength),
   sort: z.preprocess(blankToUndefined, z.enum(jobSortValues).optional()),
+  posted: z.preprocess(blankToUndefined, z.enum(postedWithinValues).optional()),
   offset: z.preprocess(digitsToNumber, z.number().int().min(0).default(jobBoardQueryDefaults.offset)),
   limit: z.preprocess(
     digitsToNumber,
@@ -49,7 +51,7 @@ export const jobBoardQuerySchema = z.object({
   ),
 }) satisfies z.ZodType<JobBoardQuery>;
 
-const queryKeys = ['type', 'country', 'state', 'city', 'mode', 'q', 'sort', 'offset', 'limit'] as const;
+const queryKeys = ['type', 'country', 'state', 'city', 'mode', 'q', 'sort', 'posted', 'offset', 'limit'] as const;
 
 /**
  * Reads filters from a shareable URL leniently: a hand-edited or outdated link must still open the board, so each
@@ -73,6 +75,7 @@ export function filtersFromSearchParams(params: URLSearchParams | string): JobBo
     mode: shape.mode.catch(undefined).parse(raw.mode),
     q: shape.q.catch(undefined).parse(raw.q),
     sort: shape.sort.catch(undefined).parse(raw.sort),
+    posted: shape.posted.catch(undefined).parse(raw.posted),
     offset: shape.offset.catch(jobBoardQueryDefaults.offset).parse(raw.offset),
     limit: shape.limit.catch(jobBoardQueryDefaults.limit).parse(raw.limit),
   };
@@ -90,6 +93,7 @@ export function filtersToSearchParams(filters: JobFilters & Partial<JobPage>): U
     if (value) params.set(key, value);
   }
   if (filters.sort && filters.sort !== 'posted') params.set('sort', filters.sort);
+  if (filters.posted) params.set('posted', filters.posted);
   if (filters.offset !== undefined && filters.offset !== jobBoardQueryDefaults.offset) {
     params.set('offset', String(filters.offset));
   }

@@ -24,7 +24,8 @@ export const profileMessages = {
   bodyNotObject: 'The request body must be a JSON object',
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
-  nameTooLong: 'A name must be at most 100 characters',
+  nameTooLong: 'A name must be at most 50 characters',
+  nameCharacters: 'A name can only contain letters, spaces, hyphens and apostrophes',
   nameIsPlaceholder: 'Please enter your real name',
 } as const
 

@@ -232,6 +232,22 @@ describe('onboarding', () => {
     expect(isOnboardingRequired(name)).toBe(expected)
   })
 
+  it.each([
+    ['Zoë', true],
+    ["O'Neil", true],
+    ['Jean-Luc', true],
+    ['Mary Ann', true],
+    ['D\u2019Arcy', true],
+    ['A'.repeat(50), true],
+    ['A'.repeat(51), false],
+    ['R2D2', false],
+    ['<b>', false],
+    ['--', false],
+    ['Ada.', false],
+  ])('a first name %j is accepted: %s', (firstName, accepted) => {
+    expect(profileNameSchema.safeParse({ firstName, lastName: 'Lovelace' }).success).toBe(accepted)
+  })
+
   it('trims the names given during onboarding and refuses missing ones or the placeholder', () => {
     expect(profileNameSchema.parse({ firstName: ' Ada ', lastName: ' Lovelace ' })).toEqual({
       firstName: 'Ada',

@@ -195,10 +195,22 @@ export function isOnboardingRequired(name: { firstName: string | null; lastName:
   return !firstName || !lastName || isPlaceholder(firstName)
 }
 
-const personName = (required: string) =>
-  policyText('single-line', { error: required }).trim().min(1, { error: required }).max(100, { error: profileMessages.nameTooLong })
+/** A person's name: letters (any script, with their accents), spaces, hyphens and apostrophes. */
+export const personNamePattern = /^[\p{L}\p{M}' ’-]+$/u
+export const maxPersonNameLength = 50
 
-/** PATCH /api/profile/name during onboarding. */
+const personName = (required: string) =>
+  policyText('single-line', { error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(maxPersonNameLength, { error: profileMessages.nameTooLong })
+    .regex(personNamePattern, { error: profileMessages.nameCharacters })
+    .refine((name) => /\p{L}/u.test(name), { error: profileMessages.nameCharacters })
+
+/**
+ * PATCH /api/profile/name: during onboarding and later from /account (a typo can be fixed). Each name is trimmed,
+ * 1-50 characters of letters, spaces, hyphens and apostrophes; the placeholder 'User' is not a first name.
+ */
 export const profileNameSchema = z.object(
   {
     firstName: personName(profileMessages.firstNameRequired).refine((name) => !isPlaceholder(name), {

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { RouteFallback } from '../../components/ui/route-fallback.tsx';
 import { useOutboxRunner } from '../../features/apply/hooks/use-outbox-runner.ts';
+import { useSession } from '../../features/auth/hooks/use-session.ts';
+import { useProfileSync } from '../../features/profile/hooks/use-profile-sync.ts';
 import { useRuntimeConfig } from '../../lib/use-runtime-config.ts';
 import { BreadcrumbContext, type BreadcrumbState, type Crumb } from '../../features/dashboard/breadcrumb-context.ts';
 import { DashboardHeader } from '../../features/dashboard/components/dashboard-header.tsx';
@@ -21,6 +23,9 @@ export default function DashboardLayout() {
   const sidebar = useSidebar();
   // Applications waiting in the outbox are sent whenever the signed-in app is open (start, online, visible).
   useOutboxRunner();
+  const session = useSession();
+  // The profile's name greets the student and fills the user block; its copy on the device serves them offline.
+  useProfileSync(session.status === 'identified' ? session.user.uid : null);
   const [crumbs, setCrumbs] = useState<Crumb[]>([]);
   const breadcrumb = useMemo<BreadcrumbState>(() => ({ crumbs, setCrumbs }), [crumbs]);
 

@@ -2,6 +2,7 @@ import { Button, Group } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { supportedLocales } from '../../../shared/locale.ts';
 import { setLocale } from '../../i18n/locale.ts';
+import { touchTarget } from './touch-target.ts';
 
 export interface LanguageSwitchProps {
   size?: 'xs' | 'sm' | 'md';
@@ -28,6 +29,7 @@ export function LanguageSwitch({ size = 'sm' }: LanguageSwitchProps) {
             aria-pressed={current}
             onClick={() => setLocale(locale)}
             minW="10"
+            css={touchTarget}
             fontWeight="semibold"
           >
             {locale.toUpperCase()}

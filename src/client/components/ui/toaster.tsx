@@ -14,7 +14,15 @@ export const toaster = createToaster({
   removeDelay: 200,
   hotkey: ['altKey', 'KeyT'],
   pauseOnPageIdle: true,
+  // A page with a sticky action bar at the bottom (the account page's Save/Cancel) sets --toast-offset-bottom while it
+  // shows on a phone, so toasts stack above the bar instead of covering its buttons.
+  offsets: { top: '1rem', left: '1rem', right: '1rem', bottom: 'var(--toast-offset-bottom, 1rem)' },
 });
+
+const toastContrast = {
+  '&[data-type=error]': { bg: 'red.700', color: 'white' },
+  '&[data-type=success]': { bg: 'green.700', color: 'white' },
+};
 
 /** Rendered once, in providers.tsx. */
 export function Toaster() {
@@ -23,11 +31,12 @@ export function Toaster() {
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }} aria-label={t('toaster.label')}>
         {(toast) => (
-          <Toast.Root width={{ md: '356px' }}>
+          // Darker than Chakra's solid red and green, and the description at full opacity: 4.5:1 for every text.
+          <Toast.Root width={{ md: '356px' }} css={toastContrast}>
             {toast.type === 'loading' ? <Spinner size="sm" color="brand.solid" /> : <Toast.Indicator />}
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
-              {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
+              {toast.description ? <Toast.Description opacity="1">{toast.description}</Toast.Description> : null}
             </Stack>
             {toast.action ? <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger> : null}
             {toast.closable ? <Toast.CloseTrigger aria-label={t('toaster.close')} /> : null}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StudentProfile } from '../../../shared/profile/student-profile.ts';
-import { emptyAnswers, initialWizardState, isDevpostVerified } from './application-prefill.ts';
+import { emptyAnswers, initialWizardState, isDevpostVerified, profileSaveBack } from './application-prefill.ts';
 import type { ApplicationDraftRecord } from './db/apply-records.ts';
 
 const profile: StudentProfile = {
@@ -27,10 +27,12 @@ const profile: StudentProfile = {
 };
 
 describe('apply form prefill', () => {
-  it('maps school to university and program to major, leaves a public applicant names empty, fixes the e-mail', () => {
+  it('prefills every profile field, names included: school to university, program to major, the e-mail fixed', () => {
     const state = initialWizardState({ profile, email: 'ada@students.example.edu', applicant: null, draft: null });
     expect(state.answers).toEqual({
       ...emptyAnswers,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
       email: 'ada@students.example.edu',
       phone: '+1 514 555 0100',
       university: 'McGill University',
@@ -43,6 +45,23 @@ describe('apply form prefill', () => {
     });
     expect(state.step).toBe(0);
     expect(state.devpost).toEqual({ username: 'ada-dev', profile: null });
+  });
+
+  it('prefers the invitation’s names over the profile’s in private mode', () => {
+    const invited = initialWizardState({
+      profile,
+      email: 'ada@students.example.edu',
+      applicant: { firstName: 'Augusta', lastName: 'King' },
+      draft: null,
+    });
+    expect(invited.answers).toMatchObject({ firstName: 'Augusta', lastName: 'King', university: 'McGill University' });
+  });
+
+  it('preselects the profile resume, and never prefills the placeholder name "User"', () => {
+    const resume = { id: 'r1', name: 'CV.pdf', url: '/profile/resume', size: 10, uploadedAt: { _seconds: 1, _nanoseconds: 0 } };
+    const state = initialWizardState({ profile: { ...profile, resume, firstName: 'User' }, email: 'a@b.c', applicant: null, draft: null });
+    expect(state.resumeChoice).toEqual({ kind: 'saved', resume: { id: 'r1', url: '/profile/resume' }, name: 'CV.pdf' });
+    expect(state.answers.firstName).toBe('');
   });
 
   it('prefills the names of a private applicant from the invitation', () => {
@@ -98,5 +117,26 @@ describe('apply form prefill', () => {
     expect(replaced.resumeChoice).toEqual({ kind: 'saved', resume: { id: 'new', url: '/profile/resume' }, name: 'New.pdf' });
     expect(initialWizardState({ profile, email: 'a@b.c', applicant: null, draft }).resumeChoice).toBeNull();
     expect(initialWizardState({ profile: null, email: 'a@b.c', applicant: null, draft }).resumeChoice).toEqual(draft.resumeChoice);
+  });
+
+  it('saves back only what changed and the profile accepts, and the name unless invited', () => {
+    const answers = {
+      ...emptyAnswers,
+      firstName: 'Ada',
+      lastName: 'Byron',
+      email: 'ada@students.example.edu',
+      phone: '+1 514 555 0100',
+      university: 'Concordia University',
+      major: '',
+      graduationYear: '2027',
+      githubUsername: 'not a username!',
+      linkedinUrl: 'https://www.linkedin.com/in/ada-byron',
+    };
+    const back = profileSaveBack(answers, profile, false, () => new Date('2026-11-25'));
+    expect(back.update).toEqual({ school: 'Concordia University', linkedinUrl: 'https://www.linkedin.com/in/ada-byron' });
+    expect(back.name).toEqual({ firstName: 'Ada', lastName: 'Byron' });
+    expect(profileSaveBack(answers, profile, true).name).toBeNull();
+    const same = { ...answers, lastName: 'Lovelace', university: 'McGill University', linkedinUrl: 'https://www.linkedin.com/in/ada', githubUsername: 'ada' };
+    expect(profileSaveBack(same, profile, false)).toEqual({ update: null, name: null });
   });
 });

@@ -1,3 +1,9 @@
+import {
+  createProfileUpdateSchema,
+  profileNameSchema,
+  type ProfileName,
+  type ProfileUpdateInput,
+} from '../../../shared/profile/profile-schema.ts';
 import type { StudentProfile } from '../../../shared/profile/student-profile.ts';
 import type { ApplicationDraftRecord, DraftAnswers, ResumeChoice, VerifiedDevpost } from './db/apply-records.ts';
 
@@ -32,16 +38,24 @@ export interface InitialWizardState {
   devpost: VerifiedDevpost | null;
 }
 
+/** The profile's resume as the Resume step's choice, or null when the profile has none. */
+function profileResumeChoice(profile: StudentProfile | null): ResumeChoice | null {
+  if (!profile?.resume) return null;
+  return { kind: 'saved', resume: { id: profile.resume.id, url: profile.resume.url }, name: profile.resume.name };
+}
+
 /**
- * Spec section 3, application form data: school -> university, program -> major, and the other profile fields as
- * they are; a public applicant's names start empty, a private one's come from the invitation; the e-mail is the
- * signed-in one. A saved draft wins over the prefill (it is what the applicant typed), except for the fixed e-mail.
+ * Spec section 3, application form data, with every field the profile holds prefilled: names, phone, school ->
+ * university, program -> major, graduation year, links and usernames, and the profile resume chosen. (This replaces
+ * the spec's "first and last name start empty" for signed-in students.) In private mode the invitation's names win;
+ * the e-mail is the signed-in one. A saved draft wins over the prefill (it is what the applicant typed), except for
+ * the fixed e-mail; a draft that chose no resume yet gets the profile's.
  */
 export function initialWizardState({ profile, email, applicant, draft }: PrefillSources): InitialWizardState {
   const prefill: DraftAnswers = {
     ...emptyAnswers,
-    firstName: applicant?.firstName ?? '',
-    lastName: applicant?.lastName ?? '',
+    firstName: (applicant ? applicant.firstName : null) ?? profileName(profile?.firstName) ?? '',
+    lastName: (applicant ? applicant.lastName : null) ?? profileName(profile?.lastName) ?? '',
     email,
     phone: profile?.phone ?? '',
     university: profile?.school ?? '',
@@ -56,11 +70,11 @@ export function initialWizardState({ profile, email, applicant, draft }: Prefill
   const profileDevpost: VerifiedDevpost | null = profile?.devpostUsername
     ? { username: profile.devpostUsername, profile: profile.devpost }
     : null;
-  if (!draft) return { step: 0, answers: prefill, resumeChoice: null, devpost: profileDevpost };
+  if (!draft) return { step: 0, answers: prefill, resumeChoice: profileResumeChoice(profile), devpost: profileDevpost };
   return {
     step: Math.min(Math.max(0, Math.trunc(draft.step)), 4),
     answers: { ...prefill, ...draft.answers, email },
-    resumeChoice: currentResumeChoice(draft.resumeChoice, profile),
+    resumeChoice: draft.resumeChoice === null ? profileResumeChoice(profile) : currentResumeChoice(draft.resumeChoice, profile),
     devpost: draft.devpost ?? profileDevpost,
   };
 }
@@ -74,6 +88,55 @@ function currentResumeChoice(choice: ResumeChoice | null, profile: StudentProfil
   if (!profile.resume) return null;
   if (profile.resume.id === choice.resume.id) return choice;
   return { kind: 'saved', resume: { id: profile.resume.id, url: profile.resume.url }, name: profile.resume.name };
+}
+
+/** A profile name worth prefilling: not blank and not the placeholder 'User'. */
+function profileName(name: string | null | undefined): string | null {
+  const trimmed = name?.trim();
+  return trimmed && trimmed.toLowerCase() !== 'user' ? trimmed : null;
+}
+
+/** What "Save to my profile" sends: the changed profile fields, and the name when it changed. Nothing: null. */
+export interface ProfileSaveBack {
+  update: ProfileUpdateInput | null;
+  name: ProfileName | null;
+}
+
+// Application field -> profile field. Devpost is left out: the profile keeps only a username verified for it, and
+// the wizard's verification is not the profile's.
+const answerToProfile = {
+  phone: 'phone',
+  university: 'school',
+  major: 'program',
+  graduationYear: 'graduationYear',
+  linkedinUrl: 'linkedinUrl',
+  portfolioUrl: 'portfolioUrl',
+  githubUsername: 'githubUsername',
+} as const satisfies Partial<Record<keyof DraftAnswers, keyof StudentProfile>>;
+
+/**
+ * The application's answers the profile does not hold yet (new or different), as profile updates. A value the
+ * profile's own rules refuse is left out rather than failing the whole save; an empty answer never clears the profile.
+ * In private mode (`invited`) the names came from the invitation and are not the student's to save.
+ */
+export function profileSaveBack(answers: DraftAnswers, profile: StudentProfile, invited: boolean, now: () => Date = () => new Date()): ProfileSaveBack {
+  const schema = createProfileUpdateSchema({ now });
+  const update: Record<string, string> = {};
+  for (const [answerField, profileField] of Object.entries(answerToProfile) as Array<[keyof typeof answerToProfile, (typeof answerToProfile)[keyof typeof answerToProfile]]>) {
+    const value = answers[answerField].trim();
+    if (value === '' || value === (profile[profileField] ?? '').trim()) continue;
+    const one = schema.safeParse({ [profileField]: value });
+    if (one.success) update[profileField] = value;
+  }
+  let name: ProfileName | null = null;
+  if (!invited) {
+    const firstName = answers.firstName.trim();
+    const lastName = answers.lastName.trim();
+    const changed = firstName !== (profile.firstName ?? '').trim() || lastName !== (profile.lastName ?? '').trim();
+    const parsed = profileNameSchema.safeParse({ firstName, lastName });
+    if (changed && parsed.success) name = parsed.data;
+  }
+  return { update: Object.keys(update).length > 0 ? update : null, name };
 }
 
 /** Spec section 4: an empty Devpost username is fine; a given one must be the verified one. */

@@ -3,6 +3,7 @@
 import {
   filterJobs,
   indexJobs,
+  inPostedWindow,
   inSortOrder,
   jobFacets,
   type IndexedJob,
@@ -59,11 +60,14 @@ function placeOnly(filters: JobFilters): JobFilters {
   return { type: 'all', country: filters.country, state: filters.state, city: filters.city, mode: filters.mode };
 }
 
-/** The jobs of `base` (from searchBoardText) in the chosen country, state, city and work mode, in the chosen order. */
-export function filterBoardPlaces(base: readonly IndexedJob[], filters: JobFilters): IndexedJob[] {
+/**
+ * The jobs of `base` (from searchBoardText) in the chosen country, state, city and work mode, posted within the
+ * chosen window (seen at `nowMs`), in the chosen order.
+ */
+export function filterBoardPlaces(base: readonly IndexedJob[], filters: JobFilters, nowMs: number = Date.now()): IndexedJob[] {
   const placed = filters.country?.trim() || filters.state?.trim() || filters.city?.trim() || filters.mode;
-  const matched = placed ? filterJobs(base, placeOnly(filters)) : base;
-  const ordered = inSortOrder(matched, filters.sort);
+  const matched = inPostedWindow(placed ? filterJobs(base, placeOnly(filters)) : base, filters, nowMs);
+  const ordered = inSortOrder(matched, filters.sort, filters.q);
   return ordered === base ? [...base] : (ordered as IndexedJob[]);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jobBadgeKind, jobCardLink, locationSummary } from './job-card-model.ts';
+import { companyInitials, featuredStage, jobBadgeKind, jobCardLink, locationSummary, typeStage } from './job-card-model.ts';
 
 describe('jobCardLink', () => {
   it('sends a featured job to its detail page in the app, with a trailing slash (spec: /jobs/{id}/)', () => {
@@ -39,5 +39,23 @@ describe('locationSummary', () => {
   it('ignores blank entries and has no first location for an empty list', () => {
     expect(locationSummary(['  ', 'Austin, TX'])).toEqual({ first: 'Austin, TX', more: 0 });
     expect(locationSummary([])).toEqual({ first: null, more: 0 });
+  });
+});
+
+describe('featured stage and company initials', () => {
+  it('reads a featured job\'s free-text type as a stage badge, in either language', () => {
+    expect(featuredStage({ featured: true, type: 'Internship' })).toBe('internship');
+    expect(featuredStage({ featured: true, type: 'New grad' })).toBe('newGrad');
+    expect(featuredStage({ featured: true, type: 'Full-time' })).toBeNull();
+    expect(featuredStage({ featured: false, type: 'internship' })).toBeNull();
+    expect(typeStage('Stage')).toBe('internship');
+    expect(typeStage('Jeune diplômé')).toBe('newGrad');
+  });
+
+  it('takes up to two initials of the company', () => {
+    expect(companyInitials('Acme Robotics Inc')).toBe('AR');
+    expect(companyInitials('stripe')).toBe('S');
+    expect(companyInitials('Émile & Co.')).toBe('ÉC');
+    expect(companyInitials('  ')).toBe('?');
   });
 });

@@ -27,3 +27,27 @@ export function locationSummary(locations: readonly string[]): { first: string |
   const named = locations.filter((location) => location.trim() !== '');
   return { first: named[0] ?? null, more: Math.max(0, named.length - 1) };
 }
+
+/**
+ * A featured job's stage as a second badge ('internship' or 'newGrad'), read from the partner's free-text type
+ * ('Internship', 'New grad'); null for external listings (their type is the badge) and unknown texts.
+ */
+export function featuredStage(job: Pick<BoardJob, 'featured' | 'type'>): 'internship' | 'newGrad' | null {
+  if (!job.featured) return null;
+  return typeStage(job.type);
+}
+
+/** 'Internship', 'internship', 'Stage', 'Co-op' -> 'internship'; 'New grad', 'new-grad', 'Jeune diplômé' -> 'newGrad'. */
+export function typeStage(type: string | null | undefined): 'internship' | 'newGrad' | null {
+  if (!type) return null;
+  if (/intern|\bstage\b|co-?op/i.test(type)) return 'internship';
+  if (/new.?grad|graduate|dipl[oô]m/i.test(type)) return 'newGrad';
+  return null;
+}
+
+/** Up to two initials of a company for its avatar ('Acme Robotics' -> 'AR', 'stripe' -> 'S'). */
+export function companyInitials(company: string): string {
+  const words = company.split(/[\s,.&()/-]+/).filter((word) => /^[\p{L}\p{N}]/u.test(word));
+  const letters = words.slice(0, 2).map((word) => [...word][0]!);
+  return (letters.join('') || '?').toUpperCase();
+}

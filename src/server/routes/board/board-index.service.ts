@@ -3,6 +3,8 @@ import { brotliCompress, brotliCompressSync, constants as zlibConstants, gunzip,
 import { LRUCache } from 'lru-cache'
 import { indexJobs, type IndexedJob } from '../../../shared/jobs/filter-jobs.ts'
 import type { JobBoardQuery } from '../../../shared/jobs/job-filters-schema.ts'
+import { isPostedWithin, postedCutoff } from '../../../shared/jobs/posted-within.ts'
+import { sortByRelevance } from '../../../shared/jobs/relevance.ts'
 import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts'
 import type { Database } from '../../db/client.ts'
 import type { ContentEncoding } from '../../http/conditional-get.ts'
@@ -133,7 +135,7 @@ export function visibleFeatured(
   return { version, jobs, nextChangeAt }
 }
 
-function filterKey(query: JobBoardQuery): string {
+function filterKey(query: JobBoardQuery, nowMs: number): string {
   // Location filters compare case-insensitively, so their case does not change the answer.
   return [
     query.type,
@@ -142,8 +144,23 @@ function filterKey(query: JobBoardQuery): string {
     query.city?.toLowerCase() ?? '',
     query.mode ?? '',
     query.sort ?? '',
+    query.posted === undefined ? '' : `${query.posted}@${postedCutoff(query.posted, nowMs)}`,
     query.q ?? '',
   ].join('\u0000')
+}
+
+/**
+ * The "Posted within" window and the "Most relevant" order over what the index matched (shared rules, as queryJobs
+ * applies them). The facets stay those of the location choices: the window narrows the list, not the options.
+ */
+function inPostedWindowAndOrder(result: BoardMatches, query: JobBoardQuery, indexed: readonly IndexedJob[], nowMs: number): BoardMatches {
+  let matched = result.matched
+  const window = query.posted
+  if (window !== undefined) matched = matched.filter((job) => isPostedWithin(indexed[job]!.job.datePosted, window, nowMs))
+  if (query.sort === 'relevant' && query.q?.trim()) {
+    matched = Int32Array.from(sortByRelevance(Array.from(matched), query.q, (job) => indexed[job]!.job))
+  }
+  return matched === result.matched ? result : { matched, facets: result.facets }
 }
 
 /** One board version's view over `indexed` (board order); exported for scripts/profile-board-queries.mjs. */
@@ -152,6 +169,7 @@ export function createBoardView(
   refreshedAt: Date,
   indexed: IndexedJob[],
   responseCacheSize: number,
+  nowMs: () => number = Date.now,
 ): BoardView {
   const responses = new LRUCache<string, BoardPage>({ max: responseCacheSize })
   // Repeated URLs (the same link opened by many visitors) skip even parsing the query string.
@@ -178,6 +196,7 @@ export function createBoardView(
     let result = results.get(key)
     if (result === undefined) {
       result = index.filter(searched(query), query)
+      result = inPostedWindowAndOrder(result, query, indexed, nowMs())
       results.set(key, result)
     }
     return result
@@ -204,7 +223,7 @@ export function createBoardView(
     refreshedAt: refreshedAtText,
     jobCount: indexed.length,
     queryPage(query, url) {
-      const key = filterKey(query)
+      const key = filterKey(query, nowMs())
       const pageKey = `${key}\u0000${query.offset}\u0000${query.limit}`
       let page = responses.get(pageKey)
       if (page === undefined) {
@@ -213,7 +232,8 @@ export function createBoardView(
         page = new BoardPage(JSON.stringify({ jobs, total: matched.length, facets, version, refreshedAt: refreshedAtText }))
         responses.set(pageKey, page)
       }
-      if (url !== undefined) byUrl.set(url, page)
+      // A "posted within" answer moves with the clock: only its filter key (which carries the hour) may be reused.
+      if (url !== undefined && query.posted === undefined) byUrl.set(url, page)
       return page
     },
     urlPage(url) {
@@ -249,7 +269,7 @@ export function createBoardIndex({
     const at = now()
     const featured = visibleFeatured(source.state.version, source.featured, at)
     const indexed = indexJobs([...featured.jobs, ...source.listings])
-    const view = createBoardView(featured.version, source.state.refreshedAt, indexed, responseCacheSize)
+    const view = createBoardView(featured.version, source.state.refreshedAt, indexed, responseCacheSize, now)
     current = { view, databaseVersion: source.state.version, nextChangeAt: featured.nextChangeAt }
     log.info({ version: view.version, jobs: view.jobCount, ms: now() - started }, 'job board loaded')
     if (eagerSnapshot) {

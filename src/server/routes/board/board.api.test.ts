@@ -268,6 +268,29 @@ describe('GET /api/public/board: filters', () => {
 
 const values = (facets: { value: string }[]) => facets.map((facet) => facet.value)
 
+describe('GET /api/public/board: posted within and most relevant', () => {
+  it('keeps only the jobs posted within the window, and counts only them', async () => {
+    expect(await ids('?posted=7d')).toEqual([ottawa.id])
+    const month = await board('?posted=30d')
+    expect(month.jobs.map((job) => job.id)).toEqual([ottawa.id, boston.id])
+    expect(month.total).toBe(2)
+    expect((await board('?posted=6m&type=internship')).total).toBe(0)
+  })
+
+  it('orders a search by relevance on request: a job matching every word of it in its title first', async () => {
+    const boardOrdered = await ids('?q=engineer%7Cintern')
+    expect(boardOrdered[0]).toBe(boston.id)
+    const relevant = await ids('?q=engineer%7Cintern&sort=relevant')
+    expect(relevant[0]).toBe(id(internships.twoCities))
+    expect([...relevant].sort()).toEqual([...boardOrdered].sort())
+  })
+
+  it('refuses an unknown window with 400', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/public/board?posted=2y' })
+    expect(response.statusCode).toBe(400)
+  })
+})
+
 describe('GET /api/public/board: facets', () => {
   it('lists countries only until a country is chosen', async () => {
     expect((await board()).facets).toEqual({

@@ -156,7 +156,7 @@ describe('GET /api/profile', () => {
 })
 
 describe('onboarding: PATCH /api/profile/name', () => {
-  it('asks for the name of an account without one, sets it once, then refuses to change it (409)', async () => {
+  it('asks for the name of an account without one, sets it, and lets the student fix it later (trimmed)', async () => {
     const user = await createPasswordUser()
     expect((await as(app, user).get('/api/profile')).json()).toMatchObject({ firstName: null, onboardingRequired: true })
 
@@ -164,10 +164,24 @@ describe('onboarding: PATCH /api/profile/name', () => {
     expect(named.statusCode).toBe(200)
     expect(named.json()).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', onboardingRequired: false })
 
-    const again = await as(app, user).patch('/api/profile/name', { firstName: 'Mallory', lastName: 'Evil' })
-    expect(again.statusCode).toBe(409)
-    expect(again.json()).toEqual({ error: 'Your name is already set' })
-    expect((await as(app, user).get('/api/profile')).json()).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' })
+    const fixed = await as(app, user).patch('/api/profile/name', { firstName: 'Zoë', lastName: " O'Neil-Tremblay " })
+    expect(fixed.statusCode).toBe(200)
+    expect(fixed.json()).toMatchObject({ firstName: 'Zoë', lastName: "O'Neil-Tremblay", onboardingRequired: false })
+    expect((await as(app, user).get('/api/profile')).json()).toMatchObject({ firstName: 'Zoë', lastName: "O'Neil-Tremblay" })
+  })
+
+  it('refuses digits, symbols and names over 50 characters, and changes nothing', async () => {
+    const user = await createGoogleUser({ name: 'Grace Hopper' })
+    const digits = await as(app, user).patch('/api/profile/name', { firstName: 'Gr4ce', lastName: '<b>Hopper</b>' })
+    expect(digits.statusCode).toBe(400)
+    expect(digits.json().fields).toEqual({
+      firstName: 'A name can only contain letters, spaces, hyphens and apostrophes',
+      lastName: 'A name can only contain letters, spaces, hyphens and apostrophes',
+    })
+    const long = await as(app, user).patch('/api/profile/name', { firstName: 'A'.repeat(51), lastName: 'Hopper' })
+    expect(long.statusCode).toBe(400)
+    expect(long.json().fields).toEqual({ firstName: 'A name must be at most 50 characters' })
+    expect((await as(app, user).get('/api/profile')).json()).toMatchObject({ firstName: 'Grace', lastName: 'Hopper' })
   })
 
   it('treats the placeholder name "User" as no name', async () => {

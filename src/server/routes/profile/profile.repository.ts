@@ -122,22 +122,14 @@ export async function updateProfile(
   })
 }
 
-/** Sets the name once, during onboarding; false when the account already has a real name. */
-export async function setNameDuringOnboarding(
-  db: Database,
-  uid: string,
-  name: ProfileName,
-  isOnboardingRequired: (row: UserRow) => boolean,
-): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.uid, uid)).for('update')
-    if (!user || !isOnboardingRequired(user)) return false
-    await tx
-      .update(users)
-      .set({ firstName: name.firstName, lastName: name.lastName, updatedAt: sql`now()` })
-      .where(eq(users.uid, uid))
-    return true
-  })
+/** Sets the student's first and last name (onboarding, or a fix from the account page); false when no such user. */
+export async function setName(db: Database, uid: string, name: ProfileName): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set({ firstName: name.firstName, lastName: name.lastName, updatedAt: sql`now()` })
+    .where(eq(users.uid, uid))
+    .returning({ uid: users.uid })
+  return updated.length > 0
 }
 
 export type NewResume = { id: string; key: string; name: string; size: number; uploadedAt: Date }

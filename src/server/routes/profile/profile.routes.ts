@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import {
   fieldErrors,
-  isOnboardingRequired,
   profileNameSchema,
   profileUpdateSchema,
 } from '../../../shared/profile/profile-schema.ts'
@@ -13,7 +12,7 @@ import { multipartBoundary } from '../../http/multipart.ts'
 import { readMultipartRequest, UploadTooLargeError } from '../../http/multipart-request.ts'
 import { requireIdentifiedUser } from '../../plugins/auth.ts'
 import type { Storage } from '../../storage/storage.ts'
-import { setNameDuringOnboarding, updateProfile } from './profile.repository.ts'
+import { setName, updateProfile } from './profile.repository.ts'
 import { callerOf, loadAccount, loadStudentProfile } from './profile.service.ts'
 import { inlineContentDisposition, storeResume } from './resume.service.ts'
 
@@ -62,8 +61,8 @@ export const profileRoutes: FastifyPluginAsync<{ db: Database; storage: Storage;
     if (!parsed.success) return sendFieldErrors(reply, fieldErrors(parsed.error))
     const caller = callerOf(request.user)
     await loadAccount(db, caller)
-    const changed = await setNameDuringOnboarding(db, caller.uid, parsed.data, isOnboardingRequired)
-    if (!changed) throw new HttpError(409, 'Your name is already set')
+    // Only the caller's own name: the uid comes from the verified token, never from the body.
+    if (!(await setName(db, caller.uid, parsed.data))) throw new HttpError(404, 'No profile for this account')
     return loadStudentProfile(db, caller)
   })
 

@@ -1,4 +1,4 @@
-import { Alert, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Card, Checkbox, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,11 @@ import {
 } from '../../../../shared/applications/application-schema.ts';
 import type { StudentProfile } from '../../../../shared/profile/student-profile.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { isDevpostVerified, type InitialWizardState } from '../application-prefill.ts';
+import { toaster } from '../../../components/ui/toaster.tsx';
+import { updateProfile } from '../../profile/api/update-profile.ts';
+import { updateProfileName } from '../../profile/api/update-profile-name.ts';
+import { saveCachedProfile } from '../../profile/db/profile-cache-repository.ts';
+import { isDevpostVerified, profileSaveBack, type InitialWizardState } from '../application-prefill.ts';
 import { useApplyMessage } from '../hooks/use-apply-message.ts';
 import type { DraftAnswers, ResumeChoice, VerifiedDevpost } from '../db/apply-records.ts';
 import { saveDraft } from '../db/draft-repository.ts';
@@ -70,6 +74,8 @@ export function ApplyWizard({ uid, slug, query, target, profile, profileFailed, 
   const [stepError, setStepError] = useState<string | null>(null);
   const [submitAlert, setSubmitAlert] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // "Save to my profile": on by default, so what the student types once fills every later application.
+  const [saveToProfile, setSaveToProfile] = useState(true);
   const [draftState, setDraftState] = useState<'idle' | 'pending' | 'saved'>('idle');
 
   // Draft autosave: the latest non-form state, a pending timer, and "submitted" (no draft write may follow it).
@@ -229,11 +235,28 @@ export function ApplyWizard({ uid, slug, query, target, profile, profileFailed, 
       submitted.current = true;
       // The page now shows the outbox entry's state; the send runs in the background (and again later if offline).
       void flushOutboxNow();
+      if (saveToProfile && profile && !profileFailed) void saveAnswersToProfile(profile, answers);
     } catch (error) {
       // Spec: a submit failure inside the wizard is only logged. IndexedDB refused the write (quota, private mode).
       console.error('[apply] could not queue the application', error);
       setSubmitAlert(applicationMessages.submitFailed);
       setSubmitting(false);
+    }
+  }
+
+  /** Writes the answers the profile lacks back to it; a failure only costs the convenience, never the application. */
+  async function saveAnswersToProfile(current: StudentProfile, answers: DraftAnswers) {
+    const { update, name } = profileSaveBack(answers, current, Boolean(query.token));
+    if (!update && !name) return;
+    try {
+      let updated = current;
+      if (update) updated = await updateProfile(update);
+      if (name) updated = await updateProfileName(name);
+      await saveCachedProfile(updated);
+      toaster.create({ type: 'success', title: t('saveToProfile.saved') });
+    } catch (error) {
+      console.warn('[apply] could not save the answers to the profile', error);
+      toaster.create({ type: 'warning', title: t('saveToProfile.failed') });
     }
   }
 
@@ -282,26 +305,49 @@ export function ApplyWizard({ uid, slug, query, target, profile, profileFailed, 
             </Alert.Root>
           ) : null}
 
-          <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-            <Button type="button" variant="outline" onClick={() => goTo(step - 1)} disabled={step === 0 || submitting}>
-              <LuArrowLeft aria-hidden />
-              {t('actions.back')}
-            </Button>
-            <Text textStyle="xs" color="fg.muted" data-testid="draft-status" data-state={draftState} aria-live="polite">
+          {step === lastStep && profile && !profileFailed ? (
+            <Checkbox.Root
+              checked={saveToProfile}
+              onCheckedChange={(details) => setSaveToProfile(details.checked === true)}
+              data-testid="save-to-profile"
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>{t('saveToProfile.label')}</Checkbox.Label>
+            </Checkbox.Root>
+          ) : null}
+
+          {/* On a phone: the draft line above, then Back and a full-width Next/Submit on one row. */}
+          <Stack gap="2">
+            <Text
+              textStyle="xs"
+              color="fg.muted"
+              textAlign={{ base: 'center', sm: 'end' }}
+              minH="4"
+              data-testid="draft-status"
+              data-state={draftState}
+              aria-live="polite"
+            >
               {draftState === 'pending' ? t('draft.saving') : draftState === 'saved' ? t('draft.saved') : ''}
             </Text>
-            {step < lastStep ? (
-              <Button type="button" onClick={next}>
-                {t('actions.next')}
-                <LuArrowRight aria-hidden />
+            <Flex justify="space-between" align="center" gap="3" data-testid="wizard-footer">
+              <Button type="button" variant="outline" minH="11" flexShrink={0} onClick={() => goTo(step - 1)} disabled={step === 0 || submitting}>
+                <LuArrowLeft aria-hidden />
+                {t('actions.back')}
               </Button>
-            ) : (
-              <Button type="button" onClick={() => void submit()} loading={submitting}>
-                <LuSend aria-hidden />
-                {t('actions.submit')}
-              </Button>
-            )}
-          </Flex>
+              {step < lastStep ? (
+                <Button type="button" minH="11" flex={{ base: '1', sm: 'initial' }} onClick={next}>
+                  {t('actions.next')}
+                  <LuArrowRight aria-hidden />
+                </Button>
+              ) : (
+                <Button type="button" minH="11" flex={{ base: '1', sm: 'initial' }} onClick={() => void submit()} loading={submitting}>
+                  <LuSend aria-hidden />
+                  {t('actions.submit')}
+                </Button>
+              )}
+            </Flex>
+          </Stack>
         </Stack>
       </form>
     </FormProvider>

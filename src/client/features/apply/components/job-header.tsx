@@ -1,5 +1,7 @@
 import { Badge, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
 import { LuMapPin } from 'react-icons/lu';
+import { typeStage } from '../../jobs/job-card-model.ts';
 import { OrganizationLogo } from '../../jobs/components/organization-logo.tsx';
 
 interface JobHeaderProps {
@@ -11,6 +13,9 @@ interface JobHeaderProps {
 
 /** Spec section 2: the organization logo (or a fallback icon), the title, the organization, type and location badges. */
 export function JobHeader({ title, organization, type, location }: JobHeaderProps) {
+  const { t } = useTranslation('jobs');
+  // The partner's free text; the two stages every student knows are shown in the interface language.
+  const stage = typeStage(type);
   return (
     <HStack gap="4" align="flex-start" data-testid="apply-job-header">
       <OrganizationLogo src={organization?.logo ?? null} name={organization?.name ?? ''} />
@@ -26,7 +31,7 @@ export function JobHeader({ title, organization, type, location }: JobHeaderProp
         <Flex gap="2" wrap="wrap">
           {type ? (
             <Badge colorPalette="brand" variant="subtle">
-              {type}
+              {stage ? t(`card.badge.${stage}`) : type}
             </Badge>
           ) : null}
           {location ? (

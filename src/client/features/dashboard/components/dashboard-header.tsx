@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LuPanelLeft } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { LanguageSwitch } from '../../../components/ui/language-switch.tsx';
+import { touchTarget } from '../../../components/ui/touch-target.ts';
 import { useBreadcrumbTrail } from '../hooks/use-breadcrumb.ts';
 import { useScrolledPastHeader } from '../hooks/use-scrolled-past.ts';
 
@@ -44,6 +45,7 @@ export function DashboardHeader({ onToggleSidebar, sidebarOpen, sidebarId }: Das
         variant="ghost"
         colorPalette="gray"
         size="sm"
+        css={touchTarget}
         // aria-expanded would otherwise keep the ghost button shaded whenever the sidebar is open.
         _expanded={{ bg: 'transparent', _hover: { bg: 'colorPalette.subtle' } }}
         onClick={onToggleSidebar}

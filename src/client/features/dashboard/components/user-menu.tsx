@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { useSession } from '../../auth/hooks/use-session.ts';
+import { useCachedProfile } from '../../profile/hooks/use-cached-profile.ts';
 import { signOutAndReload } from '../../auth/session-store.ts';
 import { displayNameFor, initialsFor } from '../user-display.ts';
 
@@ -30,7 +31,8 @@ export function UserMenu({ collapsed, portalled, onNavigate }: UserMenuProps) {
   const { t } = useTranslation('dashboard');
   const navigate = useNavigate();
   const { user } = useSession();
-  const name = (user && displayNameFor(user)) ?? t('userMenu.anonymousName');
+  const cached = useCachedProfile();
+  const name = (user && displayNameFor(user, cached?.profile)) ?? t('userMenu.anonymousName');
   const email = user?.email ?? '';
 
   function onSelect({ value }: { value: string }) {

@@ -1,27 +1,36 @@
-import { Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowRight } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSession } from '../../auth/hooks/use-session.ts';
 import { JobList } from '../../jobs/components/job-list.tsx';
+import { useCachedProfile } from '../../profile/hooks/use-cached-profile.ts';
+import { ApplicationsSummaryCard } from '../components/applications-summary-card.tsx';
+import { JobsForYouSection } from '../components/jobs-for-you-section.tsx';
+import { ProfileChecklistCard } from '../components/profile-checklist-card.tsx';
 import { useBreadcrumb } from '../hooks/use-breadcrumb.ts';
-import { displayNameFor } from '../user-display.ts';
+import { greetingNameFor } from '../user-display.ts';
 
 /** Spec section 9: the dashboard's embedded job list shows 10 items. */
 const dashboardJobLimit = 10;
 
-/** Home of the signed-in area: a welcome and the ten jobs at the top of the board. */
+/**
+ * Home of the signed-in area: a welcome by name, the student's applications and profile checklist, jobs that fit
+ * them, and the ten jobs at the top of the board (spec). Read from the copies on this device, so it works offline.
+ */
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const { user } = useSession();
+  const cached = useCachedProfile();
   useBreadcrumb([]);
-  const name = user ? displayNameFor(user) : null;
+  const profile = cached === undefined ? undefined : (cached?.profile ?? null);
+  const name = user ? greetingNameFor(user, profile) : null;
 
   return (
     <Stack gap="8" maxW="6xl" mx="auto">
       <Stack gap="2">
-        <Heading as="h1" size={{ base: '2xl', md: '3xl' }} wordBreak="break-word">
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }} wordBreak="break-word" data-testid="dashboard-greeting">
           {name ? t('home.welcome', { name }) : t('home.welcomeNoName')}
         </Heading>
         <Text color="fg.muted" maxW="prose">
@@ -29,12 +38,19 @@ export default function DashboardPage() {
         </Text>
       </Stack>
 
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" alignItems="start">
+        <ApplicationsSummaryCard />
+        <ProfileChecklistCard profile={profile} />
+      </SimpleGrid>
+
+      <JobsForYouSection profile={profile} />
+
       <Stack as="section" aria-labelledby="latest-jobs" gap="4">
         <Flex align="center" justify="space-between" gap="4" wrap="wrap">
           <Heading as="h2" id="latest-jobs" size="lg">
             {t('home.latestJobs')}
           </Heading>
-          <Button asChild variant="outline" size="sm">
+          <Button asChild variant="outline" size="sm" minH="11">
             <RouterLink to="/jobs">
               {t('home.viewAllJobs')}
               <LuArrowRight aria-hidden />

@@ -1,5 +1,11 @@
 import type { SystemStyleObject } from '@chakra-ui/react';
 
+// Subtle background, strong text: every pair passes 4.5:1.
+const avatarTones = ['blue', 'teal', 'purple', 'orange', 'pink', 'cyan'].map((palette) => ({
+  bg: `${palette}.subtle`,
+  color: `${palette}.fg`,
+}));
+
 const badgeColors = {
   featured: { bg: 'brand.solid', color: 'brand.contrast', boxShadow: 'none' },
   internship: { bg: 'teal.subtle', color: 'teal.fg', boxShadow: 'none' },
@@ -34,7 +40,43 @@ export const jobCardListStyles: SystemStyleObject = {
   '& .job-card a': { outline: 'none', _focusVisible: { outline: 'none' } },
   '& .job-card a::after': { content: '""', position: 'absolute', inset: '0', borderRadius: 'l3' },
   '& .job-card-head': { display: 'flex', gap: '3', alignItems: 'flex-start', justifyContent: 'space-between' },
-  '& .job-card-names': { display: 'flex', flexDirection: 'column', gap: '0.5', minW: '0' },
+  '& .job-card-names': { display: 'flex', flexDirection: 'column', gap: '0.5', minW: '0', flex: '1' },
+  '& .job-card-avatar': {
+    flexShrink: 0,
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    boxSize: '10',
+    borderRadius: 'l2',
+    textStyle: 'sm',
+    fontWeight: 'semibold',
+    ...avatarTones[0],
+  },
+  ...Object.fromEntries(avatarTones.map((tone, index) => [`& .job-card-avatar[data-tone="${index}"]`, tone])),
+  '& .job-card-badges': { display: 'flex', flexWrap: 'wrap', gap: '1.5', mt: '1', minW: '0' },
+  '& .job-card-nowrap': { whiteSpace: 'nowrap' },
+  '& .job-card-note': { textStyle: 'sm', color: 'fg' },
+  '& .job-card-notes': { display: 'flex', flexWrap: 'wrap', gap: '2' },
+  '& .job-card-applied': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '1',
+    px: '1.5',
+    borderRadius: 'l2',
+    textStyle: 'xs',
+    fontWeight: 'medium',
+    bg: 'green.subtle',
+    color: 'green.fg',
+  },
+  '& .job-card-applied svg': { boxSize: '3.5' },
+  '& .job-card-old': {
+    px: '1.5',
+    borderRadius: 'l2',
+    textStyle: 'xs',
+    fontWeight: 'medium',
+    bg: 'orange.subtle',
+    color: 'orange.fg',
+  },
   '& .job-card-title': {
     fontWeight: 'semibold',
     textStyle: 'md',
@@ -47,7 +89,7 @@ export const jobCardListStyles: SystemStyleObject = {
     display: 'inline-flex',
     alignItems: 'center',
     flexShrink: 0,
-    maxW: '40%',
+    maxW: 'full',
     minH: '5',
     px: '1.5',
     borderRadius: 'l2',
@@ -110,7 +152,6 @@ export const jobCardListStyles: SystemStyleObject = {
   },
   '& .job-card-save svg': { boxSize: '5' },
   '& .job-card-closed': {
-    alignSelf: 'flex-start',
     px: '1.5',
     borderRadius: 'l2',
     textStyle: 'xs',

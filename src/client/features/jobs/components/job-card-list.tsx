@@ -4,6 +4,7 @@ import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
 import type { Locale } from '../../../../shared/locale.ts';
 import { useTranslation } from 'react-i18next';
 import { snapshotOf, useSavedJobs } from '../../saved-jobs/hooks/use-saved-jobs.ts';
+import { useAppliedJobIds } from '../hooks/use-applied-job-ids.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { startOfDay } from '../job-dates.ts';
 import { JobCard, type JobCardLabels } from './job-card.tsx';
@@ -20,6 +21,12 @@ interface CardItemsState {
   onToggleSave?: (job: BoardJob, saved: boolean) => void;
   /** Jobs that left the board (the Saved view). */
   closedIds?: ReadonlySet<string>;
+  /** Jobs the student applied to: marked "Applied". */
+  appliedIds?: ReadonlySet<string>;
+  /** A line per job id under its title. */
+  notes?: ReadonlyMap<string, string>;
+  /** Router state for featured jobs' links. */
+  linkState?: unknown;
 }
 
 // Start loading a little before the last card is reached, so scrolling rarely waits.
@@ -46,7 +53,7 @@ function CardItems() {
     [onReachEnd],
   );
   if (!state) return null;
-  const { jobs, locale, labels, today, savedIds, onToggleSave, closedIds } = state;
+  const { jobs, locale, labels, today, savedIds, onToggleSave, closedIds, appliedIds, notes, linkState } = state;
   return jobs.map((job, index) => (
     <li key={job.id} ref={index === jobs.length - 1 ? lastCardRef : undefined}>
       <JobCard
@@ -57,6 +64,9 @@ function CardItems() {
         saved={savedIds?.has(job.id)}
         onToggleSave={onToggleSave}
         closed={closedIds?.has(job.id)}
+        applied={appliedIds?.has(job.id)}
+        note={notes?.get(job.id)}
+        linkState={linkState}
       />
     </li>
   ));
@@ -64,25 +74,27 @@ function CardItems() {
 
 // The styled list is rendered once and its items through context: Chakra resolves the (large) card styles when the
 // list appears, not again for every keystroke of a search.
-const CardListFrame = memo(function CardListFrame({ label }: { label: string }) {
+const CardListFrame = memo(function CardListFrame({ label, testId }: { label: string; testId: string }) {
   return (
-    <SimpleGrid as="ul" css={jobCardListStyles} columns={{ base: 1, md: 2 }} gap="3" aria-label={label} data-testid="job-list">
+    <SimpleGrid as="ul" css={jobCardListStyles} columns={{ base: 1, md: 2 }} gap="3" aria-label={label} data-testid={testId}>
       <CardItems />
     </SimpleGrid>
   );
 });
 
-interface JobCardListProps extends Omit<CardItemsState, 'labels' | 'today' | 'savedIds' | 'onToggleSave'> {
+interface JobCardListProps extends Omit<CardItemsState, 'labels' | 'today' | 'savedIds' | 'onToggleSave' | 'appliedIds'> {
   label: string;
   /** Showing the previous result while the next one loads. */
   stale: boolean;
+  testId?: string;
 }
 
 /** The job cards, two columns from `md` up. */
-export function JobCardList({ jobs, locale, onReachEnd, label, stale, closedIds }: JobCardListProps) {
+export function JobCardList({ jobs, locale, onReachEnd, label, stale, closedIds, notes, linkState, testId = 'job-list' }: JobCardListProps) {
   const { t } = useTranslation('jobs');
   const today = startOfDay(useNow());
   const { savedIds, toggle } = useSavedJobs();
+  const appliedIds = useAppliedJobIds();
   const onToggleSave = useCallback((job: BoardJob, saved: boolean) => toggle(snapshotOf(job), saved), [toggle]);
   const labels = useMemo<JobCardLabels>(() => {
     // "Posted {{date}}" is interpolated once; each card only joins its date in.
@@ -97,6 +109,9 @@ export function JobCardList({ jobs, locale, onReachEnd, label, stale, closedIds 
       noLocation: t('card.noLocation'),
       postedRecently: t('card.postedRecently'),
       posted: (date) => `${beforeDate}${date}${afterDate}`,
+      postedAgo: (age) => (age.unit === 'today' ? t('card.postedToday') : t(age.unit === 'day' ? 'card.postedDaysAgo' : 'card.postedMonthsAgo', { count: age.count })),
+      mayBeClosed: t('card.mayBeClosed'),
+      applied: t('card.applied'),
       moreLocations: (count) => t('card.moreLocations', { count }),
       updated: (count) => (count === 0 ? t('card.updatedToday') : t('card.updated', { count })),
       closed: t('card.closed'),
@@ -105,13 +120,13 @@ export function JobCardList({ jobs, locale, onReachEnd, label, stale, closedIds 
     };
   }, [t]);
   const items = useMemo(
-    () => ({ jobs, locale, labels, onReachEnd, today, savedIds, onToggleSave, closedIds }),
-    [jobs, locale, labels, onReachEnd, today, savedIds, onToggleSave, closedIds],
+    () => ({ jobs, locale, labels, onReachEnd, today, savedIds, onToggleSave, closedIds, appliedIds, notes, linkState }),
+    [jobs, locale, labels, onReachEnd, today, savedIds, onToggleSave, closedIds, appliedIds, notes, linkState],
   );
   return (
     <div aria-busy={stale || undefined} style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 0.15s' }}>
       <CardItemsContext.Provider value={items}>
-        <CardListFrame label={label} />
+        <CardListFrame label={label} testId={testId} />
       </CardItemsContext.Provider>
     </div>
   );

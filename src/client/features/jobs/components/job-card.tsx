@@ -1,9 +1,10 @@
 import { memo } from 'react';
-import { LuBookmark, LuBookmarkCheck, LuCalendar, LuExternalLink, LuMapPin, LuRefreshCw } from 'react-icons/lu';
+import { LuBookmark, LuBookmarkCheck, LuCalendar, LuCircleCheck, LuExternalLink, LuMapPin, LuRefreshCw } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
 import type { Locale } from '../../../../shared/locale.ts';
-import { jobCardLink, jobBadgeKind, locationSummary, type JobBadgeKind } from '../job-card-model.ts';
+import { mayBeClosed, postedAge, type PostedAge } from '../../../../shared/jobs/posted-within.ts';
+import { companyInitials, featuredStage, jobCardLink, jobBadgeKind, locationSummary, type JobBadgeKind } from '../job-card-model.ts';
 import { formatPostedDay, updatedDaysAgo } from '../job-dates.ts';
 
 /** Every text a card shows, translated once per list rather than once per card. */
@@ -12,7 +13,12 @@ export interface JobCardLabels {
   opensInNewTab: string;
   noLocation: string;
   postedRecently: string;
+  /** "Posted 3 days ago", "Posted 13 months ago". */
+  postedAgo: (age: PostedAge) => string;
+  /** The exact date, in the tooltip: "Posted Oct 18, 2025". */
   posted: (date: string) => string;
+  mayBeClosed: string;
+  applied: string;
   moreLocations: (count: number) => string;
   updated: (days: number) => string;
   closed: string;
@@ -26,19 +32,35 @@ const pinIcon = <LuMapPin aria-hidden />;
 const calendarIcon = <LuCalendar aria-hidden />;
 const updatedIcon = <LuRefreshCw aria-hidden />;
 const savedIcon = <LuBookmarkCheck aria-hidden />;
+const appliedIcon = <LuCircleCheck aria-hidden />;
 const unsavedIcon = <LuBookmark aria-hidden />;
 
 interface JobCardProps {
   job: BoardJob;
   locale: Locale;
   labels: JobCardLabels;
-  /** Today's start (ms), for "updated N days ago". */
+  /** Today's start (ms), for "posted N days ago" and "updated N days ago". */
   today?: number;
+  /** The student applied to this job (or has the application waiting to be sent). */
+  applied?: boolean;
+  /** One line under the title ("Jobs for you" says why the job fits). */
+  note?: string;
+  /** Router state for a featured job's link (the board marks its own, for the job page's way back). */
+  linkState?: unknown;
   /** The bookmark: shown when `onToggleSave` is given. */
   saved?: boolean;
   onToggleSave?: (job: BoardJob, saved: boolean) => void;
   /** A saved job that left the board. */
   closed?: boolean;
+}
+
+const avatarTones = 6;
+
+/** One of a few avatar colours, always the same for a company. */
+function avatarTone(company: string): number {
+  let hash = 0;
+  for (let i = 0; i < company.length; i++) hash = (hash * 31 + company.charCodeAt(i)) | 0;
+  return Math.abs(hash) % avatarTones;
 }
 
 /**
@@ -48,20 +70,30 @@ interface JobCardProps {
  * Plain elements styled by the list (`jobCardListStyles`) and no hooks: a search keystroke can bring 20 new cards, and
  * at 4x CPU throttling a Chakra component or a useTranslation per card costs more than the search itself.
  */
-export const JobCard = memo(function JobCard({ job, locale, labels, today, saved, onToggleSave, closed }: JobCardProps) {
+export const JobCard = memo(function JobCard({ job, locale, labels, today, saved, onToggleSave, closed, applied, note, linkState }: JobCardProps) {
   const link = jobCardLink(job);
   const updatedDays = today === undefined ? null : updatedDaysAgo(job, today);
   const badge = jobBadgeKind(job);
+  const stage = featuredStage(job);
   const { first, more } = locationSummary(job.locations);
   const posted = formatPostedDay(job.datePosted, locale);
+  const age = today === undefined ? null : postedAge(job.datePosted, today);
+  const old = today !== undefined && !closed && mayBeClosed(job.datePosted, today);
 
+  // The last word and the icon never part: the icon alone on a line of its own reads as a stray glyph.
+  const cut = job.title.lastIndexOf(' ');
   const title =
     link.kind === 'internal' ? (
-      <RouterLink to={link.to}>{job.title}</RouterLink>
+      <RouterLink to={link.to} state={linkState}>
+        {job.title}
+      </RouterLink>
     ) : link.kind === 'external' ? (
       <a href={link.href} target="_blank" rel="noopener noreferrer">
-        {job.title}
-        {externalIcon}
+        {job.title.slice(0, cut + 1)}
+        <span className="job-card-nowrap">
+          {job.title.slice(cut + 1)}
+          {externalIcon}
+        </span>
         <span className="job-card-sr-only"> ({labels.opensInNewTab})</span>
       </a>
     ) : (
@@ -77,19 +109,30 @@ export const JobCard = memo(function JobCard({ job, locale, labels, today, saved
       data-job-id={job.id}
     >
       <div className="job-card-head">
+        <span className="job-card-avatar" aria-hidden data-tone={avatarTone(job.company)}>
+          {companyInitials(job.company)}
+        </span>
         <div className="job-card-names">
           <h3 className="job-card-title">{title}</h3>
           <p className="job-card-company">{job.company}</p>
+          {/* Under the names, so on a phone the title keeps the width of the card. */}
+          <div className="job-card-badges">
+            {badge ? (
+              <span className="job-card-badge" data-kind={badge}>
+                {labels.badge[badge]}
+              </span>
+            ) : job.type ? (
+              <span className="job-card-badge" data-kind="other">
+                {job.type}
+              </span>
+            ) : null}
+            {stage ? (
+              <span className="job-card-badge" data-kind={stage} data-testid="job-card-stage">
+                {labels.badge[stage]}
+              </span>
+            ) : null}
+          </div>
         </div>
-        {badge ? (
-          <span className="job-card-badge" data-kind={badge}>
-            {labels.badge[badge]}
-          </span>
-        ) : job.type ? (
-          <span className="job-card-badge" data-kind="other">
-            {job.type}
-          </span>
-        ) : null}
         {onToggleSave ? (
           <button
             type="button"
@@ -103,10 +146,30 @@ export const JobCard = memo(function JobCard({ job, locale, labels, today, saved
           </button>
         ) : null}
       </div>
-      {closed ? (
-        <span className="job-card-closed" data-testid="job-closed">
-          {labels.closed}
-        </span>
+      {note ? (
+        <p className="job-card-note" data-testid="job-card-note">
+          {note}
+        </p>
+      ) : null}
+      {closed || old || applied ? (
+        <div className="job-card-notes">
+          {applied ? (
+            <span className="job-card-applied" data-testid="job-applied">
+              {appliedIcon}
+              {labels.applied}
+            </span>
+          ) : null}
+          {closed ? (
+            <span className="job-card-closed" data-testid="job-closed">
+              {labels.closed}
+            </span>
+          ) : null}
+          {old ? (
+            <span className="job-card-old" data-testid="job-may-be-closed">
+              {labels.mayBeClosed}
+            </span>
+          ) : null}
+        </div>
       ) : null}
       <div className="job-card-meta">
         <span className="job-card-location">
@@ -122,7 +185,9 @@ export const JobCard = memo(function JobCard({ job, locale, labels, today, saved
         <span className="job-card-posted">
           {calendarIcon}
           {posted ? (
-            <time dateTime={new Date(job.datePosted * 1000).toISOString()}>{labels.posted(posted)}</time>
+            <time dateTime={new Date(job.datePosted * 1000).toISOString()} title={labels.posted(posted)}>
+              {age ? labels.postedAgo(age) : labels.posted(posted)}
+            </time>
           ) : (
             <span>{labels.postedRecently}</span>
           )}

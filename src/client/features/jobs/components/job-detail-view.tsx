@@ -1,10 +1,12 @@
-import { Badge, Box, Card, Flex, Heading, HStack, Icon, Separator, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Box, Card, Flex, Heading, HStack, Icon, List, Separator, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuCalendar, LuMapPin, LuSend } from 'react-icons/lu';
+import { LuCalendar, LuCircleCheck, LuMapPin, LuSend } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import type { PublicJobView } from '../api/get-job-detail.ts';
+import { descriptionBlocks } from '../description-blocks.ts';
+import { typeStage } from '../job-card-model.ts';
 import { formatJobDate, jobDateTimeAttribute, type JobDateInput } from '../job-dates.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import { OrganizationLogo } from './organization-logo.tsx';
@@ -14,6 +16,8 @@ interface JobDetailViewProps {
   applyTo: string;
   /** Shown beside Apply (the bookmark, for a signed-in student). */
   actions?: ReactNode;
+  /** The student applied already: the button says so and leads to My Applications. */
+  applied?: boolean;
 }
 
 function JobDate({ value, missing }: { value: JobDateInput; missing: string }) {
@@ -35,19 +39,30 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Long text from the partner, with its line breaks kept (spec section 2). */
+/** Long text from the partner: bullet lines as lists, hard-wrapped lines joined into paragraphs. */
 function LongText({ text, empty }: { text: string | null; empty: string }) {
   if (!text?.trim()) return <Text color="fg.muted">{empty}</Text>;
   return (
-    <Text whiteSpace="pre-line" wordBreak="break-word" lineHeight="tall">
-      {text}
-    </Text>
+    <Stack gap="3" wordBreak="break-word" lineHeight="tall">
+      {descriptionBlocks(text).map((block, index) =>
+        block.kind === 'paragraph' ? (
+          <Text key={index}>{block.text}</Text>
+        ) : (
+          <List.Root key={index} as={block.ordered ? 'ol' : 'ul'} ps="5" gap="1" listStyleType={block.ordered ? 'decimal' : 'disc'}>
+            {block.items.map((item, itemIndex) => (
+              <List.Item key={itemIndex}>{item}</List.Item>
+            ))}
+          </List.Root>
+        ),
+      )}
+    </Stack>
   );
 }
 
 /** The public job view: organization, title, type, location, dates, description, requirements and Apply. */
-export function JobDetailView({ view, applyTo, actions }: JobDetailViewProps) {
+export function JobDetailView({ view, applyTo, actions, applied = false }: JobDetailViewProps) {
   const { t } = useTranslation('jobs');
+  const stage = typeStage(view.job.type);
   const { job, organization } = view;
   const organizationName = organization?.name ?? '';
 
@@ -68,8 +83,14 @@ export function JobDetailView({ view, applyTo, actions }: JobDetailViewProps) {
           </Heading>
           <Flex gap="4" rowGap="2" wrap="wrap" align="center" color="fg.muted" textStyle="sm">
             {job.type ? (
-              <Badge colorPalette="brand" variant="subtle" size="md">
-                {job.type}
+              <Badge colorPalette="brand" variant="subtle" size="md" data-testid="job-type">
+                {stage ? t(`card.badge.${stage}`) : job.type}
+              </Badge>
+            ) : null}
+            {applied ? (
+              <Badge colorPalette="green" variant="subtle" size="md" data-testid="job-applied">
+                <LuCircleCheck aria-hidden />
+                {t('card.applied')}
               </Badge>
             ) : null}
             {job.location ? (
@@ -87,12 +108,21 @@ export function JobDetailView({ view, applyTo, actions }: JobDetailViewProps) {
             </HStack>
           </Flex>
           <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
-            <Button asChild size="lg" w={{ base: 'full', sm: 'auto' }}>
-              <RouterLink to={applyTo}>
-                <LuSend aria-hidden />
-                {t('detail.apply')}
-              </RouterLink>
-            </Button>
+            {applied ? (
+              <Button asChild size="lg" variant="outline" w={{ base: 'full', sm: 'auto' }} data-testid="job-applied-button">
+                <RouterLink to="/jobs/applied">
+                  <LuCircleCheck aria-hidden />
+                  {t('detail.alreadyApplied')}
+                </RouterLink>
+              </Button>
+            ) : (
+              <Button asChild size="lg" w={{ base: 'full', sm: 'auto' }}>
+                <RouterLink to={applyTo}>
+                  <LuSend aria-hidden />
+                  {t('detail.apply')}
+                </RouterLink>
+              </Button>
+            )}
             {actions}
           </Flex>
         </Stack>

@@ -1,13 +1,17 @@
-import { Field, Grid, GridItem, Input, InputGroup, NativeSelect } from '@chakra-ui/react';
+import { Code, Field, Grid, GridItem, IconButton, Input, InputGroup, List, NativeSelect, Popover, Portal, Stack, Text } from '@chakra-ui/react';
 import { memo, useCallback, useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuSearch } from 'react-icons/lu';
+import { LuCircleHelp, LuSearch } from 'react-icons/lu';
 import { workModes, type WorkMode } from '../../../../shared/jobs/board-place.ts';
 import { jobSortValues, type FacetValue, type JobFacets, type JobFilters, type JobSort } from '../../../../shared/jobs/filter-jobs.ts';
 import { withCountry, withState } from '../../../../shared/jobs/job-filters-schema.ts';
 import { maxSearchPatternLength } from '../../../../shared/jobs/job-search.ts';
 import { jobTypeFilterValues, type JobTypeFilter } from '../../../../shared/jobs/listing-schemas.ts';
+import { postedWithinValues, type PostedWithin } from '../../../../shared/jobs/posted-within.ts';
+import { touchTarget } from '../../../components/ui/touch-target.ts';
+import { localCountryName } from '../country-names.ts';
 import type { JobFiltersState } from '../hooks/use-job-filters.ts';
+import { useLocale } from '../hooks/use-locale.ts';
 
 type ChangeFilters = JobFiltersState['setFilters'];
 
@@ -18,6 +22,8 @@ interface FacetSelectProps {
   options: readonly FacetValue[];
   onChange: (value: string | undefined) => void;
   testId: string;
+  /** How a value is shown (country names in the interface language); the value itself stays the filter's. */
+  optionLabel?: (value: string) => string;
 }
 
 /** The chosen value stays selectable even when the current result no longer lists it (a shared link, a new search). */
@@ -32,6 +38,7 @@ function sameOptions(a: FacetSelectProps, b: FacetSelectProps): boolean {
     a.anyLabel === b.anyLabel &&
     a.value === b.value &&
     a.onChange === b.onChange &&
+    a.optionLabel === b.optionLabel &&
     a.options.length === b.options.length &&
     a.options.every((option, index) => option.value === b.options[index]?.value && option.count === b.options[index]?.count)
   );
@@ -39,7 +46,7 @@ function sameOptions(a: FacetSelectProps, b: FacetSelectProps): boolean {
 
 // Recomputed facets are new arrays, usually holding the same values: compare by content, so a select with hundreds
 // of cities is not rendered again for nothing.
-const FacetSelect = memo(function FacetSelect({ label, anyLabel, value, options, onChange, testId }: FacetSelectProps) {
+const FacetSelect = memo(function FacetSelect({ label, anyLabel, value, options, onChange, testId, optionLabel = (text) => text }: FacetSelectProps) {
   return (
     <Field.Root>
       <Field.Label textStyle="xs" color="fg.muted">
@@ -47,6 +54,7 @@ const FacetSelect = memo(function FacetSelect({ label, anyLabel, value, options,
       </Field.Label>
       <NativeSelect.Root size="sm">
         <NativeSelect.Field
+          css={touchTarget}
           data-testid={testId}
           value={value ?? ''}
           onChange={(event) => onChange(event.currentTarget.value || undefined)}
@@ -54,7 +62,7 @@ const FacetSelect = memo(function FacetSelect({ label, anyLabel, value, options,
           <option value="">{anyLabel}</option>
           {optionsWith(options, value).map((option) => (
             <option key={option.value} value={option.value}>
-              {option.count === null ? option.value : `${option.value} (${option.count})`}
+              {option.count === null ? optionLabel(option.value) : `${optionLabel(option.value)} (${option.count})`}
             </option>
           ))}
         </NativeSelect.Field>
@@ -86,11 +94,12 @@ function SearchField({ seed, onChange }: SearchFieldProps) {
       <Field.Label textStyle="xs" color="fg.muted">
         {t('filters.search')}
       </Field.Label>
-      <InputGroup startElement={<LuSearch aria-hidden />}>
+      <InputGroup startElement={<LuSearch aria-hidden />} endElement={<SearchHelp />} endElementProps={{ pe: '0.5' }}>
         <Input
           ref={input}
           type="search"
           size="sm"
+          css={touchTarget}
           defaultValue={seed.text}
           maxLength={maxSearchPatternLength}
           placeholder={t('filters.searchPlaceholder')}
@@ -111,6 +120,52 @@ function SearchField({ seed, onChange }: SearchFieldProps) {
   );
 }
 
+/** The search's power, told briefly: plain words work, and so do regular expressions for those who want them. */
+function SearchHelp() {
+  const { t } = useTranslation('jobs');
+  return (
+    <Popover.Root positioning={{ placement: 'bottom-end' }}>
+      <Popover.Trigger asChild>
+        <IconButton
+          aria-label={t('filters.searchHelp.open')}
+          variant="ghost"
+          size="xs"
+          colorPalette="gray"
+          css={touchTarget}
+          data-testid="job-search-help"
+        >
+          <LuCircleHelp />
+        </IconButton>
+      </Popover.Trigger>
+      <Portal>
+        <Popover.Positioner>
+          <Popover.Content maxW="xs">
+            <Popover.Arrow />
+            <Popover.Body>
+              <Stack gap="2" textStyle="sm">
+                <Popover.Title fontWeight="semibold">{t('filters.searchHelp.title')}</Popover.Title>
+                <Text>{t('filters.searchHelp.plain')}</Text>
+                <Text>{t('filters.searchHelp.regex')}</Text>
+                <List.Root ps="4" gap="1">
+                  <List.Item>
+                    <Code>^software</Code> {t('filters.searchHelp.startsWith')}
+                  </List.Item>
+                  <List.Item>
+                    <Code>intern|co-op</Code> {t('filters.searchHelp.either')}
+                  </List.Item>
+                  <List.Item>
+                    <Code>data (science|analyst)</Code> {t('filters.searchHelp.group')}
+                  </List.Item>
+                </List.Root>
+              </Stack>
+            </Popover.Body>
+          </Popover.Content>
+        </Popover.Positioner>
+      </Portal>
+    </Popover.Root>
+  );
+}
+
 interface TypeSelectProps {
   value: JobTypeFilter;
   onChange: (type: JobTypeFilter) => void;
@@ -125,6 +180,7 @@ function TypeSelect({ value, onChange }: TypeSelectProps) {
       </Field.Label>
       <NativeSelect.Root size="sm">
         <NativeSelect.Field
+          css={touchTarget}
           data-testid="job-type-filter"
           value={value}
           onChange={(event) => onChange(event.currentTarget.value as JobTypeFilter)}
@@ -161,6 +217,7 @@ function ChoiceSelect<V extends string>({ label, value, values, optionLabel, any
       </Field.Label>
       <NativeSelect.Root size="sm">
         <NativeSelect.Field
+          css={touchTarget}
           data-testid={testId}
           value={value ?? (anyLabel === undefined ? values[0] : '')}
           onChange={(event) => onChange((event.currentTarget.value || undefined) as V | undefined)}
@@ -179,7 +236,9 @@ function ChoiceSelect<V extends string>({ label, value, values, optionLabel, any
 }
 
 interface JobFilterBarProps {
-  choices: Pick<JobFilters, 'type' | 'country' | 'state' | 'city' | 'mode' | 'sort'>;
+  choices: Pick<JobFilters, 'type' | 'country' | 'state' | 'city' | 'mode' | 'sort' | 'posted'>;
+  /** A search is typed: "Most relevant" is offered. */
+  hasQuery: boolean;
   facets: JobFacets;
   searchSeed: JobFiltersState['searchSeed'];
   onChange: ChangeFilters;
@@ -193,6 +252,8 @@ function sameBar(a: JobFilterBarProps, b: JobFilterBarProps): boolean {
     a.choices.city === b.choices.city &&
     a.choices.mode === b.choices.mode &&
     a.choices.sort === b.choices.sort &&
+    a.choices.posted === b.choices.posted &&
+    a.hasQuery === b.hasQuery &&
     a.facets === b.facets &&
     a.searchSeed === b.searchSeed &&
     a.onChange === b.onChange
@@ -204,8 +265,11 @@ function sameBar(a: JobFilterBarProps, b: JobFilterBarProps): boolean {
  * state and city; choosing a state resets city. State and city appear only once their parent is chosen and the
  * result has values for them. Nothing here depends on the search text, so typing does not re-render the bar.
  */
-export const JobFilterBar = memo(function JobFilterBar({ choices, facets, searchSeed, onChange }: JobFilterBarProps) {
+export const JobFilterBar = memo(function JobFilterBar({ choices, hasQuery, facets, searchSeed, onChange }: JobFilterBarProps) {
   const { t } = useTranslation('jobs');
+  const locale = useLocale();
+  const countryLabel = useCallback((country: string) => localCountryName(country, locale), [locale]);
+  const sorts = hasQuery ? jobSortValues : jobSortValues.filter((sort) => sort !== 'relevant');
   const showState = Boolean(choices.country) && (facets.states.length > 0 || Boolean(choices.state));
   const showCity = Boolean(choices.state) && (facets.cities.length > 0 || Boolean(choices.city));
 
@@ -226,6 +290,10 @@ export const JobFilterBar = memo(function JobFilterBar({ choices, facets, search
     (mode: WorkMode | undefined) => onChange((current) => ({ ...current, mode }), 'choice'),
     [onChange],
   );
+  const choosePosted = useCallback(
+    (posted: PostedWithin | undefined) => onChange((current) => ({ ...current, posted }), 'choice'),
+    [onChange],
+  );
   const chooseSort = useCallback(
     (sort: JobSort | undefined) => onChange((current) => ({ ...current, sort: sort === 'posted' ? undefined : sort }), 'choice'),
     [onChange],
@@ -235,7 +303,7 @@ export const JobFilterBar = memo(function JobFilterBar({ choices, facets, search
     <Grid
       role="search"
       aria-label={t('filters.label')}
-      templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', lg: 'minmax(0, 2fr) repeat(3, minmax(0, 1fr))' }}
+      templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', lg: 'minmax(0, 2fr) repeat(4, minmax(0, 1fr))' }}
       gap="3"
       alignItems="end"
     >
@@ -253,9 +321,18 @@ export const JobFilterBar = memo(function JobFilterBar({ choices, facets, search
         testId="job-mode-filter"
       />
       <ChoiceSelect
+        label={t('filters.posted')}
+        anyLabel={t('filters.anyTime')}
+        value={choices.posted}
+        values={postedWithinValues}
+        optionLabel={(window) => t(`filters.postedWithin.${window}`)}
+        onChange={choosePosted}
+        testId="job-posted-filter"
+      />
+      <ChoiceSelect
         label={t('filters.sort')}
-        value={choices.sort}
-        values={jobSortValues}
+        value={choices.sort === 'relevant' && !hasQuery ? undefined : choices.sort}
+        values={sorts}
         optionLabel={(sort) => t(`filters.sorts.${sort}`)}
         onChange={chooseSort}
         testId="job-sort"
@@ -266,6 +343,7 @@ export const JobFilterBar = memo(function JobFilterBar({ choices, facets, search
         value={choices.country}
         options={facets.countries}
         onChange={chooseCountry}
+        optionLabel={countryLabel}
         testId="job-country-filter"
       />
       {showState ? (

@@ -1,10 +1,11 @@
 import { EmptyState, Flex, SimpleGrid, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuSearchX, LuTriangleAlert, LuWifiOff } from 'react-icons/lu';
 import type { JobFilters } from '../../../../shared/jobs/filter-jobs.ts';
 import { jobBoardQueryDefaults } from '../../../../shared/jobs/job-filters-schema.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { fromBoardState, rememberBoardSearch } from '../board-return.ts';
 import { useJobBoard, type BoardProblem } from '../hooks/use-job-board.ts';
 import { useJobFilters } from '../hooks/use-job-filters.ts';
 import { useLocale } from '../hooks/use-locale.ts';
@@ -55,9 +56,17 @@ export function JobList({ limit }: JobListProps) {
   const { filters: urlFilters, setFilters, searchSeed } = useJobFilters();
   // The dashboard's list is the plain board: its URL has nothing to do with job filters.
   const filters = showFilters ? urlFilters : unfiltered;
-  const { type, country, state, city, mode, sort } = filters;
-  const choices = useMemo(() => ({ type, country, state, city, mode, sort }), [type, country, state, city, mode, sort]);
+  const { type, country, state, city, mode, sort, posted } = filters;
+  const choices = useMemo(
+    () => ({ type, country, state, city, mode, sort, posted }),
+    [type, country, state, city, mode, sort, posted],
+  );
+  const hasQuery = Boolean(filters.q?.trim());
   const board = useJobBoard(filters, limit);
+  // The job page's "Back to jobs" returns to these filters.
+  useEffect(() => {
+    if (showFilters) rememberBoardSearch(board.resultKey);
+  }, [showFilters, board.resultKey]);
 
   const filtered = board.resultKey !== '';
   const countText =
@@ -72,7 +81,7 @@ export function JobList({ limit }: JobListProps) {
   return (
     <Stack gap="4">
       {showFilters ? (
-        <JobFilterBar choices={choices} facets={board.facets} searchSeed={searchSeed} onChange={setFilters} />
+        <JobFilterBar choices={choices} hasQuery={hasQuery} facets={board.facets} searchSeed={searchSeed} onChange={setFilters} />
       ) : null}
 
       <Flex align="center" justify="space-between" gap="2" wrap="wrap" minH="6">
@@ -118,6 +127,7 @@ export function JobList({ limit }: JobListProps) {
           onReachEnd={board.hasMore ? board.loadMore : undefined}
           label={t('list.label')}
           stale={board.stale}
+          linkState={showFilters ? fromBoardState : undefined}
         />
       )}
 

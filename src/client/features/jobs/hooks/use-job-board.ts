@@ -1,9 +1,10 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { JobFacets, JobFilters } from '../../../../shared/jobs/filter-jobs.ts';
 import { filtersToSearchParams, jobListPageSize } from '../../../../shared/jobs/job-filters-schema.ts';
 import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { messageForPeople } from '../../../lib/api-error-message.ts';
+import { rememberedWindow, rememberWindow } from '../board-return.ts';
 import { boardFacets, boardIndexFor, filterBoardPlaces, searchBoardText } from '../board-search.ts';
 import { growWindow, visibleCount, windowForResult, type VisibleWindow } from '../visible-count.ts';
 import { useBoardSnapshot, useBoardSnapshotRefresh } from './use-board-snapshot.ts';
@@ -64,10 +65,17 @@ function problemOf(error: unknown): BoardProblem {
  */
 export function useJobBoard(filters: JobFilters, limit?: number): JobBoardView {
   const resultKey = useMemo(() => filtersToSearchParams(filters).toString(), [filters]);
-  const [visible, setVisible] = useState<VisibleWindow>({ key: resultKey, count: jobListPageSize });
+  // The board (no fixed limit) comes back with as many cards as it had, so the way back from a job keeps its place.
+  const [visible, setVisible] = useState<VisibleWindow>(() => ({
+    key: resultKey,
+    count: (limit === undefined ? rememberedWindow(resultKey) : null) ?? jobListPageSize,
+  }));
   const [retryToken, setRetryToken] = useState(0);
   const effectiveWindow = windowForResult(visible, resultKey, jobListPageSize);
   const wanted = Math.min(effectiveWindow.count, limit ?? Number.POSITIVE_INFINITY);
+  useEffect(() => {
+    if (limit === undefined) rememberWindow(effectiveWindow.key, effectiveWindow.count);
+  }, [limit, effectiveWindow.key, effectiveWindow.count]);
 
   const snapshot = useBoardSnapshot();
   const index = useMemo(() => (snapshot ? boardIndexFor(snapshot) : null), [snapshot]);

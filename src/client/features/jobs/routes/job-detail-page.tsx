@@ -1,8 +1,11 @@
 import { Alert, Card, EmptyState, Link, Skeleton, SkeletonText, Stack, VisuallyHidden } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowLeft, LuTriangleAlert, LuWifiOff } from 'react-icons/lu';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
+import { touchTargetHeight } from '../../../components/ui/touch-target.ts';
+import { boardReturnPath, cameFromBoard } from '../board-return.ts';
+import { useAppliedJobIds } from '../hooks/use-applied-job-ids.ts';
 import { useBreadcrumb } from '../../dashboard/hooks/use-breadcrumb.ts';
 import { JobDetailView } from '../components/job-detail-view.tsx';
 import { useJobDetail, type JobDetailProblem } from '../hooks/use-job-detail.ts';
@@ -81,6 +84,10 @@ export function JobDetailContent({ signedIn }: { signedIn: boolean }) {
   const token = searchParams.get('token');
   const sharedId = searchParams.get('sharedId');
   const detail = useJobDetail(slug, token, sharedId);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const appliedIds = useAppliedJobIds();
+  const fromBoard = cameFromBoard(location.state);
 
   const title = detail.status === 'ready' ? detail.view.job.title : t('detail.breadcrumb');
   const view = detail.status === 'ready' ? detail.view : null;
@@ -88,12 +95,30 @@ export function JobDetailContent({ signedIn }: { signedIn: boolean }) {
   return (
     <Stack gap="5" maxW="4xl" mx="auto">
       {signedIn ? <JobBreadcrumb title={title} /> : null}
-      <Link asChild alignSelf="flex-start" color="fg.muted" textStyle="sm" _hover={{ color: 'fg' }}>
-        <RouterLink to={signedIn ? '/dashboard' : '/'}>
-          <LuArrowLeft aria-hidden />
-          {t('detail.backHome')}
-        </RouterLink>
-      </Link>
+      {signedIn ? (
+        // Back to the board as it was left: its filters, and (when the board is the previous page) its scroll.
+        <Link asChild alignSelf="flex-start" color="fg.muted" textStyle="sm" _hover={{ color: 'fg' }} css={touchTargetHeight}>
+          <RouterLink
+            to={boardReturnPath()}
+            data-testid="back-to-jobs"
+            onClick={(event) => {
+              if (!fromBoard || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+              event.preventDefault();
+              void navigate(-1);
+            }}
+          >
+            <LuArrowLeft aria-hidden />
+            {t('detail.backToJobs')}
+          </RouterLink>
+        </Link>
+      ) : (
+        <Link asChild alignSelf="flex-start" color="fg.muted" textStyle="sm" _hover={{ color: 'fg' }} css={touchTargetHeight}>
+          <RouterLink to="/">
+            <LuArrowLeft aria-hidden />
+            {t('detail.backHome')}
+          </RouterLink>
+        </Link>
+      )}
       {detail.status === 'ready' && detail.savedAt !== null ? (
         <Alert.Root status="info" variant="subtle" size="sm" data-testid="job-detail-offline">
           <Alert.Indicator>
@@ -110,6 +135,7 @@ export function JobDetailContent({ signedIn }: { signedIn: boolean }) {
         <JobDetailView
           view={view}
           applyTo={applyPath(slug, token, sharedId)}
+          applied={signedIn && appliedIds.has(view.job.id)}
           actions={signedIn ? <SaveJobButton job={featuredSnapshot(view)} /> : null}
         />
       ) : null}

@@ -1,8 +1,10 @@
 import { Accordion, SimpleGrid, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { checklistKeyOfHash, checklistSections } from '../../../../shared/profile/profile-checklist.ts';
 import type { DevpostProfile } from '../../../../shared/devpost/devpost-profile.ts';
 import { profileMessages } from '../../../../shared/profile/profile-messages.ts';
 import {
@@ -31,6 +33,7 @@ import { DevpostConnection } from './devpost-connection.tsx';
 import { EditableTextField, ReadOnlyField } from './editable-text-field.tsx';
 import { FieldEditingContext, type FieldEditing } from './field-editing-context.ts';
 import { GithubConnection } from './github-connection.tsx';
+import { NameEditor } from './name-editor.tsx';
 import { ProfileSection, type ProfileSectionId } from './profile-section.tsx';
 import { ResumeSection } from './resume-section.tsx';
 import { SaveBar } from './save-bar.tsx';
@@ -62,6 +65,21 @@ function sameName(a: string | null | undefined, b: string | null | undefined): b
   return !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
+const fieldProblemToastId = 'profile-field-problem';
+
+// Where a dashboard checklist link lands: the element that holds the item.
+const checklistTargets: Record<string, string> = {
+  name: 'field-name',
+  school: 'field-school',
+  program: 'field-program',
+  graduationYear: 'field-graduationYear',
+  phone: 'field-phone',
+  resume: 'resume-section',
+  github: 'github-connection',
+  devpost: 'devpost-connection',
+  skills: 'field-skills',
+};
+
 // The popup was closed or replaced by the person: nothing failed.
 const popupDismissed = new Set(['popup-closed-by-user', 'cancelled-popup-request', 'user-cancelled']);
 
@@ -88,7 +106,12 @@ export function AccountEditor({ profile, readOnly, onProfileChange }: AccountEdi
   const values = useWatch({ control: form.control }) as ProfileFormValues;
   const changes = changedFields(values, saved);
 
-  const [openSections, setOpenSections] = useState<string[]>(['personal']);
+  // A link from the dashboard's checklist (/account#field-phone) opens the section that holds the field.
+  const { hash } = useLocation();
+  const [openSections, setOpenSections] = useState<string[]>(() => {
+    const key = checklistKeyOfHash(hash);
+    return key && checklistSections[key] !== 'personal' ? ['personal', checklistSections[key]] : ['personal'];
+  });
   const [editingFields, setEditingFields] = useState<ReadonlySet<EditableProfileField>>(new Set());
   const [saving, setSaving] = useState(false);
   const [verifiedDevpost, setVerifiedDevpost] = useState<{ username: string; profile: DevpostProfile } | null>(null);
@@ -100,6 +123,18 @@ export function AccountEditor({ profile, readOnly, onProfileChange }: AccountEdi
   const openSection = useCallback((section: ProfileSectionId) => {
     setOpenSections((current) => (current.includes(section) ? current : [...current, section]));
   }, []);
+
+  // ... and brings the field into view once the section is open.
+  useEffect(() => {
+    const key = checklistKeyOfHash(hash);
+    if (!key) return;
+    const frame = requestAnimationFrame(() => {
+      const target = document.querySelector<HTMLElement>(`[data-testid="${checklistTargets[key]}"]`);
+      target?.scrollIntoView({ block: 'center' });
+      target?.querySelector<HTMLElement>('input:not([type=file]), button')?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [hash]);
 
   const { setValue, clearErrors, setFocus } = form;
   const editing = useMemo<FieldEditing>(
@@ -147,7 +182,7 @@ export function AccountEditor({ profile, readOnly, onProfileChange }: AccountEdi
         : (invalidTitleKey[field] ?? 'toasts.invalidFields');
     // One validation toast at a time, dismissable: a stack of them would cover the fields being fixed.
     toaster.create({
-      id: 'profile-field-problem',
+      id: fieldProblemToastId,
       type: 'error',
       closable: true,
       title: t(titleKey),
@@ -189,6 +224,8 @@ export function AccountEditor({ profile, readOnly, onProfileChange }: AccountEdi
         toaster.create({ type: 'error', title: t('toasts.updateError.title'), description: t('toasts.updateError.description') });
         return;
       }
+      // The success replaces a field's error toast still on screen: the problem it told of is fixed.
+      toaster.dismiss(fieldProblemToastId);
       toaster.create({ type: 'success', title: t('toasts.profileUpdated') });
 
       if (disconnectGithub) {
@@ -317,8 +354,7 @@ export function AccountEditor({ profile, readOnly, onProfileChange }: AccountEdi
           >
             <ProfileSection id="personal" title={t('sections.personal')}>
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-                <ReadOnlyField testId="field-firstName" label={t('fields.firstName')} value={profile.firstName} />
-                <ReadOnlyField testId="field-lastName" label={t('fields.lastName')} value={profile.lastName} />
+                <NameEditor profile={profile} readOnly={readOnly} onSaved={onProfileChange} />
                 <ReadOnlyField testId="field-email" label={t('fields.email')} value={profile.email} />
                 <EditableTextField name="phone" inputProps={{ type: 'tel', inputMode: 'tel', autoComplete: 'tel' }} />
                 <EditableTextField name="school" inputProps={{ autoComplete: 'organization' }} />

@@ -1,9 +1,10 @@
-import { Field, HStack, IconButton, Input, type InputProps } from '@chakra-ui/react';
+import { Field, HStack, IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LuPencil, LuUndo2 } from 'react-icons/lu';
 import type { ReactNode } from 'react';
 import type { ProfileFormValues, ProfileTextField } from '../profile-form.ts';
+import { touchTarget } from '../../../components/ui/touch-target.ts';
 import { translateProfileMessage } from '../profile-message-keys.ts';
 import { useFieldEditing } from './field-editing-context.ts';
 
@@ -30,37 +31,49 @@ export function EditableTextField({ name, inputProps, onValueChange, actions, he
   return (
     <Field.Root invalid={!!error} data-testid={`field-${name}`} data-editing={isEditing ? 'true' : 'false'}>
       <Field.Label>{label}</Field.Label>
+      {/* The edit and discard buttons sit inside the field, so on a 375 px phone the text keeps its full width. */}
       <HStack gap="2" w="full" align="start" wrap={{ base: 'wrap', sm: 'nowrap' }}>
-        <Input
-          {...registration}
-          {...inputProps}
-          readOnly={!isEditing}
-          variant={isEditing ? 'outline' : 'subtle'}
-          placeholder={isEditing ? t(`placeholders.${name}`) : t('fields.notSet')}
+        <InputGroup
           flex="1"
-          minW="0"
-        />
-        {editing.readOnly ? null : isEditing ? (
-          <IconButton
-            variant="outline"
-            colorPalette="gray"
-            aria-label={t('fields.discard', { field: label })}
-            title={t('fields.discard', { field: label })}
-            onClick={() => editing.discard(name)}
-          >
-            <LuUndo2 />
-          </IconButton>
-        ) : (
-          <IconButton
-            variant="ghost"
-            colorPalette="gray"
-            aria-label={t('fields.edit', { field: label })}
-            title={t('fields.edit', { field: label })}
-            onClick={() => editing.edit(name)}
-          >
-            <LuPencil />
-          </IconButton>
-        )}
+          minW={{ base: 'full', sm: '0' }}
+          endElementProps={{ pe: '0.5', pointerEvents: 'auto' }}
+          endElement={
+            editing.readOnly ? null : isEditing ? (
+              <IconButton
+                variant="ghost"
+                colorPalette="gray"
+                size="sm"
+                css={touchTarget}
+                aria-label={t('fields.discard', { field: label })}
+                title={t('fields.discard', { field: label })}
+                onClick={() => editing.discard(name)}
+              >
+                <LuUndo2 />
+              </IconButton>
+            ) : (
+              <IconButton
+                variant="ghost"
+                colorPalette="gray"
+                size="sm"
+                css={touchTarget}
+                aria-label={t('fields.edit', { field: label })}
+                title={t('fields.edit', { field: label })}
+                onClick={() => editing.edit(name)}
+              >
+                <LuPencil />
+              </IconButton>
+            )
+          }
+        >
+          <Input
+            {...registration}
+            {...inputProps}
+            readOnly={!isEditing}
+            variant={isEditing ? 'outline' : 'subtle'}
+            placeholder={isEditing ? t(`placeholders.${name}`) : t('fields.notSet')}
+            css={touchTarget}
+          />
+        </InputGroup>
         {actions}
       </HStack>
       {helperText ? <Field.HelperText>{helperText}</Field.HelperText> : null}
@@ -69,7 +82,7 @@ export function EditableTextField({ name, inputProps, onValueChange, actions, he
   );
 }
 
-/** First name, last name and e-mail: from the sign-in account, never editable here (spec section 2). */
+/** The e-mail: from the sign-in account, never editable here (spec section 2). */
 export function ReadOnlyField({ label, value, testId }: { label: string; value: string | null; testId: string }) {
   const { t } = useTranslation('account');
   return (

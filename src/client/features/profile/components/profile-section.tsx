@@ -7,7 +7,7 @@ export type ProfileSectionId = 'personal' | 'connections' | 'skills' | 'resume';
 export function ProfileSection({ id, title, summary, children }: { id: ProfileSectionId; title: string; summary?: string; children: ReactNode }) {
   return (
     <Accordion.Item value={id} data-testid={`section-${id}`}>
-      <Accordion.ItemTrigger cursor="pointer" px={{ base: '4', md: '5' }} py="4">
+      <Accordion.ItemTrigger cursor="pointer" px={{ base: '3', md: '5' }} py="4">
         <HStack flex="1" justify="space-between" gap="3" minW="0">
           <Heading as="h2" size="lg">
             {title}
@@ -21,7 +21,7 @@ export function ProfileSection({ id, title, summary, children }: { id: ProfileSe
         <Accordion.ItemIndicator />
       </Accordion.ItemTrigger>
       <Accordion.ItemContent>
-        <Accordion.ItemBody px={{ base: '4', md: '5' }} pb="5">
+        <Accordion.ItemBody px={{ base: '3', md: '5' }} pb="5">
           {children}
         </Accordion.ItemBody>
       </Accordion.ItemContent>

@@ -1,4 +1,4 @@
-import { Box, Field, HStack, IconButton, Input, Tag, Text, Wrap } from '@chakra-ui/react';
+import { Box, Field, HStack, IconButton, Input, InputGroup, Tag, Text, Wrap } from '@chakra-ui/react';
 import { useState, type KeyboardEvent } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { LuPencil, LuPlus, LuUndo2 } from 'react-icons/lu';
 import { maxSkills, newSkillError } from '../../../../shared/profile/skills.ts';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import type { ProfileFormValues } from '../profile-form.ts';
+import { touchTarget } from '../../../components/ui/touch-target.ts';
 import { translateProfileMessage } from '../profile-message-keys.ts';
 import { useFieldEditing } from './field-editing-context.ts';
 
@@ -114,7 +115,15 @@ export function SkillsEditor() {
         </Wrap>
       )}
       {isEditing ? (
-        <HStack gap="2" w="full">
+        // The add button sits inside the field, so on a 375 px phone the field keeps its full width.
+        <InputGroup
+          endElementProps={{ pe: '0.5', pointerEvents: 'auto' }}
+          endElement={
+            <IconButton variant="ghost" colorPalette="gray" size="sm" css={touchTarget} aria-label={t('skills.add')} title={t('skills.add')} onClick={add}>
+              <LuPlus />
+            </IconButton>
+          }
+        >
           <Input
             name="newSkill"
             value={draft}
@@ -126,12 +135,9 @@ export function SkillsEditor() {
             placeholder={t('placeholders.skill')}
             aria-label={t('placeholders.skill')}
             maxLength={80}
-            flex="1"
+            css={touchTarget}
           />
-          <IconButton variant="outline" colorPalette="gray" aria-label={t('skills.add')} title={t('skills.add')} onClick={add}>
-            <LuPlus />
-          </IconButton>
-        </HStack>
+        </InputGroup>
       ) : null}
       <Field.HelperText>{t('skills.description')}</Field.HelperText>
       {shownError ? <Field.ErrorText>{translateProfileMessage(shownError, t)}</Field.ErrorText> : null}

@@ -1,0 +1,76 @@
+import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts';
+import type { OutboxRecord } from '../apply/db/apply-records.ts';
+
+/** An application's status, as GET /api/applications will answer it. */
+export type ApplicationStatus = 'applied' | 'screening' | 'interview' | 'offer' | 'hired' | 'rejected' | 'withdrawn';
+
+/**
+ * One line of the dashboard's applications summary. The shape of GET /api/applications' items, plus `sending` for
+ * an application still in this device's outbox.
+ */
+export interface ApplicationSummary {
+  applicationId: string;
+  jobId: string;
+  /** null when the job is no longer on the board and the device never saw its title. */
+  jobTitle: string | null;
+  company: string | null;
+  status: ApplicationStatus;
+  /** ISO time of the latest status change; null when unknown. */
+  statusChangedAt: string | null;
+  /** ISO time; null when unknown. */
+  appliedAt: string | null;
+  featured: boolean;
+  /** Still waiting in the outbox (not yet received by the server). */
+  sending: boolean;
+}
+
+type OutboxPart = Pick<OutboxRecord, 'id' | 'jobId' | 'status' | 'createdAt' | 'jobSummary'>;
+
+/**
+ * What this device knows of the student's applications: the outbox's (newest first, the waiting ones marked
+ * `sending`) and then the profile's applied job ids (the server's order, newest first), titled from the board.
+ * Every known application is 'applied': no status beyond it is known yet. Failed sends are not applications.
+ */
+export function buildApplicationsSummary(
+  profileApplied: readonly string[],
+  outbox: readonly OutboxPart[],
+  jobsById: ReadonlyMap<string, Pick<BoardJob, 'title' | 'company' | 'featured'>>,
+): ApplicationSummary[] {
+  const items: ApplicationSummary[] = [];
+  const seen = new Set<string>();
+  const fromOutbox = outbox.filter((record) => record.status !== 'failed').sort((a, b) => b.createdAt - a.createdAt);
+  for (const record of fromOutbox) {
+    if (seen.has(record.jobId)) continue;
+    seen.add(record.jobId);
+    const job = jobsById.get(record.jobId);
+    const appliedAt = new Date(record.createdAt).toISOString();
+    items.push({
+      applicationId: record.id,
+      jobId: record.jobId,
+      jobTitle: record.jobSummary.title || job?.title || null,
+      company: record.jobSummary.organizationName ?? job?.company ?? null,
+      status: 'applied',
+      statusChangedAt: appliedAt,
+      appliedAt,
+      featured: job?.featured ?? true,
+      sending: record.status !== 'sent',
+    });
+  }
+  for (const jobId of profileApplied) {
+    if (seen.has(jobId)) continue;
+    seen.add(jobId);
+    const job = jobsById.get(jobId);
+    items.push({
+      applicationId: `job:${jobId}`,
+      jobId,
+      jobTitle: job?.title ?? null,
+      company: job?.company ?? null,
+      status: 'applied',
+      statusChangedAt: null,
+      appliedAt: null,
+      featured: job?.featured ?? true,
+      sending: false,
+    });
+  }
+  return items;
+}
