@@ -96,7 +96,11 @@ export function registerAppPages(app: FastifyInstance, { env, staticDir, pagesDi
 
   const prerenderedPaths = Object.keys(manifest?.pages ?? {})
   for (const path of new Set(['/', ...prerenderedPaths])) {
-    app.get(path, (request, reply) => sendPage(request, reply, 200, manifest?.pages[path] ?? null))
+    // A query string can change what the page shows (/sign-in?mode=email, ?redirectUrl=): the app renders those
+    // itself from the shell, so the HTML it hydrates always matches.
+    app.get(path, (request, reply) =>
+      sendPage(request, reply, 200, request.url.includes('?') ? null : (manifest?.pages[path] ?? null)),
+    )
   }
 
   return async function sendClientPage(request: FastifyRequest, reply: FastifyReply) {
