@@ -189,6 +189,13 @@ async function runLighthouse(url, chromePort, { keepStorage = false } = {}) {
   });
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (process.env.BENCH_PAGES_DETAILS) {
+    // Where the main-thread time goes: the longest tasks and the scripts that cost the most.
+    const tasks = (lhr.audits['long-tasks']?.details?.items ?? []).slice(0, 8);
+    const scripts = (lhr.audits['bootup-time']?.details?.items ?? []).slice(0, 8);
+    console.log(`  long tasks on ${url}: ${tasks.map((task) => `${Math.round(task.duration)} ms @${Math.round(task.startTime)} ${task.url}`).join('; ')}`);
+    console.log(`  script cost: ${scripts.map((item) => `${item.url} ${Math.round(item.scripting)} ms`).join('; ')}`);
+  }
   const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
   const scriptBytes = requests

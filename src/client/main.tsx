@@ -60,7 +60,10 @@ if (container.hasAttribute('data-prerendered')) {
   window.__appStarted = true;
   replayHeldClick();
 } else {
-  createRoot(container).render(app);
+  // Signed-in pages render a lot (dashboard, board); as a transition the first render yields to the browser every
+  // few milliseconds instead of blocking it for hundreds on a phone.
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
 }
 
 // The dev server serves modules that change on every save; a caching worker there only gets in the way.

@@ -16,7 +16,7 @@ test.describe('e-mail link sign-in', () => {
   test('a signed-out visitor of a protected page is sent to sign-in and comes back there afterwards', async ({ page }) => {
     await page.goto('/account');
     await expect(page).toHaveURL(/\/sign-in\?redirectUrl=%2Faccount$/);
-    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign in or create your account' })).toBeVisible();
     const link = await requestEmailLink(page, uniqueEmail('return'), '/account');
     await page.goto(link);
     await expect(page).toHaveURL(/\/account$/);
