@@ -30,7 +30,9 @@ function fileNameFor(urlPath: string): string {
  * The start-up script of a prerendered page. The page is readable and its links work without any JavaScript; the
  * app (React, Chakra, the router) is loaded on the first sign of interaction, or at once for a browser that had a
  * signed-in session (its header then shows "Dashboard"). A tap on a control before that is held and replayed by
- * main.tsx once the control is hydrated.
+ * main.tsx once the control is hydrated. The service worker (the offline shell) is registered after the load event
+ * either way; the app's own registration, with its update prompt, takes the same worker over when it starts.
+ * (No // comments inside: the script is joined into one line.)
  */
 function startUpScript(entry: string, preloads: string[]): string {
   const source = `(function () {
@@ -58,6 +60,9 @@ function startUpScript(entry: string, preloads: string[]): string {
     d.addEventListener(type, start, { capture: true, passive: true, once: true });
   });
   try { if (localStorage.getItem('signed-in-hint') === '1') start(); } catch (error) { /* storage disabled */ }
+  window.addEventListener('load', function () {
+    if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(function () {});
+  });
 })();`;
   return `<script>${source.replace(/\n\s*/g, ' ')}</script>`;
 }

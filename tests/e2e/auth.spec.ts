@@ -107,6 +107,9 @@ test.describe('session', () => {
   test('a visitor gets an anonymous session in the background that never counts as signed in', async ({ page }) => {
     const before = new Set((await emulatorAccounts()).map((a) => a.localId));
     await page.goto('/sign-in');
+    // The prerendered page starts the app at the visitor's first interaction (decision record 012), before any
+    // sign-in method can be picked.
+    await page.mouse.move(20, 20);
     await expect.poll(() => persistedFirebaseUser(page)).toMatchObject({ isAnonymous: true });
     const anonymous = (await persistedFirebaseUser(page))!;
     expect(before.has(anonymous.uid)).toBe(false);
