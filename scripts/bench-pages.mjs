@@ -18,7 +18,7 @@ import { createServer } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createGzip } from 'node:zlib';
+import { createGzip, gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -174,6 +174,28 @@ function startAnchor() {
   return new Promise((resolve) => anchor.listen(anchorPort, '127.0.0.1', () => resolve(anchor)));
 }
 
+// ---------------------------------------------------------------------------------------------- critical bytes
+
+/**
+ * JavaScript (gzip -9) the page's HTML asks for: module scripts and modulepreloads, plus, for our prerendered pages,
+ * the ones their start-up script loads at the first interaction (reported apart: nothing is loaded before it).
+ */
+async function criticalScriptBytes(origin, pathname, staticDir) {
+  const html = await (await fetch(`${origin}${pathname}`, { headers: { accept: 'text/html' } })).text();
+  const gzipOf = async (url) => {
+    const local = path.join(staticDir, new URL(url, origin).pathname);
+    const body = existsSync(local) ? readFileSync(local) : Buffer.from(await (await fetch(new URL(url, origin))).arrayBuffer());
+    return gzipSync(body, { level: 9 }).length;
+  };
+  const sum = async (urls) => (await Promise.all([...new Set(urls)].map(gzipOf))).reduce((a, b) => a + b, 0);
+  const eager = [...html.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"|<link rel="modulepreload"[^>]*\shref="([^"]+)"/g)]
+    .map((match) => match[1] ?? match[2]);
+  const startUp = /<div id="root" data-prerendered>/.test(html)
+    ? [...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1])
+    : [];
+  return { eager: await sum(eager), atFirstInteraction: await sum(startUp) };
+}
+
 // --------------------------------------------------------------------------------------------------- lighthouse
 
 const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
@@ -312,6 +334,7 @@ async function main() {
   await startServer();
   const anchor = useAnchor ? await startAnchor() : null;
   const results = new Map();
+  const criticalBytes = [];
   const record = (page, who, sample) => {
     const key = `${page}\u0000${who}`;
     if (!results.has(key)) results.set(key, { page, who, samples: [] });
@@ -322,6 +345,13 @@ async function main() {
     log(`board: ${await ingestFeeds()}`);
 
     const publicSelected = Object.entries(publicPages).filter(([key]) => selected.includes(key));
+    for (const [key, pathname] of publicSelected) {
+      const ours = await criticalScriptBytes(baseUrl, pathname, path.join(root, 'dist', 'client'));
+      const theirs = anchor ? await criticalScriptBytes(anchorUrl, pathname, anchorDir) : null;
+      criticalBytes.push(`${key}: ours ${kb(ours.eager)} KB before any interaction` +
+        `${ours.atFirstInteraction ? ` (+${kb(ours.atFirstInteraction)} KB at the first interaction)` : ''}` +
+        `${theirs ? `, theirs ${kb(theirs.eager)} KB` : ''}`);
+    }
     if (publicSelected.length > 0) {
       const chrome = await chromeLauncher.launch({ chromePath: executablePath, chromeFlags });
       try {
@@ -415,6 +445,11 @@ async function main() {
   console.log('job-detail and offline rows: the LCP column is the time from the click / navigation start to the content on screen.');
   console.log('');
   printTable([...results.values()]);
+  if (criticalBytes.length > 0) {
+    console.log('');
+    console.log('Critical-path JavaScript (gzip -9 of the scripts the HTML loads):');
+    for (const line of criticalBytes) console.log(`  ${line}`);
+  }
 }
 
 try {
