@@ -3,8 +3,11 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { prerenderPages } from './scripts/vite-plugin-prerender.ts';
 
 const manifestPath = fileURLToPath(new URL('./manifest.webmanifest', import.meta.url));
+// Public pages rendered at build time, one folder per language; the server picks the file (decision record 012).
+const pagesDir = fileURLToPath(new URL('./dist/pages', import.meta.url));
 
 /**
  * Ships the hand-written top-level manifest.webmanifest (vite-plugin-pwa's generated manifest is switched off so
@@ -48,8 +51,10 @@ export default defineConfig({
         // from our own code, which changes with every deploy.
         codeSplitting: {
           groups: [
-            { name: 'firebase', test: /node_modules[\\/](firebase|@firebase)[\\/]/, priority: 3 },
-            { name: 'dexie', test: /node_modules[\\/](dexie|dexie-react-hooks)[\\/]/, priority: 3 },
+            // Without includeDependenciesRecursively: false a group also takes in what its modules import: React
+            // (imported by dexie-react-hooks) landed in "dexie", which every page then loaded.
+            { name: 'firebase', test: /node_modules[\\/](firebase|@firebase)[\\/]/, priority: 3, includeDependenciesRecursively: false },
+            { name: 'dexie', test: /node_modules[\\/](dexie|dexie-react-hooks)[\\/]/, priority: 3, includeDependenciesRecursively: false },
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/, priority: 2 },
           ],
         },
@@ -63,6 +68,7 @@ export default defineConfig({
   plugins: [
     react(),
     webManifest(),
+    prerenderPages({ pagesDir }),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: '.', // relative to `root`, i.e. src/client/sw.ts

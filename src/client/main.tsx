@@ -1,25 +1,74 @@
-import { StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, Suspense, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { Providers } from './app/providers.tsx';
-import { router } from './app/router.tsx';
+import { createAppRouter } from './app/router.tsx';
 import { RouteFallback } from './components/ui/route-fallback.tsx';
 import { isProduction } from './env.ts';
 import { registerServiceWorker } from './pwa/register-service-worker.ts';
 
+declare global {
+  interface Window {
+    /** Set by a prerendered page's start-up script: the first tap on a control, held until the app can handle it. */
+    __heldClick?: Element;
+    /** Tells that start-up script to stop holding taps: React handles them from now on. */
+    __appStarted?: boolean;
+  }
+}
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <Providers>
       {/* Outermost boundary; the layouts hold inner ones so headers stay on screen while a page loads. */}
       <Suspense fallback={<RouteFallback />}>
-        <RouterProvider router={router} />
+        <RouterProvider router={createAppRouter()} />
       </Suspense>
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
 
+// The element's React props appear once React has hydrated it (a lazily loaded page hydrates a little later).
+function isHydrated(element: Element): boolean {
+  return Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+}
+
+/** Gives the tap that started the app to the hydrated control it was meant for, so it is not lost. */
+function replayHeldClick(): void {
+  const target = window.__heldClick;
+  window.__heldClick = undefined;
+  if (!(target instanceof HTMLElement)) return;
+  const deadline = performance.now() + 5_000;
+  const attempt = () => {
+    if (!target.isConnected) return;
+    if (isHydrated(target) || performance.now() > deadline) target.click();
+    else setTimeout(attempt, 16);
+  };
+  attempt();
+}
+
+if (container.hasAttribute('data-prerendered')) {
+  // A page rendered at build time (vite.config.ts, prerender): adopt its HTML instead of rendering it again. As a
+  // transition, hydration yields to the browser between components instead of one long task.
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      onRecoverableError: (error) => console.warn('[hydration]', error),
+    });
+  });
+  window.__appStarted = true;
+  replayHeldClick();
+} else {
+  // Signed-in pages render a lot (dashboard, board); as a transition the first render yields to the browser every
+  // few milliseconds instead of blocking it for hundreds on a phone.
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
+}
+
 // The dev server serves modules that change on every save; a caching worker there only gets in the way.
-if (isProduction) registerServiceWorker();
+// Registered after the page has loaded, so the worker's precache downloads never compete with the page's own.
+if (isProduction) {
+  if (document.readyState === 'complete') registerServiceWorker();
+  else window.addEventListener('load', () => registerServiceWorker(), { once: true });
+}

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { basename, join, relative, sep } from 'node:path'
+import { basename, dirname, join, relative, sep } from 'node:path'
 import fastifyCompress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify'
@@ -29,6 +29,7 @@ import { createGithubService } from './routes/github/github.service.ts'
 import { healthRoutes } from './routes/health/health.routes.ts'
 import { jobsRoutes } from './routes/jobs/jobs.routes.ts'
 import { profileRoutes } from './routes/profile/profile.routes.ts'
+import { registerAppPages } from './routes/public-pages/app-pages.routes.ts'
 import { publicJobPageRoutes } from './routes/public-pages/public-job-page.routes.ts'
 import { savedJobsRoutes } from './routes/saved-jobs/saved-jobs.routes.ts'
 import { createStorage } from './storage/create-storage.ts'
@@ -230,13 +231,19 @@ export async function buildApp({
     origin: env.publicUrl,
     serveJobPages: serveClient,
   })
+  // The pages' HTML: prerendered public pages (dist/pages, beside the client build) per language, else the shell.
+  const sendClientPage = serveClient
+    ? registerAppPages(app, { env, staticDir: env.staticDir, pagesDir: join(dirname(env.staticDir), 'pages') })
+    : null
   if (serveClient) {
     await app.register(fastifyStatic, {
       root: env.staticDir,
       prefix: '/',
-      index: 'index.html',
+      index: false, // `/` is a page (app-pages.routes.ts)
       dotfiles: 'ignore',
       cacheControl: false,
+      // The build writes a brotli copy of each asset (vite.config.ts); sent to browsers that accept it.
+      preCompressed: true,
       setHeaders(reply, path) {
         const fromRoot = relative(env.staticDir, path)
         if (fromRoot.startsWith(`assets${sep}`)) {
@@ -256,9 +263,9 @@ export async function buildApp({
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/'
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && acceptsHtml(request)
-    if (serveClient && isPageRequest && !isApiPath(path)) {
-      // Client-side routes (/dashboard, /jobs/x): the SPA decides what to show.
-      return reply.code(200).sendFile('index.html')
+    if (sendClientPage && isPageRequest && !isApiPath(path)) {
+      // Client-side routes (/dashboard, /jobs/x) get the SPA; unknown addresses the 404 page with status 404.
+      return sendClientPage(request, reply)
     }
     return reply.code(404).send({ error: isApiPath(path) ? `No API route ${request.method} ${path}` : 'Not found' })
   })

@@ -28,6 +28,6 @@ test('after one visit the app shell opens with the network cut', async ({ page, 
   await page.goto('/pricing');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.goto('/sign-in');
-  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign in or create your account' })).toBeVisible();
   await context.setOffline(false);
 });

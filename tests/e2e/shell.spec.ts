@@ -38,18 +38,18 @@ test.describe('landing and public pages', () => {
 test.describe('locale', () => {
   test('switching en -> fr -> en writes the cookie, reloads and translates the page', async ({ page, context }) => {
     await page.goto('/sign-in');
-    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign in or create your account' })).toBeVisible();
     await page.getByRole('button', { name: 'Français' }).click();
-    await expect(page.getByRole('heading', { name: 'Bon retour' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Connectez-vous ou créez votre compte' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     const cookie = (await context.cookies()).find((c) => c.name === 'locale');
     expect(cookie?.value).toBe('fr');
     expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(34_560_000 - 120);
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Bon retour' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Connectez-vous ou créez votre compte' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Français' })).toHaveAttribute('aria-pressed', 'true');
     await page.getByRole('button', { name: 'English' }).click();
-    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign in or create your account' })).toBeVisible();
     expect((await context.cookies()).find((c) => c.name === 'locale')?.value).toBe('en');
   });
 });

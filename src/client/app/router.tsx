@@ -1,5 +1,6 @@
 import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { clientPaths, infoPagePath, infoPageSlugs } from '../../shared/client-routes.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { MarketingLayout } from './layouts/marketing-layout.tsx';
 import { LandingPage } from '../features/marketing/routes/landing-page.tsx';
@@ -27,14 +28,8 @@ const TermsPage = lazy(() => import('../features/marketing/routes/terms-page.tsx
 const PrivacyPage = lazy(() => import('../features/marketing/routes/privacy-page.tsx'));
 const NotFoundPage = lazy(() => import('../features/marketing/routes/not-found-page.tsx'));
 
-/** Marketing pages linked from the mega-menus; each renders a tidy page from the `marketing` namespace. */
-export const infoPageSlugs = [
-  'catalog', 'pricing', 'blog', 'blog/lovable-case-study', 'origin', 'mission-value', 'team', 'careers',
-  'sustainability', 'contact', 'metric-benchmark', 'press-release', 'fox-profile', 'fox-comics', 'fox-shop',
-  'docs/CODE_OF_CONDUCT.md', 'CONTRIBUTING.md',
-] as const;
-
-export const router = createBrowserRouter([
+// Paths come from src/shared/client-routes.ts, which the server also reads to answer 404 for unknown addresses.
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     hydrateFallbackElement: <RouteFallback />,
@@ -44,19 +39,19 @@ export const router = createBrowserRouter([
       {
         element: <MarketingLayout />,
         children: [
-          { path: '/', element: <LandingPage /> },
-          ...infoPageSlugs.map((slug) => ({ path: `/${slug}`, element: <InfoPage slug={slug} /> })),
-          { path: '/terms-and-conditions', element: <TermsPage /> },
-          { path: '/privacy', element: <PrivacyPage /> },
+          { path: clientPaths.landing, element: <LandingPage /> },
+          ...infoPageSlugs.map((slug) => ({ path: infoPagePath(slug), element: <InfoPage slug={slug} /> })),
+          { path: clientPaths.terms, element: <TermsPage /> },
+          { path: clientPaths.privacy, element: <PrivacyPage /> },
         ],
       },
-      { path: '/sign-in', element: <SignInPage /> },
-      { path: '/auth/callback', element: <AuthCallbackPage /> },
-      { path: '/jobs/:slug/apply', element: <ApplyPage /> },
+      { path: clientPaths.signIn, element: <SignInPage /> },
+      { path: clientPaths.authCallback, element: <AuthCallbackPage /> },
+      { path: clientPaths.apply, element: <ApplyPage /> },
       // A public job link: readable by visitors; a signed-in student gets it inside the dashboard.
       // Also reached as /jobs/{id}/ from featured cards: a trailing slash matches the same route.
       {
-        path: '/jobs/:slug',
+        path: clientPaths.jobDetail,
         element: <SignedInOr visitor={<PublicJobDetailPage />} />,
         children: [{ element: <DashboardLayout />, children: [{ index: true, element: <JobDetailPage /> }] }],
       },
@@ -66,11 +61,11 @@ export const router = createBrowserRouter([
           {
             element: <DashboardLayout />,
             children: [
-              { path: '/dashboard', element: <DashboardPage /> },
-              { path: '/account', element: <AccountPage /> },
-              { path: '/jobs', element: <JobBoardPage /> },
-              { path: '/jobs/applied', element: <MyApplicationsPage /> },
-              { path: '/jobs/saved', element: <SavedJobsPage /> },
+              { path: clientPaths.dashboard, element: <DashboardPage /> },
+              { path: clientPaths.account, element: <AccountPage /> },
+              { path: clientPaths.jobs, element: <JobBoardPage /> },
+              { path: clientPaths.appliedJobs, element: <MyApplicationsPage /> },
+              { path: clientPaths.savedJobs, element: <SavedJobsPage /> },
             ],
           },
         ],
@@ -78,4 +73,9 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];
+
+/** The browser's router (never created at import: the build renders `routes` in Node with a memory router). */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -47,4 +47,5 @@ void i18n.use(initReactI18next).init({
 });
 
 // Screen readers pick their voice and browsers their hyphenation and translation offers from <html lang>.
-document.documentElement.lang = locale;
+// (The build also renders pages in Node, where there is no document; it writes <html lang> itself.)
+if (typeof document !== 'undefined') document.documentElement.lang = locale;

@@ -36,6 +36,8 @@ export function resolveLocale(cookieHeader: string, globalLocale: unknown): Loca
 }
 
 export function getLocale(): Locale {
+  // Rendering at build time (no document): the build picks each page's language itself.
+  if (typeof document === 'undefined') return defaultLocale;
   return resolveLocale(document.cookie, window.__LOCALE__);
 }
 

@@ -86,4 +86,25 @@ describe('getRuntimeConfig', () => {
 
     await expect(getRuntimeConfig()).rejects.toThrow('answered 500');
   });
+
+  it('uses the config the server wrote into the page without any request, and keeps it for offline starts', async () => {
+    const fetchMock = vi.fn(async () => Response.json(config));
+    vi.stubGlobal('fetch', fetchMock);
+    vi.stubGlobal('window', { __RUNTIME_CONFIG__: { ...config, supportEmail: 'page@example.org' } });
+    const { getRuntimeConfig, getStoredRuntimeConfig } = await loadModule();
+
+    await expect(getRuntimeConfig()).resolves.toEqual({ ...config, supportEmail: 'page@example.org' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(getStoredRuntimeConfig()?.supportEmail).toBe('page@example.org');
+  });
+
+  it('fetches when the page carries an invalid config', async () => {
+    const fetchMock = vi.fn(async () => Response.json(config));
+    vi.stubGlobal('fetch', fetchMock);
+    vi.stubGlobal('window', { __RUNTIME_CONFIG__: { firebase: null } });
+    const { getRuntimeConfig } = await loadModule();
+
+    await expect(getRuntimeConfig()).resolves.toEqual(config);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
 });

@@ -70,10 +70,38 @@ async function fetchConfig(): Promise<RuntimeConfig> {
   }
 }
 
+declare global {
+  interface Window {
+    /** The runtime config the server writes into every page it answers (absent from the service worker's shell). */
+    __RUNTIME_CONFIG__?: unknown;
+  }
+}
+
+/** The config written into this page by the server, when there is a valid one: no request needed. */
+export function getInjectedRuntimeConfig(): RuntimeConfig | undefined {
+  if (typeof window === 'undefined' || window.__RUNTIME_CONFIG__ === undefined) return undefined;
+  try {
+    return parseRuntimeConfig(window.__RUNTIME_CONFIG__);
+  } catch (error) {
+    console.warn('[config] the page carries an invalid runtime config; fetching it instead', error);
+    return undefined;
+  }
+}
+
 let pending: Promise<RuntimeConfig> | undefined;
 
-/** Loads the runtime config once per page; falls back to the copy stored by an earlier visit when offline. */
+/**
+ * The runtime config once per page: the copy the server wrote into the page when there is one, else fetched (the
+ * service worker's shell carries none), falling back to the copy stored by an earlier visit when offline.
+ */
 export function getRuntimeConfig(): Promise<RuntimeConfig> {
+  if (pending === undefined) {
+    const injected = getInjectedRuntimeConfig();
+    if (injected) {
+      storeConfig(injected);
+      pending = Promise.resolve(injected);
+    }
+  }
   pending ??= fetchConfig().catch((error: unknown) => {
     pending = undefined; // let a later call retry instead of caching the failure
     throw error;
@@ -83,5 +111,6 @@ export function getRuntimeConfig(): Promise<RuntimeConfig> {
 
 /** The config stored by an earlier visit, for a first render that must not wait on the network. */
 export function getStoredRuntimeConfig(): RuntimeConfig | undefined {
+  if (typeof localStorage === 'undefined') return undefined; // rendering at build time
   return readStoredConfig();
 }

@@ -51,10 +51,27 @@ function sameSession(a: Session, b: Session): boolean {
   );
 }
 
+/**
+ * A hint, readable without Firebase, that this browser had a signed-in session: the public pages use it to start
+ * the app (and so the real session check) at once for returning students. Never trusted for access.
+ */
+export const signedInHintKey = 'signed-in-hint';
+
+function rememberSignedIn(session: Session): void {
+  if (session.status === 'loading') return;
+  try {
+    if (session.status === 'identified') localStorage.setItem(signedInHintKey, '1');
+    else localStorage.removeItem(signedInHintKey);
+  } catch {
+    // Storage disabled: the public pages simply wait for the first interaction.
+  }
+}
+
 function publish(next: Session): void {
   // Token refreshes also fire the listener; only a real change re-renders.
   if (frozen || sameSession(current, next)) return;
   current = next;
+  rememberSignedIn(next);
   for (const listener of listeners) listener();
 }
 

@@ -1,4 +1,4 @@
-import { Stack } from '@chakra-ui/react';
+import { Badge, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { FaApple, FaLinkedin } from 'react-icons/fa';
 import { FcGoogle } from 'react-icons/fc';
@@ -11,7 +11,7 @@ interface SocialLoginButtonsProps {
   googleLoading: boolean;
 }
 
-/** Google and email are live; LinkedIn and Apple are shown disabled, as in the spec's login screen. */
+/** Google and email are live; LinkedIn and Apple are shown disabled and marked "coming soon". */
 export function SocialLoginButtons({ onGoogle, onEmail, googleLoading }: SocialLoginButtonsProps) {
   const { t } = useTranslation('auth');
   return (
@@ -24,13 +24,19 @@ export function SocialLoginButtons({ onGoogle, onEmail, googleLoading }: SocialL
         <LuMail aria-hidden />
         {t('signIn.continueWithEmail')}
       </Button>
-      <Button variant="outline" size="lg" w="full" justifyContent="center" disabled>
+      <Button variant="outline" size="lg" w="full" h="auto" minH="11" py="2" whiteSpace="normal" flexWrap="wrap" rowGap="1" justifyContent="center" disabled>
         <FaLinkedin aria-hidden />
         {t('signIn.continueWithLinkedIn')}
+        <Badge size="sm" variant="subtle" colorPalette="gray">
+          {t('signIn.comingSoon')}
+        </Badge>
       </Button>
-      <Button variant="outline" size="lg" w="full" justifyContent="center" disabled>
+      <Button variant="outline" size="lg" w="full" h="auto" minH="11" py="2" whiteSpace="normal" flexWrap="wrap" rowGap="1" justifyContent="center" disabled>
         <FaApple aria-hidden />
         {t('signIn.continueWithApple')}
+        <Badge size="sm" variant="subtle" colorPalette="gray">
+          {t('signIn.comingSoon')}
+        </Badge>
       </Button>
     </Stack>
   );

@@ -52,11 +52,6 @@ export default function SignInPage() {
     <StandalonePage>
       <Flex as="main" flex="1" align="center" justify="center" px="4" pb={{ base: '8', md: '16' }} pt={{ base: '2', md: '6' }}>
         <Stack w="full" maxW="sm" gap="6">
-          {session.status !== 'identified' && (
-            <Text textAlign="center" fontSize="sm" fontWeight="medium" color="fg.muted">
-              {t('signIn.tagline')}
-            </Text>
-          )}
           <Card.Root variant="elevated" size={{ base: 'md', md: 'lg' }}>
             <Card.Header textAlign="center" gap="1">
               <Heading as="h1" size="2xl">
@@ -80,6 +75,9 @@ export default function SignInPage() {
                       {t('signIn.signUp')}
                     </RouterLink>
                   </Link>
+                  <Text as="span" display="block" mt="1" fontSize="xs">
+                    {t('signIn.signUpHint')}
+                  </Text>
                 </Text>
               )}
             </Card.Body>

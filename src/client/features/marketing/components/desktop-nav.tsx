@@ -26,6 +26,9 @@ export function DesktopNav({ links }: { links: PublicLinks }) {
   const { t } = useTranslation('marketing');
   const idPrefix = useId();
   const [openKey, setOpenKey] = useState<MenuKey | null>(null);
+  // A panel's links are only built the first time it opens (then kept): less to render, hydrate and download.
+  const [mountedKeys, setMountedKeys] = useState<ReadonlySet<MenuKey>>(() => new Set());
+  if (openKey !== null && !mountedKeys.has(openKey)) setMountedKeys(new Set([...mountedKeys, openKey]));
   const navRef = useRef<HTMLElement>(null);
   const closeTimer = useRef<number | undefined>(undefined);
   const openedByHover = useRef(false);
@@ -146,84 +149,86 @@ export function DesktopNav({ links }: { links: PublicLinks }) {
                 onPointerLeave={closeAfterHover}
                 animation={open ? 'fade-in 0.12s ease-out' : undefined}
               >
-                <Container maxW="7xl" py="6">
-                  <Grid
-                    templateColumns={{
-                      base: `repeat(${menu.groups.length}, minmax(0, 1fr))`,
-                      [promoFrom(menu)]: `repeat(${menu.groups.length}, minmax(0, 1fr)) minmax(15rem, 18rem)`,
-                    }}
-                    gap="6"
-                  >
-                    {menu.groups.map((group) => {
-                      const headingId = `${panelId(menu.key)}-${group.key}`;
-                      return (
-                        <Box key={group.key}>
-                          <Heading as="h2" id={headingId} {...navGroupLabelStyle} mb="2">
-                            {t(`nav.groups.${group.key}`)}
-                          </Heading>
-                          <Stack as="ul" listStyleType="none" gap="0.5" aria-labelledby={headingId}>
-                            {group.items.map((item) => (
-                              <li key={item.key}>
-                                <Flex
-                                  asChild
-                                  gap="3"
-                                  p="3"
-                                  rounded="lg"
-                                  _hover={{ bg: 'bg.muted' }}
-                                  focusRing="outside"
-                                  textDecoration="none"
-                                >
-                                  <NavAnchor target={item.target} links={links} onClick={close}>
-                                    <Flex
-                                      boxSize="9"
-                                      flexShrink={0}
-                                      align="center"
-                                      justify="center"
-                                      rounded="md"
-                                      bg="brand.subtle"
-                                      color="brand.fg"
-                                    >
-                                      <Icon as={item.icon} boxSize="4.5" />
-                                    </Flex>
-                                    <Box>
-                                      <Text fontWeight="medium" fontSize="sm" color="fg">
-                                        {t(`nav.links.${item.key}.title`)}
-                                      </Text>
-                                      <Text fontSize="sm" color="fg.muted" lineHeight="short">
-                                        {t(`nav.links.${item.key}.description`)}
-                                      </Text>
-                                    </Box>
-                                  </NavAnchor>
-                                </Flex>
-                              </li>
-                            ))}
-                          </Stack>
-                        </Box>
-                      );
-                    })}
-                    <Stack
-                      display={{ base: 'none', [promoFrom(menu)]: 'flex' }}
-                      gap="3"
-                      p="5"
-                      rounded="xl"
-                      bgGradient="to-br"
-                      gradientFrom="brand.subtle"
-                      gradientTo="brand.muted"
-                      justify="space-between"
+                {mountedKeys.has(menu.key) || open ? (
+                  <Container maxW="7xl" py="6">
+                    <Grid
+                      templateColumns={{
+                        base: `repeat(${menu.groups.length}, minmax(0, 1fr))`,
+                        [promoFrom(menu)]: `repeat(${menu.groups.length}, minmax(0, 1fr)) minmax(15rem, 18rem)`,
+                      }}
+                      gap="6"
                     >
-                      <Box>
-                        <Text fontWeight="semibold">{t('nav.promo.title')}</Text>
-                        <Text fontSize="sm" color="fg.muted" mt="1">
-                          {t('nav.promo.description')}
-                        </Text>
-                      </Box>
-                      <ExternalLinkButton href={links.repositoryUrl} size="sm" alignSelf="flex-start" onClick={close}>
-                        <FaGithub aria-hidden="true" />
-                        {t('cta.star')}
-                      </ExternalLinkButton>
-                    </Stack>
-                  </Grid>
-                </Container>
+                      {menu.groups.map((group) => {
+                        const headingId = `${panelId(menu.key)}-${group.key}`;
+                        return (
+                          <Box key={group.key}>
+                            <Heading as="h2" id={headingId} {...navGroupLabelStyle} mb="2">
+                              {t(`nav.groups.${group.key}`)}
+                            </Heading>
+                            <Stack as="ul" listStyleType="none" gap="0.5" aria-labelledby={headingId}>
+                              {group.items.map((item) => (
+                                <li key={item.key}>
+                                  <Flex
+                                    asChild
+                                    gap="3"
+                                    p="3"
+                                    rounded="lg"
+                                    _hover={{ bg: 'bg.muted' }}
+                                    focusRing="outside"
+                                    textDecoration="none"
+                                  >
+                                    <NavAnchor target={item.target} links={links} onClick={close}>
+                                      <Flex
+                                        boxSize="9"
+                                        flexShrink={0}
+                                        align="center"
+                                        justify="center"
+                                        rounded="md"
+                                        bg="brand.subtle"
+                                        color="brand.fg"
+                                      >
+                                        <Icon as={item.icon} boxSize="4.5" />
+                                      </Flex>
+                                      <Box>
+                                        <Text fontWeight="medium" fontSize="sm" color="fg">
+                                          {t(`nav.links.${item.key}.title`)}
+                                        </Text>
+                                        <Text fontSize="sm" color="fg.muted" lineHeight="short">
+                                          {t(`nav.links.${item.key}.description`)}
+                                        </Text>
+                                      </Box>
+                                    </NavAnchor>
+                                  </Flex>
+                                </li>
+                              ))}
+                            </Stack>
+                          </Box>
+                        );
+                      })}
+                      <Stack
+                        display={{ base: 'none', [promoFrom(menu)]: 'flex' }}
+                        gap="3"
+                        p="5"
+                        rounded="xl"
+                        bgGradient="to-br"
+                        gradientFrom="brand.subtle"
+                        gradientTo="brand.muted"
+                        justify="space-between"
+                      >
+                        <Box>
+                          <Text fontWeight="semibold">{t('nav.promo.title')}</Text>
+                          <Text fontSize="sm" color="fg.muted" mt="1">
+                            {t('nav.promo.description')}
+                          </Text>
+                        </Box>
+                        <ExternalLinkButton href={links.repositoryUrl} size="sm" alignSelf="flex-start" onClick={close}>
+                          <FaGithub aria-hidden="true" />
+                          {t('cta.star')}
+                        </ExternalLinkButton>
+                      </Stack>
+                    </Grid>
+                  </Container>
+                ) : null}
               </Box>
             </li>
           );

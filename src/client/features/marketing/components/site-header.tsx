@@ -1,9 +1,10 @@
-import { Box, Button, Container, HStack } from '@chakra-ui/react';
+import { Box, Container, HStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { LanguageSwitch } from '../../../components/ui/language-switch.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { usePublicLinks } from '../hooks/use-public-links.ts';
+import { AccountNavButton } from './account-nav-button.tsx';
 import { DesktopNav } from './desktop-nav.tsx';
 import { MobileNav } from './mobile-nav.tsx';
 
@@ -34,9 +35,7 @@ export function SiteHeader() {
           <Box hideBelow="md">
             <LanguageSwitch size="xs" />
           </Box>
-          <Button asChild size="sm">
-            <RouterLink to="/sign-in">{t('nav.logIn')}</RouterLink>
-          </Button>
+          <AccountNavButton />
         </HStack>
       </Container>
     </Box>

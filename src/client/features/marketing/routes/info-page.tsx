@@ -4,13 +4,13 @@ import type { IconType } from 'react-icons';
 import { FaGithub } from 'react-icons/fa6';
 import { LuArrowLeft, LuArrowRight, LuBuilding2, LuLifeBuoy, LuMessageSquare } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import type { infoPageSlugs } from '../../../app/router.tsx';
+import type { InfoPageSlug } from '../../../../shared/client-routes.ts';
 import { ContentSections, type ContentSection } from '../components/content-sections.tsx';
 import { hoverCardStyle } from '../components/marketing-styles.ts';
 import { PageHeader } from '../components/page-header.tsx';
 import { usePublicLinks, type PublicLinks } from '../hooks/use-public-links.ts';
 
-export type InfoPageSlug = (typeof infoPageSlugs)[number];
+export type { InfoPageSlug };
 
 // i18next reads dots as nesting, so slugs such as "CONTRIBUTING.md" map to plain keys under marketing:info.pages.
 const contentKeyBySlug = {

@@ -1,4 +1,4 @@
-import { Badge, Box, Container, Flex, Heading, HStack, Icon, Link, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Box, Button, Container, Flex, Heading, HStack, Icon, Link, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { IconType } from 'react-icons';
 import { FaGithub } from 'react-icons/fa6';
@@ -54,7 +54,16 @@ function CommunityActions({ links, tone }: { links: PublicLinks; tone: 'light' |
   const dark = tone === 'dark';
   return (
     <Flex direction={{ base: 'column', sm: 'row' }} gap="3" wrap="wrap" justify={dark ? 'center' : 'flex-start'}>
-      <ExternalLinkButton href={links.repositoryUrl} size="lg" colorPalette={dark ? 'gray' : 'brand'} variant="solid" bg={dark ? 'white' : undefined} color={dark ? 'gray.900' : undefined} _hover={dark ? { bg: 'gray.100' } : undefined}>
+      {/* In the hero the job board is the main call to action; the repository star comes second. */}
+      {dark ? null : (
+        <Button asChild size="lg" colorPalette="brand">
+          <RouterLink to="/jobs">
+            {t('cta.browseJobs')}
+            <LuArrowRight aria-hidden="true" />
+          </RouterLink>
+        </Button>
+      )}
+      <ExternalLinkButton href={links.repositoryUrl} size="lg" colorPalette={dark ? 'gray' : 'brand'} variant={dark ? 'solid' : 'outline'} bg={dark ? 'white' : 'bg'} color={dark ? 'gray.900' : undefined} _hover={dark ? { bg: 'gray.100' } : undefined}>
         <FaGithub aria-hidden="true" />
         {t('cta.star')}
       </ExternalLinkButton>

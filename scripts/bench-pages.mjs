@@ -1,0 +1,461 @@
+#!/usr/bin/env node
+// `npm run bench:pages`: how fast pages load on a phone, ours against the product the spec came from.
+//
+// Builds if needed (skip with --no-build), starts our server (own ports and data folder, the real feed snapshots
+// from ../shared/data imported) and, when ../shared/anchor is present, serves the anchor build as a single-page app.
+// Runs Lighthouse (mobile preset: simulated slow 4G, CPU slowed 4x) on the Debian Chromium, ours and theirs
+// interleaved, `--runs` times per page (default 5). Signed-in pages go through a real session from the Auth emulator:
+// /dashboard and /jobs on a first visit (no service worker, nothing stored) and a repeat visit (service worker and
+// Dexie filled by the first). Then, in the same signed-in browser with the CPU slowed 4x: a job detail opened from
+// the board, and a repeat visit to /jobs with the network cut. Prints one table; asserts nothing.
+//
+// Options: --runs N, --pages home,sign-in,... (default: all; see `pageKeys`), --no-build, --no-anchor.
+// Env: CHROMIUM_PATH, BENCH_PORT (3410), BENCH_AUTH_EMULATOR_PORT (9810), BENCH_ANCHOR_PORT (4410),
+// BENCH_DATA_DIR (default /tmp/campus-jobs-bench-pages; emptied first).
+import { spawn, spawnSync } from 'node:child_process';
+import { createReadStream, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createGzip, gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+/* global window, document, MutationObserver, indexedDB, caches -- used in functions that run in the page */
+import { findChromium } from './find-chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const argv = process.argv.slice(2);
+const optionValue = (name) => {
+  const index = argv.indexOf(name);
+  return index === -1 ? undefined : argv[index + 1];
+};
+const runs = Number(optionValue('--runs') ?? 5);
+const build = !argv.includes('--no-build');
+const port = Number(process.env.BENCH_PORT ?? 3410);
+const emulatorPort = Number(process.env.BENCH_AUTH_EMULATOR_PORT ?? 9810);
+const anchorPort = Number(process.env.BENCH_ANCHOR_PORT ?? 4410);
+const projectId = 'demo-campus-jobs-bench';
+const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? path.join(tmpdir(), 'campus-jobs-bench-pages'));
+const baseUrl = `http://127.0.0.1:${port}`;
+const anchorUrl = `http://127.0.0.1:${anchorPort}`;
+const anchorDir = path.resolve(root, '..', 'shared', 'anchor', 'tailed-dashboard-56c15b5');
+const sharedData = path.resolve(root, '..', 'shared', 'data');
+const useAnchor = !argv.includes('--no-anchor') && existsSync(path.join(anchorDir, 'index.html'));
+
+/** Public pages (ours and theirs) and signed-in pages (ours only). */
+const publicPages = {
+  home: '/',
+  'sign-in': '/sign-in',
+  privacy: '/privacy',
+  pricing: '/pricing',
+  'jobs-signed-out': '/jobs',
+};
+const signedInPages = { dashboard: '/dashboard', jobs: '/jobs' };
+const pageKeys = [...Object.keys(publicPages), ...Object.keys(signedInPages), 'job-detail', 'offline'];
+const selected = (optionValue('--pages') ?? pageKeys.join(',')).split(',').map((key) => key.trim()).filter(Boolean);
+for (const key of selected) if (!pageKeys.includes(key)) throw new Error(`unknown page "${key}"; known: ${pageKeys.join(', ')}`);
+
+const log = (message) => console.log(`[bench:pages] ${message}`);
+
+// ------------------------------------------------------------------------------------------------------- build
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIfNeeded() {
+  const pagesManifest = path.join(root, 'dist', 'pages', 'pages.json');
+  const serverEntry = path.join(root, 'dist', 'server', 'server', 'index.js');
+  const sources = Math.max(...['src', 'public'].map((dir) => newestMtime(path.join(root, dir))));
+  const stale = !existsSync(pagesManifest) || !existsSync(serverEntry) || statSync(pagesManifest).mtimeMs < sources;
+  if (!stale) return;
+  for (const [label, args] of [
+    ['building the web app', [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn']],
+    ['building the API', [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.server.json']],
+  ]) {
+    log(`${label}...`);
+    const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`${label} failed`);
+  }
+}
+
+// ------------------------------------------------------------------------------------------------------ servers
+
+let server = null;
+
+async function startServer() {
+  rmSync(dataDir, { recursive: true, force: true });
+  server = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs'), '--no-build'], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      AUTH_EMULATOR_PORT: String(emulatorPort),
+      DATA_DIR: dataDir,
+      FIREBASE_PROJECT_ID: projectId,
+      FEEDS_ENABLED: 'false',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the server did not start within 3 minutes');
+}
+
+async function stopServer() {
+  if (!server || server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  try {
+    process.kill(-server.pid, 'SIGINT');
+  } catch {
+    return;
+  }
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+}
+
+/** The real feed snapshots (never committed) when present, so the board has real-world size. */
+async function ingestFeeds() {
+  const feeds = [
+    ['internship', 'internships-current.json'],
+    ['new-grad', 'new-grads-current.json'],
+  ]
+    .map(([type, file]) => ({ type, file: path.join(sharedData, file) }))
+    .filter((feed) => existsSync(feed.file))
+    .map((feed) => ({ name: `bench-${feed.type}`, type: feed.type, records: JSON.parse(readFileSync(feed.file, 'utf8')) }));
+  if (feeds.length === 0) return 'only the demo featured jobs (no ../shared/data)';
+  const endpoint = JSON.parse(readFileSync(path.join(dataDir, 'admin-token'), 'utf8'));
+  const response = await fetch(`${endpoint.url}/api/admin/ingest`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${endpoint.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ sources: feeds }),
+  });
+  if (!response.ok) throw new Error(`ingest failed: ${response.status} ${await response.text()}`);
+  return `${(await response.json()).board.jobs} jobs from ../shared/data`;
+}
+
+const contentTypes = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css',
+  '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json', '.woff2': 'font/woff2' };
+
+/** The anchor build as a single-page app (unknown paths answer index.html), gzip for text, as a static host does. */
+function startAnchor() {
+  const anchor = createServer((request, response) => {
+    const pathname = decodeURIComponent(new URL(request.url, anchorUrl).pathname);
+    let file = path.join(anchorDir, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
+    if (!file.startsWith(anchorDir) || !existsSync(file) || statSync(file).isDirectory()) file = path.join(anchorDir, 'index.html');
+    const type = contentTypes[path.extname(file)] ?? 'application/octet-stream';
+    const text = /^(text|application\/(json|manifest)|image\/svg)/.test(type);
+    const gzip = text && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+    response.writeHead(200, {
+      'content-type': type,
+      'cache-control': file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ...(gzip ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
+    });
+    const stream = createReadStream(file);
+    (gzip ? stream.pipe(createGzip()) : stream).pipe(response);
+  });
+  return new Promise((resolve) => anchor.listen(anchorPort, '127.0.0.1', () => resolve(anchor)));
+}
+
+// ---------------------------------------------------------------------------------------------- critical bytes
+
+/**
+ * JavaScript (gzip -9) the page's HTML asks for: module scripts and modulepreloads, plus, for our prerendered pages,
+ * the ones their start-up script loads at the first interaction (reported apart: nothing is loaded before it).
+ */
+async function criticalScriptBytes(origin, pathname, staticDir) {
+  const html = await (await fetch(`${origin}${pathname}`, { headers: { accept: 'text/html' } })).text();
+  const gzipOf = async (url) => {
+    const local = path.join(staticDir, new URL(url, origin).pathname);
+    const body = existsSync(local) ? readFileSync(local) : Buffer.from(await (await fetch(new URL(url, origin))).arrayBuffer());
+    return gzipSync(body, { level: 9 }).length;
+  };
+  const sum = async (urls) => (await Promise.all([...new Set(urls)].map(gzipOf))).reduce((a, b) => a + b, 0);
+  const eager = [...html.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"|<link rel="modulepreload"[^>]*\shref="([^"]+)"/g)]
+    .map((match) => match[1] ?? match[2]);
+  const startUp = /<div id="root" data-prerendered>/.test(html)
+    ? [...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1])
+    : [];
+  return { eager: await sum(eager), atFirstInteraction: await sum(startUp) };
+}
+
+// --------------------------------------------------------------------------------------------------- lighthouse
+
+const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+async function runLighthouse(url, chromePort, { keepStorage = false } = {}) {
+  const result = await lighthouse(url, {
+    port: chromePort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    disableStorageReset: keepStorage,
+  });
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (process.env.BENCH_PAGES_DETAILS) {
+    // Where the main-thread time goes: the longest tasks and the scripts that cost the most.
+    const tasks = (lhr.audits['long-tasks']?.details?.items ?? []).slice(0, 8);
+    const scripts = (lhr.audits['bootup-time']?.details?.items ?? []).slice(0, 8);
+    console.log(`  long tasks on ${url}: ${tasks.map((task) => `${Math.round(task.duration)} ms @${Math.round(task.startTime)} ${task.url}`).join('; ')}`);
+    console.log(`  script cost: ${scripts.map((item) => `${item.url} ${Math.round(item.scripting)} ms`).join('; ')}`);
+  }
+  const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const scriptBytes = requests
+    .filter((item) => item.resourceType === 'Script')
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    fcp: audit('first-contentful-paint'),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    jsBytes: scriptBytes,
+    finalUrl: lhr.finalDisplayedUrl,
+  };
+}
+
+// -------------------------------------------------------------------------------------------------- signed in
+
+async function signIn(page) {
+  const email = `bench.pages.${Date.now()}@students.example.edu`;
+  await page.goto(`${baseUrl}/sign-in?mode=email&redirectUrl=${encodeURIComponent('/account')}`);
+  await page.getByLabel(/email/i).fill(email);
+  await page.locator('form button[type="submit"]').click();
+  let link;
+  for (let attempt = 0; attempt < 150 && !link; attempt += 1) {
+    const response = await fetch(`http://127.0.0.1:${emulatorPort}/emulator/v1/projects/${projectId}/oobCodes`);
+    link = ((await response.json()).oobCodes ?? []).filter((code) => code.email === email).at(-1)?.oobLink;
+    if (!link) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  if (!link) throw new Error('no sign-in link from the Auth emulator');
+  await page.goto(link);
+  await page.waitForURL(/\/account$/, { timeout: 120_000 });
+}
+
+/** A first visit for a signed-in student: the session stays (Firebase's own database), everything else goes. */
+async function forgetAllButSession(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+  await page.goto(`${baseUrl}/privacy`);
+  await page.evaluate(async () => {
+    for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
+    for (const key of await caches.keys()) await caches.delete(key);
+    for (const database of await indexedDB.databases()) {
+      if (database.name && database.name !== 'firebaseLocalStorageDb') indexedDB.deleteDatabase(database.name);
+    }
+  });
+}
+
+/** Waits until the service worker controls the origin and the board is stored, as after a real visit. */
+async function settle(page, url) {
+  await page.goto(url);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.getByTestId('job-card').first().waitFor({ timeout: 60_000 }).catch(() => undefined);
+  await page.waitForTimeout(1500);
+}
+
+// Runs in the page: when the first job card (or the detail card) appears, relative to navigation start.
+function installPaintProbe() {
+  window.__firstCardAt = null;
+  window.__detailAt = null;
+  new MutationObserver(() => {
+    if (window.__firstCardAt === null && document.querySelector('[data-testid="job-card"]')) {
+      window.__firstCardAt = performance.now();
+    }
+    if (window.__detailAt === null && document.querySelector('[data-testid="job-detail"] h1')) {
+      window.__detailAt = performance.now();
+    }
+  }).observe(document, { subtree: true, childList: true });
+}
+
+// ------------------------------------------------------------------------------------------------------- table
+
+const median = (values) => {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const seconds = (value) => (Number.isFinite(value) ? `${(value / 1000).toFixed(2)}` : '-');
+const millis = (value) => (Number.isFinite(value) ? `${Math.round(value)}` : '-');
+const plain = (value) => (Number.isFinite(value) ? `${Math.round(value)}` : '-');
+const cls3 = (value) => (Number.isFinite(value) ? value.toFixed(3) : '-');
+const kb = (value) => (Number.isFinite(value) ? `${(value / 1024).toFixed(0)}` : '-');
+
+function cell(samples, field, format) {
+  const values = samples.map((sample) => sample[field]).filter(Number.isFinite);
+  if (values.length === 0) return '-';
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  return values.length > 1 && format(low) !== format(high)
+    ? `${format(median(values))} (${format(low)}-${format(high)})`
+    : format(median(values));
+}
+
+function printTable(rows) {
+  const header = ['page', 'who', 'score', 'FCP s', 'LCP s', 'TBT ms', 'CLS', 'JS KB'];
+  const lines = rows.map(({ page, who, samples }) => [page, who, cell(samples, 'score', plain), cell(samples, 'fcp', seconds),
+    cell(samples, 'lcp', seconds), cell(samples, 'tbt', millis), cell(samples, 'cls', cls3), cell(samples, 'jsBytes', kb)]);
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
+  const format = (line) => `| ${line.map((value, column) => value.padEnd(widths[column])).join(' | ')} |`;
+  console.log(format(header));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const line of lines) console.log(format(line));
+}
+
+// -------------------------------------------------------------------------------------------------------- main
+
+async function main() {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('no Chromium found: set CHROMIUM_PATH');
+  if (build) buildIfNeeded();
+  log(`starting our server on ${baseUrl}${useAnchor ? ` and the anchor on ${anchorUrl}` : ' (no anchor build found)'}`);
+  await startServer();
+  const anchor = useAnchor ? await startAnchor() : null;
+  const results = new Map();
+  const criticalBytes = [];
+  const record = (page, who, sample) => {
+    const key = `${page}\u0000${who}`;
+    if (!results.has(key)) results.set(key, { page, who, samples: [] });
+    results.get(key).samples.push(sample);
+  };
+  let chromeVersion = '';
+  try {
+    log(`board: ${await ingestFeeds()}`);
+
+    const publicSelected = Object.entries(publicPages).filter(([key]) => selected.includes(key));
+    for (const [key, pathname] of publicSelected) {
+      const ours = await criticalScriptBytes(baseUrl, pathname, path.join(root, 'dist', 'client'));
+      const theirs = anchor ? await criticalScriptBytes(anchorUrl, pathname, anchorDir) : null;
+      criticalBytes.push(`${key}: ours ${kb(ours.eager)} KB before any interaction` +
+        `${ours.atFirstInteraction ? ` (+${kb(ours.atFirstInteraction)} KB at the first interaction)` : ''}` +
+        `${theirs ? `, theirs ${kb(theirs.eager)} KB` : ''}`);
+    }
+    if (publicSelected.length > 0) {
+      const chrome = await chromeLauncher.launch({ chromePath: executablePath, chromeFlags });
+      try {
+        for (let run = 1; run <= runs; run += 1) {
+          for (const [key, pathname] of publicSelected) {
+            for (const [who, origin] of [['ours', baseUrl], ...(anchor ? [['theirs', anchorUrl]] : [])]) {
+              const sample = await runLighthouse(`${origin}${pathname}`, chrome.port);
+              record(key, who, sample);
+              log(`run ${run}/${runs} ${key} ${who}: score ${sample.score}, FCP ${seconds(sample.fcp)} s, LCP ${seconds(sample.lcp)} s, ` +
+                `TBT ${millis(sample.tbt)} ms, CLS ${cls3(sample.cls)}, JS ${kb(sample.jsBytes)} KB`);
+            }
+          }
+        }
+      } finally {
+        await chrome.kill();
+      }
+    }
+
+    const signedInSelected = Object.entries(signedInPages).filter(([key]) => selected.includes(key));
+    const wantsDetail = selected.includes('job-detail');
+    const wantsOffline = selected.includes('offline');
+    if (signedInSelected.length > 0 || wantsDetail || wantsOffline) {
+      const chrome = await chromeLauncher.launch({ chromePath: executablePath, chromeFlags });
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      try {
+        chromeVersion = browser.version();
+        const context = browser.contexts()[0];
+        const page = context.pages()[0] ?? (await context.newPage());
+        await signIn(page);
+        log('signed in through the Auth emulator');
+        for (let run = 1; run <= runs; run += 1) {
+          for (const [key, pathname] of signedInSelected) {
+            await forgetAllButSession(page);
+            await page.goto('about:blank');
+            const first = await runLighthouse(`${baseUrl}${pathname}`, chrome.port, { keepStorage: true });
+            record(key, 'ours, first visit', first);
+            await settle(page, `${baseUrl}${pathname}`);
+            await page.goto('about:blank');
+            const repeat = await runLighthouse(`${baseUrl}${pathname}`, chrome.port, { keepStorage: true });
+            record(key, 'ours, repeat visit', repeat);
+            log(`run ${run}/${runs} ${key}: first visit LCP ${seconds(first.lcp)} s (${first.finalUrl}), ` +
+              `repeat LCP ${seconds(repeat.lcp)} s, TBT ${millis(first.tbt)} / ${millis(repeat.tbt)} ms`);
+          }
+        }
+
+        if (wantsDetail || wantsOffline) {
+          const cdp = await context.newCDPSession(page);
+          await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+          await page.addInitScript(installPaintProbe);
+          await settle(page, `${baseUrl}/jobs`);
+          for (let run = 1; run <= runs && wantsDetail; run += 1) {
+            await page.goto(`${baseUrl}/jobs`);
+            const link = page.locator('[data-testid="job-card"][data-featured] h3 a').first();
+            await link.waitFor({ timeout: 60_000 });
+            const clickedAt = await page.evaluate(() => performance.now());
+            await link.click();
+            await page.waitForFunction(() => window.__detailAt !== null, null, { timeout: 30_000 });
+            const detailMs = (await page.evaluate(() => window.__detailAt)) - clickedAt;
+            record('job-detail', 'ours, from the board (4x CPU)', { lcp: detailMs });
+            log(`run ${run}/${runs} job detail shown ${millis(detailMs)} ms after the click`);
+          }
+          if (wantsOffline) {
+            await settle(page, `${baseUrl}/jobs`);
+            await context.setOffline(true);
+            await stopServer(); // nothing answers any more, the service worker's requests included
+            for (let run = 1; run <= runs; run += 1) {
+              await page.goto(`${baseUrl}/jobs`);
+              await page.waitForFunction(() => window.__firstCardAt !== null, null, { timeout: 30_000 });
+              const paintedMs = await page.evaluate(() => window.__firstCardAt);
+              record('offline', 'ours, repeat visit, network cut (4x CPU)', { lcp: paintedMs });
+              log(`run ${run}/${runs} offline: first job card ${millis(paintedMs)} ms after navigation start`);
+            }
+          }
+        }
+      } finally {
+        await browser.close().catch(() => undefined);
+        await chrome.kill();
+      }
+    }
+  } finally {
+    await stopServer();
+    anchor?.close();
+  }
+
+  console.log('');
+  console.log(`Lighthouse ${JSON.parse(readFileSync(path.join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version}` +
+    ` mobile preset (simulated slow 4G, 4x CPU), ${runs} run(s) per page, median (range)` +
+    `${chromeVersion ? `, Chromium ${chromeVersion}` : ''}`);
+  console.log(`machine: ${cpus().length} CPUs, load average ${loadavg().map((value) => value.toFixed(1)).join(' / ')}`);
+  console.log('JS KB: script bytes transferred during the measured load (brotli for ours, gzip for theirs).');
+  console.log('job-detail and offline rows: the LCP column is the time from the click / navigation start to the content on screen.');
+  console.log('');
+  printTable([...results.values()]);
+  if (criticalBytes.length > 0) {
+    console.log('');
+    console.log('Critical-path JavaScript (gzip -9 of the scripts the HTML loads):');
+    for (const line of criticalBytes) console.log(`  ${line}`);
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`[bench:pages] ${error instanceof Error ? error.stack : String(error)}`);
+  process.exitCode = 1;
+  await stopServer();
+}

@@ -1,0 +1,139 @@
+import { expect, test } from '@playwright/test';
+import { signInWithEmailLink, uniqueEmail } from './support/auth.ts';
+import { e2eEnv } from './support/e2e-env.ts';
+
+// Public pages are rendered at build time, one file per language (decision record 012): their content is in the HTML
+// before any script runs, and the app only hydrates it.
+
+const headings = {
+  en: { '/': 'Land your first job with a community behind you', '/sign-in': 'Sign in or create your account', '/privacy': 'Privacy Policy', '/pricing': 'Pricing' },
+  fr: { '/': 'Décrochez votre premier emploi avec une communauté à vos côtés', '/sign-in': 'Connectez-vous ou créez votre compte', '/privacy': 'Politique de confidentialité', '/pricing': 'Tarifs' },
+} as const;
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('each public page already holds its main heading in English', async ({ page }) => {
+    for (const [path, heading] of Object.entries(headings.en)) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    }
+  });
+
+  test('the locale cookie picks the French pages', async ({ page, context }) => {
+    await context.addCookies([{ name: 'locale', value: 'fr', url: e2eEnv.baseUrl }]);
+    for (const [path, heading] of Object.entries(headings.fr)) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    }
+  });
+
+  test('without a cookie, a French browser gets the French page', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'fr-CA' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.fr['/']);
+    await context.close();
+  });
+
+  test('the sign-in page shows one heading, explains sign-up and marks LinkedIn and Apple as coming soon', async ({ page }) => {
+    await page.goto('/sign-in');
+    await expect(page.getByRole('heading')).toHaveCount(1);
+    await expect(page.getByText('With e-mail, signing up and signing in are the same step')).toBeVisible();
+    for (const provider of ['LinkedIn', 'Apple']) {
+      const button = page.getByRole('button', { name: `Continue with ${provider}` });
+      await expect(button).toBeDisabled();
+      await expect(button).toContainText('Coming soon');
+    }
+  });
+
+  test('the landing page leads with Browse jobs, the repository star second', async ({ page }) => {
+    await page.goto('/');
+    const hero = page.locator('section, div').filter({ has: page.getByRole('heading', { level: 1 }) }).last();
+    const actions = hero.getByRole('link', { name: /Browse jobs|Star on GitHub/ });
+    await expect(actions.first()).toHaveText('Browse jobs');
+    await expect(actions.first()).toHaveAttribute('href', '/jobs');
+    await expect(actions.nth(1)).toHaveText(/Star on GitHub/);
+  });
+
+  test('the styles are in the page: the hero heading is laid out large and the header is a sticky bar', async ({ page }) => {
+    await page.goto('/');
+    const heading = page.getByRole('heading', { level: 1 });
+    expect(Number.parseFloat(await heading.evaluate((element) => getComputedStyle(element).fontSize))).toBeGreaterThan(30);
+    expect(await page.locator('header').first().evaluate((element) => getComputedStyle(element).position)).toBe('sticky');
+  });
+});
+
+test.describe('unknown addresses', () => {
+  test('answer HTTP 404 with the 404 page; client routes answer 200', async ({ page, request }) => {
+    const unknown = await page.goto('/no-such-page');
+    expect(unknown?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+
+    for (const path of ['/blog/no-such-post', '/dashboard/extra', '/jobs/a/apply/extra']) {
+      const response = await request.get(path, { headers: { accept: 'text/html' } });
+      expect(response.status(), path).toBe(404);
+      expect(await response.text()).toContain('Page not found');
+    }
+    for (const path of ['/dashboard', '/jobs', '/jobs/saved', '/account', '/auth/callback', '/blog/lovable-case-study']) {
+      expect((await request.get(path, { headers: { accept: 'text/html' } })).status(), path).toBe(200);
+    }
+  });
+
+  test('the French 404 page for a French visitor', async ({ page, context }) => {
+    await context.addCookies([{ name: 'locale', value: 'fr', url: e2eEnv.baseUrl }]);
+    const response = await page.goto('/nulle-part');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
+  });
+});
+
+test.describe('hydration', () => {
+  test('the page hydrates without a mismatch, and the first tap on a control is not lost', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.text().includes('[hydration]')) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/');
+    // Nothing loaded the app yet: the page is plain HTML until someone interacts.
+    expect(await page.evaluate(() => Boolean(window.__appStarted))).toBe(false);
+    await page.getByRole('button', { name: /open menu/i }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test('the runtime config comes with the page: no request for it before the sign-in page works', async ({ page }) => {
+    const configRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/public/config') configRequests.push(request.url());
+    });
+    await page.goto('/sign-in');
+    await page.getByRole('button', { name: 'Continue with Email' }).click();
+    await expect(page.getByLabel(/email/i)).toBeVisible();
+    expect(configRequests).toEqual([]);
+    expect(await page.evaluate(() => typeof window.__RUNTIME_CONFIG__)).toBe('object');
+  });
+});
+
+test.describe('landing page for a signed-in student', () => {
+  test('the header says Dashboard instead of Log in, in the same space', async ({ page }) => {
+    await page.goto('/');
+    const account = page.getByTestId('header-account-link');
+    const signedOutBox = await account.boundingBox();
+    await expect(account).toHaveAccessibleName('Log in');
+
+    await signInWithEmailLink(page, uniqueEmail('landing'));
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/');
+    await expect(account).toHaveAccessibleName('Dashboard');
+    await expect(account).toHaveAttribute('href', '/dashboard');
+    const signedInBox = await account.boundingBox();
+    expect(signedInBox?.width).toBe(signedOutBox?.width);
+    expect(signedInBox?.x).toBe(signedOutBox?.x);
+  });
+});
