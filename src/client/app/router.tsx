@@ -26,6 +26,16 @@ const InfoPage = lazy(() => import('../features/marketing/routes/info-page.tsx')
 const TermsPage = lazy(() => import('../features/marketing/routes/terms-page.tsx'));
 const PrivacyPage = lazy(() => import('../features/marketing/routes/privacy-page.tsx'));
 const NotFoundPage = lazy(() => import('../features/marketing/routes/not-found-page.tsx'));
+// The company portal: its own chunks, none of which a student's page downloads.
+const CompanySignInPage = lazy(() => import('../features/company/routes/company-sign-in-page.tsx'));
+const CompanyJoinPage = lazy(() => import('../features/company/routes/company-join-page.tsx'));
+const CompanyLayout = lazy(() => import('../features/company/routes/company-layout.tsx'));
+const CompanyJobsPage = lazy(() => import('../features/company/routes/company-jobs-page.tsx'));
+const CompanyJobFormPage = lazy(() => import('../features/company/routes/company-job-form-page.tsx'));
+const CompanyJobPage = lazy(() => import('../features/company/routes/company-job-page.tsx'));
+const CompanyApplicationPage = lazy(() => import('../features/company/routes/company-application-page.tsx'));
+const CompanyMembersPage = lazy(() => import('../features/company/routes/company-members-page.tsx'));
+const CompanySettingsPage = lazy(() => import('../features/company/routes/company-settings-page.tsx'));
 
 /** Marketing pages linked from the mega-menus; each renders a tidy page from the `marketing` namespace. */
 export const infoPageSlugs = [
@@ -73,6 +83,21 @@ export const router = createBrowserRouter([
               { path: '/jobs/saved', element: <SavedJobsPage /> },
             ],
           },
+        ],
+      },
+      { path: '/company/sign-in', element: <CompanySignInPage /> },
+      { path: '/company/join/:token', element: <CompanyJoinPage /> },
+      {
+        path: '/company',
+        element: <CompanyLayout />,
+        children: [
+          { index: true, element: <CompanyJobsPage /> },
+          { path: 'jobs/new', element: <CompanyJobFormPage /> },
+          { path: 'jobs/:jobId', element: <CompanyJobPage /> },
+          { path: 'jobs/:jobId/edit', element: <CompanyJobFormPage /> },
+          { path: 'applications/:applicationId', element: <CompanyApplicationPage /> },
+          { path: 'members', element: <CompanyMembersPage /> },
+          { path: 'settings', element: <CompanySettingsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
