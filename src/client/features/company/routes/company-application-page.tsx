@@ -6,12 +6,12 @@ import { LuArrowLeft, LuExternalLink } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { companySettableStatuses, type CompanyApplication, type CompanySettableStatus } from '../../../../shared/company/company-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { PdfFrame } from '../../../components/ui/pdf-frame.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { addNote, getApplication, getApplicationResume, setApplicationStatus, setRating } from '../api/company-api.ts';
 import { companyErrorCode, companyErrorText } from '../company-error-text.ts';
 import { ErrorPanel, LoadingRows } from '../components/company-states.tsx';
 import { MatchExplained } from '../components/match-summary.tsx';
-import { ResumeFrame } from '../components/resume-frame.tsx';
 import { ApplicationStatusBadge } from '../components/status-badges.tsx';
 import { formatDate, formatDateTime } from '../format.ts';
 import { useResource } from '../hooks/use-resource.ts';
@@ -242,11 +242,13 @@ export default function CompanyApplicationPage() {
             </Section>
             <Section title={t('application.resume')} testId="resume">
               {data.hasResume ? (
-                <ResumeFrame
+                <PdfFrame
                   key={data.applicationId}
                   load={(signal) => getApplicationResume(data.applicationId, signal)}
                   fileName={data.resumeName ?? 'resume.pdf'}
                   title={t('application.resumeTitle', { name: `${answers.firstName} ${answers.lastName}` })}
+                  downloadLabel={t('application.downloadResume', { name: data.resumeName ?? 'resume.pdf' })}
+                  errorText={(error) => `${t('application.resumeFailed')} ${companyErrorText(t, error)}`}
                 />
               ) : (
                 <Text color="fg.muted">{t('application.noResume')}</Text>

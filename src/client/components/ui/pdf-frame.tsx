@@ -1,16 +1,19 @@
-import { Box, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LuDownload } from 'react-icons/lu';
-import { companyErrorText } from '../company-error-text.ts';
-import { LoadingRows } from './company-states.tsx';
 
-/**
- * A PDF shown inline: fetched with the bearer token (the server never serves it from a guessable URL), then shown
- * from a blob: URL that lives as long as this component.
- */
-export function ResumeFrame({ load, fileName, title }: { load: (signal: AbortSignal) => Promise<Blob>; fileName: string; title: string }) {
-  const { t } = useTranslation('company');
+interface PdfFrameProps {
+  /** Fetches the PDF with the bearer token (the server never serves it from a guessable URL). */
+  load: (signal: AbortSignal) => Promise<Blob>;
+  fileName: string;
+  /** The frame's accessible name. */
+  title: string;
+  downloadLabel: string;
+  errorText: (error: unknown) => string;
+}
+
+/** A PDF shown inline from a blob: URL that lives as long as this component (re-mount it for another file). */
+export function PdfFrame({ load, fileName, title, downloadLabel, errorText }: PdfFrameProps) {
   const [state, setState] = useState<{ status: 'loading' } | { status: 'ready'; url: string } | { status: 'error'; error: unknown }>({ status: 'loading' });
 
   useEffect(() => {
@@ -30,15 +33,15 @@ export function ResumeFrame({ load, fileName, title }: { load: (signal: AbortSig
       controller.abort();
       if (url) URL.revokeObjectURL(url);
     };
-    // `load` is bound to one application; the parent re-mounts this for another one.
+    // `load` is bound to one file; the parent re-mounts this component (key) for another one.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  if (state.status === 'loading') return <LoadingRows rows={1} height="96" />;
+  if (state.status === 'loading') return <Skeleton h="96" rounded="l2" />;
   if (state.status === 'error') {
     return (
       <Text color="fg.error" role="alert">
-        {t('application.resumeFailed')} {companyErrorText(t, state.error)}
+        {errorText(state.error)}
       </Text>
     );
   }
@@ -49,7 +52,7 @@ export function ResumeFrame({ load, fileName, title }: { load: (signal: AbortSig
       </Box>
       <Link href={state.url} download={fileName} alignSelf="flex-start" variant="underline" minH="11" display="inline-flex" alignItems="center" gap="1.5">
         <LuDownload aria-hidden />
-        {t('application.downloadResume', { name: fileName })}
+        {downloadLabel}
       </Link>
     </Stack>
   );
