@@ -28,7 +28,8 @@ export type ApplicantRow = {
   averageRating: number | null
 }
 
-const averageRating = sql<string | null>`(select avg(${applicationRatings.rating}) from ${applicationRatings} where ${applicationRatings.applicationId} = ${applications.id})`
+// Written out in full: inside a subquery Drizzle leaves column names unqualified.
+const averageRating = sql<string | null>`(select avg("application_ratings"."rating") from "application_ratings" where "application_ratings"."application_id" = "applications"."id")`
 
 export async function listApplicantRows(db: Database, jobId: string): Promise<ApplicantRow[]> {
   const rows = await db

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import { type JobInvitation, jobInvitationsRequestSchema, type JobInvitationsResponse, type SharedLink } from '../../../shared/company/company-api.ts'
 import type { Database } from '../../db/client.ts'
 import { applicantInvitations, type ApplicantInvitationRow, applications, organizations, sharedLinks } from '../../db/schema.ts'
@@ -166,7 +166,7 @@ export const jobInvitationsRoutes: FastifyPluginAsync<JobInvitationsRoutesOption
 
   async function linksOf(jobId: string, ids?: string[]): Promise<SharedLink[]> {
     const rows = await db
-      .select({ link: sharedLinks, applicationCount: sql<number>`(select ${count()} from ${applications} where ${applications.sharedLinkId} = ${sharedLinks.id})`.mapWith(Number) })
+      .select({ link: sharedLinks, applicationCount: sql<number>`(select count(*) from "applications" where "applications"."shared_link_id" = "shared_links"."id")`.mapWith(Number) })
       .from(sharedLinks)
       .where(ids ? and(eq(sharedLinks.jobId, jobId), inArray(sharedLinks.id, ids)) : eq(sharedLinks.jobId, jobId))
       .orderBy(desc(sharedLinks.createdAt), desc(sharedLinks.id))
