@@ -164,6 +164,7 @@ test('a closed job disappears from the board, and comes back when reopened', asy
 
   const student = await newPage(browser);
   await signInWithEmailLink(student, uniqueEmail('board-watcher'), '/jobs');
+  await expect(student).toHaveURL(/\/jobs$/);
   await findOnBoard(student, title);
 
   await owner.getByTestId('job-status-action').click(); // Close

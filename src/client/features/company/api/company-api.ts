@@ -82,8 +82,9 @@ export async function downloadApplicantsCsv(jobId: string, query: ApplicantsQuer
 
 export const getApplication = (applicationId: string, signal?: AbortSignal) =>
   apiJson<CompanyApplication>(`/company/applications/${enc(applicationId)}`, { signal });
+/** Answers the new status and version; the caller reads the application again for its history. */
 export const setApplicationStatus = (applicationId: string, status: CompanySettableStatus, version: number) =>
-  apiJson<CompanyApplication>(`/company/applications/${enc(applicationId)}`, json('PATCH', { status, version }));
+  apiJson<Pick<CompanyApplication, 'applicationId' | 'status' | 'statusChangedAt' | 'version'>>(`/company/applications/${enc(applicationId)}`, json('PATCH', { status, version }));
 export const bulkSetStatus = (body: BulkStatusRequest) => apiJson<BulkStatusResponse>('/company/applications/bulk-status', json('POST', body));
 export const addNote = (applicationId: string, body: string) =>
   apiJson<Note>(`/company/applications/${enc(applicationId)}/notes`, json('POST', { body }));

@@ -29,7 +29,7 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
   );
 }
 
-function StatusControl({ application, onChanged, onStale }: { application: CompanyApplication; onChanged: (next: CompanyApplication) => void; onStale: () => void }) {
+function StatusControl({ application, onChanged, onStale }: { application: CompanyApplication; onChanged: (next: Partial<CompanyApplication>) => void; onStale: () => void }) {
   const { t } = useTranslation('company');
   const withdrawn = application.status === 'withdrawn';
   const [status, setStatus] = useState<CompanySettableStatus>(withdrawn ? 'applied' : (application.status as CompanySettableStatus));
@@ -298,7 +298,16 @@ export default function CompanyApplicationPage() {
         <GridItem>
           <Stack gap="5">
             <Section title={t('application.status')} testId="status">
-              <StatusControl key={`${data.status}:${data.version}`} application={data} onChanged={application.setData} onStale={application.reload} />
+              <StatusControl
+                key={`${data.status}:${data.version}`}
+                application={data}
+                onChanged={(changes) => {
+                  // Show the new status at once, then read the application again for its history row.
+                  application.setData({ ...data, ...changes });
+                  application.reload();
+                }}
+                onStale={application.reload}
+              />
             </Section>
             <Section title={t('application.match')} testId="match">
               <MatchExplained match={data.match} />
