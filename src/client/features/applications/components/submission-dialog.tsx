@@ -50,10 +50,12 @@ function Submission({ applicationId }: { applicationId: string }) {
   ];
   return (
     <Stack gap="5" data-testid="submission">
-      <DataList.Root orientation="horizontal" css={{ '--data-list-label-width': '9rem' }}>
+      <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} css={{ '--data-list-label-width': '9rem' }}>
         {rows.map(([label, value]) => (
-          <DataList.Item key={label} flexWrap={{ base: 'wrap', sm: 'nowrap' }}>
-            <DataList.ItemLabel>{label}</DataList.ItemLabel>
+          <DataList.Item key={label}>
+            <DataList.ItemLabel color="fg.muted" fontWeight="medium">
+              {label}
+            </DataList.ItemLabel>
             <DataList.ItemValue wordBreak="break-word">{value}</DataList.ItemValue>
           </DataList.Item>
         ))}

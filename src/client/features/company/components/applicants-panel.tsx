@@ -18,7 +18,7 @@ const pageSize = 20;
 
 function FilterSelect({ label, value, onChange, children, testId }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode; testId: string }) {
   return (
-    <NativeSelect.Root size="md" w={{ base: 'full', sm: 'auto' }} minW={{ sm: '40' }}>
+    <NativeSelect.Root size="md" w={{ base: 'calc(50% - 6px)', sm: 'auto' }} minW={{ sm: '40' }}>
       <NativeSelect.Field aria-label={label} value={value} onChange={(event) => onChange(event.currentTarget.value)} minH="11" data-testid={testId}>
         {children}
       </NativeSelect.Field>

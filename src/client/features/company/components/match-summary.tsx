@@ -28,8 +28,8 @@ export function matchPalette(score: number): string {
 export function MatchBadge({ match }: { match: Match }) {
   const { t } = useTranslation('company');
   return (
-    <Badge colorPalette={matchPalette(match.score)} variant="solid" data-testid="match-score" aria-label={t('match.scoreLabel', { score: match.score })}>
-      {match.score}
+    <Badge colorPalette={matchPalette(match.score)} variant="outline" data-testid="match-score" title={t('match.scoreLabel', { score: match.score })}>
+      {t('match.short', { score: match.score })}
     </Badge>
   );
 }

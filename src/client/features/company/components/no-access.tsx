@@ -22,10 +22,12 @@ export function NoAccess() {
               <Heading as="h1" size="xl">
                 {t('noAccess.title')}
               </Heading>
-              <Text color="fg.muted">{t('noAccess.description', { email })}</Text>
+              <Text color="fg.muted" overflowWrap="anywhere">
+                {t('noAccess.description', { email })}
+              </Text>
               <Stack w="full" gap="2">
-                <Button onClick={() => void signOutAndReload('/company/sign-in')}>{t('noAccess.otherAccount')}</Button>
-                <Button asChild variant="outline">
+                <Button onClick={() => void signOutAndReload('/company/sign-in')} minH="11">{t('noAccess.otherAccount')}</Button>
+                <Button asChild variant="outline" minH="11">
                   <RouterLink to="/dashboard">{t('noAccess.studentSide')}</RouterLink>
                 </Button>
               </Stack>

@@ -122,13 +122,7 @@ function NotesAndRating({ application, onChange }: { application: CompanyApplica
         <RatingGroup.Root count={5} value={application.rating ?? 0} onValueChange={(detail) => void rate(detail.value)} size="lg" colorPalette="orange">
           <RatingGroup.Label>{t('application.yourRating')}</RatingGroup.Label>
           <RatingGroup.HiddenInput />
-          <RatingGroup.Control>
-            {Array.from({ length: 5 }, (_, index) => (
-              <RatingGroup.Item key={index} index={index + 1} minW="11" minH="11" justifyContent="center">
-                <RatingGroup.ItemIndicator />
-              </RatingGroup.Item>
-            ))}
-          </RatingGroup.Control>
+          <RatingGroup.Control css={{ '& [data-part=item]': { minWidth: '11', minHeight: '11', justifyContent: 'center' } }} />
         </RatingGroup.Root>
         {application.rating !== null ? (
           <Button variant="ghost" size="sm" minH="11" onClick={() => void rate(null)}>
@@ -201,10 +195,12 @@ export default function CompanyApplicationPage() {
 
   return (
     <Stack gap="5">
-      <Button asChild variant="ghost" alignSelf="flex-start" minH="11">
+      <Button asChild variant="ghost" alignSelf="flex-start" minH="11" maxW="full">
         <RouterLink to={`/company/jobs/${data.jobId}`}>
           <LuArrowLeft aria-hidden />
-          {data.job.title}
+          <Text as="span" truncate>
+            {data.job.title}
+          </Text>
         </RouterLink>
       </Button>
       <Flex justify="space-between" gap="3" wrap="wrap" align="center">
@@ -222,14 +218,16 @@ export default function CompanyApplicationPage() {
         </HStack>
       </Flex>
 
-      <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="5" alignItems="start">
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="5" alignItems="start">
         <GridItem>
           <Stack gap="5">
             <Section title={t('application.answers')} testId="answers">
-              <DataList.Root orientation="horizontal" size="md" css={{ '--data-list-label-width': '9rem' }}>
+              <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} size="md" css={{ '--data-list-label-width': '9rem' }}>
                 {fields.map(([label, value]) => (
-                  <DataList.Item key={label} flexWrap={{ base: 'wrap', sm: 'nowrap' }}>
-                    <DataList.ItemLabel>{label}</DataList.ItemLabel>
+                  <DataList.Item key={label}>
+                    <DataList.ItemLabel color="fg.muted" fontWeight="medium">
+                      {label}
+                    </DataList.ItemLabel>
                     <DataList.ItemValue wordBreak="break-word">{value}</DataList.ItemValue>
                   </DataList.Item>
                 ))}

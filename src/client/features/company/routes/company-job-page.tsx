@@ -127,12 +127,12 @@ export default function CompanyJobPage() {
         lazyMount
         colorPalette="brand"
       >
-        <Tabs.List overflowX="auto" overflowY="hidden">
+        <Tabs.List overflowX="auto" overflowY="hidden" css={{ '& .tab-icon': { display: { base: 'none', sm: 'inline' } } }}>
           {tabs.map((value) => {
             const Icon = icons[value];
             return (
               <Tabs.Trigger key={value} value={value} minH="11" flexShrink={0}>
-                <Icon aria-hidden />
+                <Icon aria-hidden className="tab-icon" />
                 {t(`job.tabs.${value}`)}
                 {value === 'applicants' ? ` (${job.data.applicationCounts.total})` : ''}
               </Tabs.Trigger>

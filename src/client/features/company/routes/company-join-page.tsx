@@ -50,7 +50,7 @@ function JoinCard({ token }: { token: string }) {
           <Heading as="h1" size="xl">
             {t('join.title', { name: info.data.organizationName })}
           </Heading>
-          <Text color="fg.muted">
+          <Text color="fg.muted" overflowWrap="anywhere">
             {t(`join.description.${info.data.role}`, { email: info.data.email, name: info.data.organizationName })}
           </Text>
         </>
@@ -69,16 +69,16 @@ function JoinCard({ token }: { token: string }) {
           {t('errors.invitation_expired')}
         </Text>
       ) : null}
-      <Text fontSize="sm" color="fg.muted">
+      <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
         {t('join.signedInAs', { email: session.user?.email ?? '' })}
       </Text>
       <Stack w="full" gap="2">
         {info.status === 'ready' && !info.data.expired ? (
-          <Button onClick={() => void join()} loading={joining} disabled={mismatch}>
+          <Button onClick={() => void join()} loading={joining} disabled={mismatch} minH="11">
             {t('join.accept')}
           </Button>
         ) : null}
-        <Button variant="outline" onClick={() => void signOutAndReload(companySignInPath(`/company/join/${token}`))}>
+        <Button variant="outline" minH="11" onClick={() => void signOutAndReload(companySignInPath(`/company/join/${token}`))}>
           {t('join.otherAccount')}
         </Button>
       </Stack>

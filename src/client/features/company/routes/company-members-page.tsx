@@ -175,12 +175,13 @@ export default function CompanyMembersPage() {
             {members.data.members.map((member) => (
               <Flex as="li" key={member.uid} listStyleType="none" gap="3" px="4" py="3" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }} align="center" wrap="wrap" data-testid="member">
                 <Stack gap="0" flex="1" minW="48">
-                  <Text fontWeight="medium" wordBreak="break-word">
+                  <Text fontWeight="medium" overflowWrap="anywhere">
                     {member.name ?? member.email}
                     {member.uid === session.user?.uid ? ` (${t('members.you')})` : ''}
                   </Text>
-                  <Text textStyle="sm" color="fg.muted" wordBreak="break-all">
-                    {member.email} · {t('members.joined', { date: formatDate(member.joinedAt, i18n.language) })}
+                  <Text textStyle="sm" color="fg.muted" overflowWrap="anywhere">
+                    {member.name ? `${member.email} · ` : ''}
+                    {t('members.joined', { date: formatDate(member.joinedAt, i18n.language) })}
                   </Text>
                 </Stack>
                 <Badge variant="subtle" colorPalette={member.role === 'owner' ? 'purple' : 'gray'}>
