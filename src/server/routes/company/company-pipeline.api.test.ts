@@ -213,6 +213,7 @@ describe('withdrawal', () => {
 
     // The job is no longer "applied" and can be applied to again.
     expect((await caller(app, student).request('GET', '/api/job/applied-jobs')).json()).not.toContain(job.id)
+    expect((await caller(app, student).request('GET', '/api/profile')).json().appliedJobs).not.toContain(job.id)
     const again = await applyAsStudent(app, student, job.slug)
     expect(again).not.toBe(applicationId)
     expect((await caller(app, student).request('GET', '/api/job/applied-jobs')).json()).toContain(job.id)
