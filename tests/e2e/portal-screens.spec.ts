@@ -58,6 +58,8 @@ test('screenshots of the portal and My Applications at 375 and 1280 px in Englis
   await owner.getByLabel('New note').fill('Strong embedded background; ask about the drone project.');
   await owner.getByRole('button', { name: 'Add note' }).click();
   await expect(owner.getByTestId('note')).toHaveCount(1);
+  await owner.getByRole('button', { name: 'Rate 4 out of 5' }).click();
+  await expect(owner.getByRole('button', { name: 'Rate 4 out of 5' })).toHaveAttribute('aria-pressed', 'true');
   await owner.goto(`/company/jobs/${jobId}?tab=links`);
   await owner.getByRole('button', { name: 'Create a link' }).click();
   await expect(owner.getByTestId('shared-link')).toHaveCount(1);

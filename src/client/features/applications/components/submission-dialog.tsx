@@ -1,9 +1,10 @@
-import { CloseButton, DataList, Dialog, Heading, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { CloseButton, Dialog, Heading, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuFileText } from 'react-icons/lu';
 import type { StudentApplicationDetail } from '../../../../shared/company/company-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { DefinitionList } from '../../../components/ui/definition-list.tsx';
 import { PdfFrame } from '../../../components/ui/pdf-frame.tsx';
 import { getStudentApplication, getStudentApplicationResume } from '../api/student-applications.ts';
 
@@ -50,16 +51,7 @@ function Submission({ applicationId }: { applicationId: string }) {
   ];
   return (
     <Stack gap="5" data-testid="submission">
-      <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} css={{ '--data-list-label-width': '9rem' }}>
-        {rows.map(([label, value]) => (
-          <DataList.Item key={label}>
-            <DataList.ItemLabel color="fg.muted" fontWeight="medium">
-              {label}
-            </DataList.ItemLabel>
-            <DataList.ItemValue wordBreak="break-word">{value}</DataList.ItemValue>
-          </DataList.Item>
-        ))}
-      </DataList.Root>
+      <DefinitionList rows={rows} />
       <Stack gap="2">
         <Heading as="h3" size="sm">
           {t('submission.coverLetter')}

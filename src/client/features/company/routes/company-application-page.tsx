@@ -1,11 +1,12 @@
 import '../company-i18n.ts';
-import { Card, DataList, Flex, Grid, GridItem, Heading, HStack, Link, NativeSelect, RatingGroup, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Card, Flex, Grid, GridItem, Heading, HStack, IconButton, Link, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuArrowLeft, LuExternalLink } from 'react-icons/lu';
+import { LuArrowLeft, LuExternalLink, LuStar } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { companySettableStatuses, type CompanyApplication, type CompanySettableStatus } from '../../../../shared/company/company-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { DefinitionList } from '../../../components/ui/definition-list.tsx';
 import { PdfFrame } from '../../../components/ui/pdf-frame.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { addNote, getApplication, getApplicationResume, setApplicationStatus, setRating } from '../api/company-api.ts';
@@ -119,11 +120,29 @@ function NotesAndRating({ application, onChange }: { application: CompanyApplica
         {t('application.privateHelp')}
       </Text>
       <HStack gap="3" wrap="wrap">
-        <RatingGroup.Root count={5} value={application.rating ?? 0} onValueChange={(detail) => void rate(detail.value)} size="lg" colorPalette="orange">
-          <RatingGroup.Label>{t('application.yourRating')}</RatingGroup.Label>
-          <RatingGroup.HiddenInput />
-          <RatingGroup.Control css={{ '& [data-part=item]': { minWidth: '11', minHeight: '11', justifyContent: 'center' } }} />
-        </RatingGroup.Root>
+        <Text textStyle="sm" fontWeight="medium" id="rating-label">
+          {t('application.yourRating')}
+        </Text>
+        <HStack gap="0" role="group" aria-labelledby="rating-label" data-testid="rating">
+          {[1, 2, 3, 4, 5].map((value) => {
+            const on = (application.rating ?? 0) >= value;
+            return (
+              <IconButton
+                key={value}
+                variant="ghost"
+                minW="11"
+                minH="11"
+                colorPalette="orange"
+                aria-label={t('application.rate', { rating: value })}
+                aria-pressed={application.rating === value}
+                onClick={() => void rate(value)}
+                color={on ? 'orange.500' : 'fg.subtle'}
+              >
+                <LuStar fill={on ? 'currentColor' : 'none'} />
+              </IconButton>
+            );
+          })}
+        </HStack>
         {application.rating !== null ? (
           <Button variant="ghost" size="sm" minH="11" onClick={() => void rate(null)}>
             {t('application.clearRating')}
@@ -157,7 +176,7 @@ function NotesAndRating({ application, onChange }: { application: CompanyApplica
 
 function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <Link href={href} target="_blank" rel="noopener noreferrer" variant="underline" wordBreak="break-all">
+    <Link href={href} target="_blank" rel="noopener noreferrer" variant="underline" display="inline" wordBreak="break-all">
       {children}
       <LuExternalLink aria-hidden />
     </Link>
@@ -179,7 +198,7 @@ export default function CompanyApplicationPage() {
   const data = application.data;
   const answers = data.answers;
   const fields: [string, ReactNode][] = [
-    [t('application.fields.email'), <Link href={`mailto:${answers.email}`} variant="underline">{answers.email}</Link>],
+    [t('application.fields.email'), <Link href={`mailto:${answers.email}`} variant="underline" display="inline" wordBreak="break-all">{answers.email}</Link>],
     [t('application.fields.phone'), answers.phone],
     [t('application.fields.university'), answers.university],
     [t('application.fields.major'), answers.major],
@@ -222,16 +241,7 @@ export default function CompanyApplicationPage() {
         <GridItem>
           <Stack gap="5">
             <Section title={t('application.answers')} testId="answers">
-              <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} size="md" css={{ '--data-list-label-width': '9rem' }}>
-                {fields.map(([label, value]) => (
-                  <DataList.Item key={label}>
-                    <DataList.ItemLabel color="fg.muted" fontWeight="medium">
-                      {label}
-                    </DataList.ItemLabel>
-                    <DataList.ItemValue wordBreak="break-word">{value}</DataList.ItemValue>
-                  </DataList.Item>
-                ))}
-              </DataList.Root>
+              <DefinitionList rows={fields} />
             </Section>
             <Section title={t('application.coverLetter')} testId="cover-letter">
               <Text whiteSpace="pre-wrap" wordBreak="break-word">
