@@ -14,7 +14,8 @@ import type { Database } from '../../db/client.ts'
 import type { FeaturedJobRow } from '../../db/schema.ts'
 import type { BoardIndex } from '../board/board-index.service.ts'
 import { companyCaller, requireJobAccess, requireOrganizationMember } from './company-access.ts'
-import { companyError, parseCompanyRequest } from './company-error.ts'
+import { hasAnyMembership } from './company-access.repository.ts'
+import { companyError, isUuid, parseCompanyRequest } from './company-error.ts'
 import { applicationCountsOf, findJob, insertJob, listOrganizationJobs, type NewFeaturedJob, updateJob } from './company-jobs.repository.ts'
 
 export type CompanyJobsRoutesOptions = { db: Database; boardIndex: BoardIndex; appUrl: string }
@@ -89,11 +90,14 @@ export const companyJobsRoutes: FastifyPluginAsync<CompanyJobsRoutesOptions> = a
 
   app.post('/company/jobs', async (request, reply) => {
     const caller = companyCaller(request)
-    // Membership first: a non-member learns nothing from validation messages.
-    const organizationId = typeof (request.body as { organizationId?: unknown } | null)?.organizationId === 'string'
-      ? (request.body as { organizationId: string }).organizationId
-      : ''
-    await requireOrganizationMember(db, caller, organizationId)
+    // Membership first: a non-member learns nothing from validation messages. A member who names no organization
+    // gets the validation message.
+    const named = (request.body as { organizationId?: unknown } | null)?.organizationId
+    if (typeof named !== 'string' || !isUuid(named)) {
+      if (!(await hasAnyMembership(db, caller.uid))) throw companyError(403, 'not_a_member')
+      parseCompanyRequest(jobCreateRequestSchema, request.body)
+    }
+    await requireOrganizationMember(db, caller, String(named))
     const input = parseCompanyRequest(jobCreateRequestSchema, request.body)
     const now = new Date()
     const row = await db.transaction(async (tx) => {

@@ -14,7 +14,7 @@ import {
   postJob,
   type TestOrganization,
 } from '../../../../tests/api-setup/company.ts'
-import { createGoogleUser, type EmulatorUser, uniqueEmail } from '../../../../tests/api-setup/emulator-users.ts'
+import { createAnonymousUser, createGoogleUser, type EmulatorUser, uniqueEmail } from '../../../../tests/api-setup/emulator-users.ts'
 import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts'
 import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts'
 import { buildPdf } from '../../../../tests/api-setup/uploads.ts'
@@ -138,6 +138,9 @@ describe('status changes', () => {
     const badJob = await member.request('POST', '/api/company/jobs', { organizationId: org.id, title: '', type: 'Internship', location: 'X', description: 'd', requirements: 'r', postingDate: '2026-01-01', visibility: 'public', salaryMin: 90000, salaryMax: 50000 })
     expect(badJob.statusCode).toBe(400)
     expect(badJob.json()).toMatchObject({ code: 'invalid_request', error: expect.stringContaining('Title is required') })
+    const noOrganization = await member.request('POST', '/api/company/jobs', { title: 'No organization' })
+    expect(noOrganization.statusCode).toBe(400)
+    expect(noOrganization.json()).toMatchObject({ code: 'invalid_request', error: expect.stringContaining('organizationId') })
     expect(await db().select({ value: count() }).from(featuredJobs)).toEqual(jobsBefore)
     expect((await member.request('PATCH', `/api/company/jobs/${job.id}`, { salaryMin: 10, salaryMax: 5, salaryCurrency: 'CAD' })).json().code).toBe('invalid_request')
 
@@ -297,6 +300,14 @@ describe('member invitations', () => {
     const joined = await caller(app, newbie).request('POST', `/api/company/join/${token}`)
     expect(joined.json()).toMatchObject({ id: org.id, role: 'member' })
     expect((await caller(app, newbie).request('POST', `/api/company/join/${token}`)).json().code).toBe('invitation_used')
+    const anonymous = await createAnonymousUser()
+    const another = await caller(app, org.owner).request('POST', `/api/company/organizations/${org.id}/invitations`, { email: uniqueEmail('later'), role: 'member' })
+    expect(another.statusCode).toBe(201)
+    const laterToken = decodeURIComponent((await lastMailLink(db(), another.json().email, '/company/join/')).split('/company/join/')[1]!)
+    expect((await caller(app, anonymous).request('POST', `/api/company/join/${laterToken}`)).json().code).toBe('identified_account_required')
+    expect((await caller(app, null).request('POST', `/api/company/join/${laterToken}`)).json().code).toBe('unauthenticated')
+    expect((await caller(app, newbie).request('POST', `/api/company/organizations/${org.id}/invitations`, { email: uniqueEmail('x'), role: 'member' })).json().code).toBe('owner_only')
+    expect((await caller(app, org.owner).request('POST', `/api/company/organizations/${org.id}/invitations`, { email: email.toUpperCase(), role: 'member' })).json().code).toBe('already_member')
 
     const members = (await caller(app, newbie).request('GET', `/api/company/organizations/${org.id}/members`)).json()
     expect(members.members.map((member: { email: string }) => member.email)).toContain(email)
