@@ -11,6 +11,7 @@ export const companyErrorMessages = {
   stale_status: 'Someone else changed this application’s status in the meantime. Reload it and try again.',
   application_withdrawn: 'The student withdrew this application; its status can no longer be changed.',
   invalid_status: 'This status cannot be set here.',
+  job_not_published: 'Publish the job before inviting people to apply: the link in the e-mail would not work yet.',
   invalid_job_status_change: 'A job can be published from a draft, closed when published, and reopened when closed.',
   not_withdrawable: 'Only an application that is not yet hired or rejected can be withdrawn.',
   last_owner: 'An organization must keep at least one owner.',

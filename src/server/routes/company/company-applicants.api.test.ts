@@ -153,6 +153,14 @@ describe('invitations to apply by CSV', () => {
     expect(list.find((entry) => entry.id === created.id)?.status).toBe('revoked')
   })
 
+  it('refuses invitations to a job that is not published', async () => {
+    const draft = await postJob(app, org.owner, org.id, { title: 'Draft', status: 'draft' })
+    const response = await caller(app, org.owner).request('POST', `/api/company/jobs/${draft.id}/invitations`, { entries: [{ email: uniqueEmail('early') }] })
+    expect(response.statusCode).toBe(409)
+    expect(response.json().code).toBe('job_not_published')
+    expect((await caller(app, org.owner).request('GET', `/api/company/jobs/${draft.id}/invitations`)).json()).toEqual([])
+  })
+
   it('refuses a CSV that cannot be read, or too many lines, without sending anything', async () => {
     const unreadable = await caller(app, org.owner).request('POST', `/api/company/jobs/${job.id}/invitations`, { csv: '"unterminated,quote\n' })
     expect(unreadable.statusCode).toBe(400)

@@ -77,6 +77,7 @@ export const jobInvitationsRoutes: FastifyPluginAsync<JobInvitationsRoutesOption
     const caller = companyCaller(request)
     const { job, organizationName } = await jobOf(request)
     const input = parseCompanyRequest(jobInvitationsRequestSchema, request.body)
+    if (job.status !== 'published') throw companyError(409, 'job_not_published')
     const raw =
       'csv' in input
         ? parseInvitationCsv(input.csv)
@@ -134,6 +135,7 @@ export const jobInvitationsRoutes: FastifyPluginAsync<JobInvitationsRoutesOption
     const { job, organizationName } = await jobOf(request)
     const current = await invitationOf(job.id, request.params.invId)
     if (current.revokedAt) throw companyError(410, 'invitation_revoked')
+    if (job.status !== 'published') throw companyError(409, 'job_not_published')
     const renewed = await db.transaction(async (tx) => {
       const next = await renewInvitationToken(tx, current.id)
       if (!next) return null
