@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 
-// The company portal is its own set of chunks (named portal-* by the build): a student's landing page and job board
-// download none of them, and the service worker does not precache them. Checked on the built product.
+// The company portal is its own set of chunks (under assets/portal/ in the build): a student's landing page and job
+// board download none of them, and the service worker does not precache them. Checked on the built product.
 test.use({ serviceWorkers: 'block' });
 
 /** Strings only the portal's code holds (its API paths and its strings), to catch portal code in any other chunk. */
@@ -35,7 +35,7 @@ test('the landing page and the job board download no portal chunk; the portal do
 
   const studentScripts = [...new Set(scripts)];
   expect(studentScripts.length).toBeGreaterThan(3);
-  expect(studentScripts.filter((path) => /\/assets\/portal-/.test(path))).toEqual([]);
+  expect(studentScripts.filter((path) => /\/assets\/portal\//.test(path))).toEqual([]);
   for (const [path, text] of await scriptTexts(page, studentScripts)) {
     for (const marker of portalMarkers) expect(text.includes(marker), `${path} holds portal code (${marker})`).toBe(false);
   }
@@ -43,7 +43,7 @@ test('the landing page and the job board download no portal chunk; the portal do
   // The service worker's precache list leaves the portal out.
   const sw = await (await page.request.get('/sw.js')).text();
   expect(sw).toContain('assets/');
-  expect(sw).not.toMatch(/assets\/portal-/);
+  expect(sw).not.toMatch(/assets\/portal\//);
 
   // The check can fail: the portal's own pages do load portal chunks, holding those markers.
   const portal = await (await browser.newContext({ serviceWorkers: 'block' })).newPage();
@@ -51,7 +51,7 @@ test('the landing page and the job board download no portal chunk; the portal do
   await portal.goto('/company/sign-in');
   await expect(portal.getByRole('heading', { level: 1, name: 'Company Portal' })).toBeVisible();
   await portal.waitForLoadState('networkidle');
-  expect(portalScripts.filter((path) => /\/assets\/portal-/.test(path)).length).toBeGreaterThan(0);
+  expect(portalScripts.filter((path) => /\/assets\/portal\//.test(path)).length).toBeGreaterThan(0);
   const portalTexts = [...(await scriptTexts(portal, portalScripts)).values()].join('\n');
   expect(portalTexts).toContain('Company Portal home');
 });

@@ -60,10 +60,10 @@ export default function JobStatsCharts({ jobId }: { jobId: string }) {
       <Text color="fg.muted">{t('stats.total', { count: total })}</Text>
       <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4">
         <ChartCard title={t('stats.byStatus')} summary={words(byStatus)}>
-          <BarChart data={byStatus} margin={{ left: -20, right: 8 }}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="name" tick={axis} interval={0} angle={-30} textAnchor="end" height={60} />
-            <YAxis allowDecimals={false} tick={axis} />
+          <BarChart data={byStatus} layout="vertical" margin={{ left: 8, right: 8 }}>
+            <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+            <XAxis type="number" allowDecimals={false} tick={axis} />
+            <YAxis type="category" dataKey="name" width={130} tick={axis} interval={0} />
             <Tooltip />
             <Bar dataKey="count" name={t('stats.applications')}>
               {byStatus.map((row) => (
