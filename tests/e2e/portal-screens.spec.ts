@@ -60,6 +60,19 @@ test('screenshots of the portal and My Applications at 375 and 1280 px in Englis
   await expect(owner.getByTestId('note')).toHaveCount(1);
   await owner.getByRole('button', { name: 'Rate 4 out of 5' }).click();
   await expect(owner.getByRole('button', { name: 'Rate 4 out of 5' })).toHaveAttribute('aria-pressed', 'true');
+
+  // Two members on the same applicant: the second change, made on a stale page, is refused with a clear message.
+  const stalePage = await owner.context().newPage();
+  await stalePage.goto(applicationPath);
+  await expect(stalePage.getByTestId('application-status').first()).toHaveText('Screening');
+  await owner.getByTestId('status-select').selectOption('interview');
+  await owner.getByRole('button', { name: 'Update status' }).click();
+  await expect(owner.getByTestId('application-status').first()).toHaveText('Interview');
+  await stalePage.getByTestId('status-select').selectOption('offer');
+  await stalePage.getByRole('button', { name: 'Update status' }).click();
+  await expect(stalePage.getByTestId('status-problem')).toContainText('Someone else changed this application');
+  await expect(stalePage.getByTestId('application-status').first()).toHaveText('Interview');
+  await stalePage.close();
   await owner.goto(`/company/jobs/${jobId}?tab=links`);
   await owner.getByRole('button', { name: 'Create a link' }).click();
   await expect(owner.getByTestId('shared-link')).toHaveCount(1);

@@ -33,9 +33,16 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 function StatusControl({ application, onChanged, onStale }: { application: CompanyApplication; onChanged: (next: Partial<CompanyApplication>) => void; onStale: () => void }) {
   const { t } = useTranslation('company');
   const withdrawn = application.status === 'withdrawn';
-  const [status, setStatus] = useState<CompanySettableStatus>(withdrawn ? 'applied' : (application.status as CompanySettableStatus));
+  const current = withdrawn ? 'applied' : (application.status as CompanySettableStatus);
+  const [status, setStatus] = useState<CompanySettableStatus>(current);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // A newer version (saved here, or read again after someone else's change) resets the choice but keeps the message.
+  const [version, setVersion] = useState(application.version);
+  if (version !== application.version) {
+    setVersion(application.version);
+    setStatus(current);
+  }
 
   async function save() {
     setBusy(true);
@@ -307,7 +314,6 @@ export default function CompanyApplicationPage() {
           <Stack gap="5">
             <Section title={t('application.status')} testId="status">
               <StatusControl
-                key={`${data.status}:${data.version}`}
                 application={data}
                 onChanged={(changes) => {
                   // Show the new status at once, then read the application again for its history row.
