@@ -184,3 +184,18 @@ test('a closed job disappears from the board, and comes back when reopened', asy
   await expect(owner.getByTestId('job-status')).toHaveText('Published');
   await findOnBoard(student, title);
 });
+
+test('"Go to Company Portal" on /sign-in leads to the portal’s own sign-in; a student there is told they have no access', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByRole('link', { name: 'I represent a company - Go to Company Portal' }).click();
+  await expect(page).toHaveURL(/\/company\/sign-in$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Company Portal' })).toBeVisible();
+
+  const email = uniqueEmail('not-a-member');
+  await signInWithEmailLink(page, email, '/dashboard');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/company');
+  await expect(page.getByTestId('company-no-access')).toContainText(`${email} is not a member of any organization`);
+  await page.goto('/company/jobs/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByTestId('company-no-access')).toBeVisible();
+});
