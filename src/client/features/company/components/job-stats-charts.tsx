@@ -63,7 +63,7 @@ export default function JobStatsCharts({ jobId }: { jobId: string }) {
           <BarChart data={byStatus} layout="vertical" margin={{ left: 8, right: 8 }}>
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
             <XAxis type="number" allowDecimals={false} tick={axis} />
-            <YAxis type="category" dataKey="name" width={150} tick={axis} interval={0} />
+            <YAxis type="category" dataKey="name" width={175} tick={axis} interval={0} />
             <Tooltip />
             <Bar dataKey="count" name={t('stats.applications')}>
               {byStatus.map((row) => (
