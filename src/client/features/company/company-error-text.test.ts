@@ -27,3 +27,13 @@ describe('applicantsSearch', () => {
     expect(applicantsSearch({})).toBe('');
   });
 });
+
+describe('portal error strings', () => {
+  it('has an English and a French text for every error code the server can answer', async () => {
+    const { companyErrorCodes } = await import('../../../shared/company/company-errors.ts');
+    const en = (await import('../../i18n/locales/en/company.json')).default.errors as Record<string, string>;
+    const fr = (await import('../../i18n/locales/fr/company.json')).default.errors as Record<string, string>;
+    expect(companyErrorCodes.filter((code) => !en[code])).toEqual([]);
+    expect(companyErrorCodes.filter((code) => !fr[code])).toEqual([]);
+  });
+});
