@@ -36,6 +36,9 @@ function webManifest(): Plugin {
   };
 }
 
+/** The company portal's own modules (its feature folder, its shared rules, its strings) and its charting library. */
+const portalModule = /[\\/]src[\\/](client[\\/]features|shared)[\\/]company[\\/]|[\\/]node_modules[\\/](recharts|victory-vendor)[\\/]|locales[\\/](en|fr)[\\/]company\.json/;
+
 export default defineConfig({
   root: 'src/client',
   // Paths below are relative to `root`.
@@ -46,6 +49,13 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
+        // The company portal's chunks go to assets/portal/ (a name no library chunk can take): the service worker leaves them out of its precache,
+        // so no student device downloads the portal, and a test checks that student pages never request them.
+        // A chunk that only re-exports another (no modules of its own) is named after the module it stands for.
+        chunkFileNames: (chunk) =>
+          (chunk.moduleIds.length > 0 ? chunk.moduleIds : [chunk.facadeModuleId ?? '']).some((id) => portalModule.test(id))
+            ? 'assets/portal/[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
         // Routes are already lazy; these groups make sure the heavy libraries only the signed-in area needs get
         // their own chunks (never merged into one the landing page loads), and that React is cached separately
         // from our own code, which changes with every deploy.
@@ -78,6 +88,7 @@ export default defineConfig({
       manifest: false, // we ship our own manifest.webmanifest (see webManifest above)
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['assets/portal/**'],
       },
     }),
   ],

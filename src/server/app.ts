@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstanc
 import { type DatabaseHandle, openDatabase } from './db/client.ts'
 import type { Env } from './env.ts'
 import { createIngestService, type IngestService, startFeedSchedule } from './ingest/ingest.service.ts'
+import { HttpError } from './http/http-error.ts'
 import { registerInputPolicy } from './http/input-policy.ts'
 import { logSerializers } from './http/log-serializers.ts'
 import { maxConcurrentUploadsPerAccount } from './http/multipart-request.ts'
@@ -19,6 +20,7 @@ import { applicationsRoutes } from './routes/applications/applications.routes.ts
 import { authRoutes } from './routes/auth/auth.routes.ts'
 import { type BoardIndex, createBoardIndex } from './routes/board/board-index.service.ts'
 import { boardRoutes } from './routes/board/board.routes.ts'
+import { companyRoutes } from './routes/company/company.routes.ts'
 import { configRoutes } from './routes/config/config.routes.ts'
 import { devpostRoutes } from './routes/devpost/devpost.routes.ts'
 import { createDevpostService } from './routes/devpost/devpost.service.ts'
@@ -127,7 +129,10 @@ export async function buildApp({
     if (statusCode >= 500) request.log.error({ err: error, route: request.routeOptions.url }, 'request failed')
     // Only errors raised on purpose (HttpError, Fastify's own 4xx) carry a message fit for the caller.
     const exposeMessage = statusCode < 500 || error.name === 'HttpError'
-    return reply.code(statusCode).send({ error: exposeMessage ? error.message : 'Internal server error' })
+    const errorCode = error instanceof HttpError ? error.errorCode : undefined
+    return reply
+      .code(statusCode)
+      .send({ error: exposeMessage ? error.message : 'Internal server error', ...(errorCode ? { code: errorCode } : {}) })
   })
 
   let storage: Storage
@@ -213,6 +218,7 @@ export async function buildApp({
       await api.register(devpostRoutes, { db: database.db, devpost })
       await api.register(applicationsRoutes, { db: database.db, storage, devpost, mailSender, appUrl: env.publicUrl })
       await api.register(applicantsRoutes, { db: database.db })
+      await api.register(companyRoutes, { db: database.db, storage, mailSender, boardIndex, appUrl: env.publicUrl })
       await api.register(savedJobsRoutes, { db: database.db })
       if (adminToken) {
         await api.register(adminRoutes, { token: adminToken, ingest: feedIngest, boardIndex, db: database.db })

@@ -16,6 +16,18 @@ describe('isClientRoute', () => {
     expect(isClientRoute('/jobs/acme-intern/apply/extra')).toBe(false);
   });
 
+  it('matches the company portal pages and nothing below them', () => {
+    expect(isClientRoute('/company')).toBe(true);
+    expect(isClientRoute('/company/sign-in')).toBe(true);
+    expect(isClientRoute('/company/join/abc123')).toBe(true);
+    expect(isClientRoute('/company/jobs/new')).toBe(true);
+    expect(isClientRoute('/company/jobs/0f6c/edit')).toBe(true);
+    expect(isClientRoute('/company/applications/0f6c')).toBe(true);
+    expect(isClientRoute('/company/members')).toBe(true);
+    expect(isClientRoute('/company/nope')).toBe(false);
+    expect(isClientRoute('/company/jobs/0f6c/delete')).toBe(false);
+  });
+
   it('rejects unknown addresses, including the 404 page own address', () => {
     expect(isClientRoute('/nope')).toBe(false);
     expect(isClientRoute('/dashboard/settings')).toBe(false);

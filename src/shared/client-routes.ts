@@ -23,6 +23,15 @@ export const clientPaths = {
   jobs: '/jobs',
   appliedJobs: '/jobs/applied',
   savedJobs: '/jobs/saved',
+  companySignIn: '/company/sign-in',
+  companyJoin: '/company/join/:token',
+  companyJobs: '/company',
+  companyNewJob: '/company/jobs/new',
+  companyJob: '/company/jobs/:jobId',
+  companyEditJob: '/company/jobs/:jobId/edit',
+  companyApplication: '/company/applications/:applicationId',
+  companyMembers: '/company/members',
+  companySettings: '/company/settings',
 } as const;
 
 export const infoPagePath = (slug: InfoPageSlug) => `/${slug}`;

@@ -60,12 +60,14 @@ test('My Applications: empty state, then the applied job with its Applied badge 
   const gap = 24; // gap="6"
   expect(column!.width).toBeCloseTo(((grid!.width - 4 * gap) / 5) * 4 + 3 * gap, 0);
 
-  // A card opens the job in a new tab.
-  const tab = context.waitForEvent('page');
+  // The confirmed application shows the date it was sent; its card opens the featured job in the same tab.
+  await expect(sentCard.getByTestId('application-dates')).toContainText(/Applied \w{3} \d{1,2}, \d{4}/);
+  const pagesBefore = context.pages().length;
   await sentCard.getByRole('link', { name: sent.title }).click();
-  const opened = await tab;
-  await expect(opened).toHaveURL(new RegExp(`/jobs/${sent.id}$`));
-  await opened.close();
+  await expect(page).toHaveURL(new RegExp(`/jobs/${sent.id}$`));
+  expect(context.pages()).toHaveLength(pagesBefore);
+  await page.goBack();
+  await expect(cards).toHaveCount(2);
 
   // The network is back: the queued application goes out and is marked Applied.
   await page.unrouteAll({ behavior: 'wait' });
@@ -79,7 +81,7 @@ test('My Applications: empty state, then the applied job with its Applied badge 
 test('My Applications shows the error message and Try Again reloads the list', async ({ page }) => {
   await signInWithEmailLink(page, uniqueEmail('applications-error'), '/dashboard');
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.route('**/api/job/applied-jobs', (route) =>
+  await page.route('**/api/applications', (route) =>
     route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'The database is restarting.' }) }),
   );
   await page.goto('/jobs/applied');

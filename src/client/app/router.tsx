@@ -27,6 +27,16 @@ const InfoPage = lazy(() => import('../features/marketing/routes/info-page.tsx')
 const TermsPage = lazy(() => import('../features/marketing/routes/terms-page.tsx'));
 const PrivacyPage = lazy(() => import('../features/marketing/routes/privacy-page.tsx'));
 const NotFoundPage = lazy(() => import('../features/marketing/routes/not-found-page.tsx'));
+// The company portal: its own chunks, none of which a student's page downloads.
+const CompanySignInPage = lazy(() => import('../features/company/routes/company-sign-in-page.tsx'));
+const CompanyJoinPage = lazy(() => import('../features/company/routes/company-join-page.tsx'));
+const CompanyLayout = lazy(() => import('../features/company/routes/company-layout.tsx'));
+const CompanyJobsPage = lazy(() => import('../features/company/routes/company-jobs-page.tsx'));
+const CompanyJobFormPage = lazy(() => import('../features/company/routes/company-job-form-page.tsx'));
+const CompanyJobPage = lazy(() => import('../features/company/routes/company-job-page.tsx'));
+const CompanyApplicationPage = lazy(() => import('../features/company/routes/company-application-page.tsx'));
+const CompanyMembersPage = lazy(() => import('../features/company/routes/company-members-page.tsx'));
+const CompanySettingsPage = lazy(() => import('../features/company/routes/company-settings-page.tsx'));
 
 // Paths come from src/shared/client-routes.ts, which the server also reads to answer 404 for unknown addresses.
 export const routes: RouteObject[] = [
@@ -68,6 +78,20 @@ export const routes: RouteObject[] = [
               { path: clientPaths.savedJobs, element: <SavedJobsPage /> },
             ],
           },
+        ],
+      },
+      { path: clientPaths.companySignIn, element: <CompanySignInPage /> },
+      { path: clientPaths.companyJoin, element: <CompanyJoinPage /> },
+      {
+        element: <CompanyLayout />,
+        children: [
+          { path: clientPaths.companyJobs, element: <CompanyJobsPage /> },
+          { path: clientPaths.companyNewJob, element: <CompanyJobFormPage /> },
+          { path: clientPaths.companyJob, element: <CompanyJobPage /> },
+          { path: clientPaths.companyEditJob, element: <CompanyJobFormPage /> },
+          { path: clientPaths.companyApplication, element: <CompanyApplicationPage /> },
+          { path: clientPaths.companyMembers, element: <CompanyMembersPage /> },
+          { path: clientPaths.companySettings, element: <CompanySettingsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

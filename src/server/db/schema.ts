@@ -8,9 +8,11 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { ApplicationAnswers, ApplicationReceipt } from '../../shared/applications/application-schema.ts'
@@ -46,8 +48,60 @@ export const organizations = pgTable('organizations', {
   /** A storage key (see src/server/storage), not a URL. */
   logoPath: text('logo_path'),
   website: text('website'),
+  /** Whether a student moved to 'rejected' gets an e-mail (other status changes always do). */
+  rejectionEmails: boolean('rejection_emails').notNull().default(true),
   createdAt: createdAt(),
 })
+
+/**
+ * Who may act for an organization in the company portal. This row is the only thing that makes someone a company
+ * user: it is read on every /api/company request, so a removed member loses access on their next request.
+ */
+export const organizationMembers = pgTable(
+  'organization_members',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The Firebase uid (company users need no student account). */
+    uid: text('uid').notNull(),
+    role: text('role', { enum: ['owner', 'member'] }).notNull(),
+    /** The verified e-mail and name from the ID token when the person joined. */
+    email: text('email').notNull(),
+    name: text('name'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.uid] }),
+    index('organization_members_uid_idx').on(table.uid),
+    check('organization_members_role_check', sql`${table.role} in ('owner', 'member')`),
+  ],
+)
+
+/** An invitation to join an organization (`/company/join/{token}`): 7 days, single use, for one e-mail. Only the token's SHA-256 is stored. */
+export const organizationInvitations = pgTable(
+  'organization_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['owner', 'member'] }).notNull(),
+    /** null: created by an operator (npm run org). */
+    invitedBy: text('invited_by'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: text('accepted_by'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('organization_invitations_organization_id_idx').on(table.organizationId),
+    check('organization_invitations_role_check', sql`${table.role} in ('owner', 'member')`),
+  ],
+)
 
 export const featuredJobs = pgTable(
   'featured_jobs',
@@ -64,7 +118,19 @@ export const featuredJobs = pgTable(
     description: text('description').notNull(),
     requirements: text('requirements').notNull(),
     postingDate: timestamp('posting_date', { withTimezone: true }).notNull(),
+    /** The application deadline: the posting leaves the board after it. */
     endPostingDate: timestamp('end_posting_date', { withTimezone: true }),
+    /** Drafts are seen by the organization only; closed jobs leave the board and take no applications. */
+    status: text('status', { enum: ['draft', 'published', 'closed'] }).notNull().default('published'),
+    /** public: on the board; link: only through a shared link; private: only through invitations. */
+    visibility: text('visibility', { enum: ['public', 'link', 'private'] }).notNull().default('public'),
+    salaryMin: integer('salary_min'),
+    salaryMax: integer('salary_max'),
+    salaryCurrency: text('salary_currency'),
+    /** Required skills (the profile's skills rules). */
+    skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -72,6 +138,8 @@ export const featuredJobs = pgTable(
     index('featured_jobs_organization_id_idx').on(table.organizationId),
     // Job lists are shown newest first.
     index('featured_jobs_posting_date_idx').on(table.postingDate.desc()),
+    check('featured_jobs_status_check', sql`${table.status} in ('draft', 'published', 'closed')`),
+    check('featured_jobs_visibility_check', sql`${table.visibility} in ('public', 'link', 'private')`),
   ],
 )
 
@@ -209,6 +277,13 @@ export const applicantInvitations = pgTable(
     firstName: text('first_name'),
     lastName: text('last_name'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The member who sent it from the portal; null for `npm run invite`. */
+    createdBy: text('created_by'),
+    /** When the e-mail was last (re)sent. */
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The first time the invited person validated the link (GET /api/applicants/validate/{token}). */
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [index('applicant_invitations_job_id_idx').on(table.jobId)],
@@ -223,6 +298,8 @@ export const sharedLinks = pgTable(
       .notNull()
       .references(() => featuredJobs.id, { onDelete: 'cascade' }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The member who created it; null for `npm run share-link`. */
+    createdBy: text('created_by'),
     createdAt: createdAt(),
   },
   (table) => [index('shared_links_job_id_idx').on(table.jobId)],
@@ -250,8 +327,16 @@ export const applications = pgTable(
     channel: text('channel', { enum: ['public', 'private', 'link'] }).notNull(),
     invitationId: uuid('invitation_id').references(() => applicantInvitations.id, { onDelete: 'set null' }),
     sharedLinkId: text('shared_link_id').references(() => sharedLinks.id, { onDelete: 'set null' }),
-    /** Only 'submitted' for now; the company side adds the review states. */
-    status: text('status', { enum: ['submitted'] }).notNull().default('submitted'),
+    /** The pipeline (src/shared/company/application-status.ts); `version` grows with every change (optimistic check). */
+    status: text('status', { enum: ['applied', 'screening', 'interview', 'offer', 'hired', 'rejected', 'withdrawn'] })
+      .notNull()
+      .default('applied'),
+    version: integer('version').notNull().default(0),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The profile's skills, GitHub and Devpost as they were when the student applied (for the company and the match). */
+    skillsSnapshot: text('skills_snapshot').array().notNull().default(sql`'{}'::text[]`),
+    githubSnapshot: jsonb('github_snapshot').$type<GithubProfile>(),
+    devpostSnapshot: jsonb('devpost_snapshot').$type<DevpostProfile>(),
     /** Storage key of the application's copy of the resume; never sent to a client. */
     resumeKey: text('resume_key').notNull(),
     resumeName: text('resume_name').notNull(),
@@ -270,12 +355,71 @@ export const applications = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    unique('applications_uid_job_id_unique').on(table.uid, table.jobId),
+    // One live application per student and job: a withdrawn one does not count, so the job can be applied to again.
+    uniqueIndex('applications_uid_job_id_live_unique')
+      .on(table.uid, table.jobId)
+      .where(sql`${table.status} <> 'withdrawn'`),
     unique('applications_uid_idempotency_key_unique').on(table.uid, table.idempotencyKey),
     index('applications_job_id_idx').on(table.jobId),
+    index('applications_invitation_id_idx').on(table.invitationId),
+    index('applications_shared_link_id_idx').on(table.sharedLinkId),
     check('applications_channel_check', sql`${table.channel} in ('public', 'private', 'link')`),
-    check('applications_status_check', sql`${table.status} in ('submitted')`),
+    check(
+      'applications_status_check',
+      sql`${table.status} in ('applied', 'screening', 'interview', 'offer', 'hired', 'rejected', 'withdrawn')`,
+    ),
     check('applications_resume_source_check', sql`${table.resumeSource} in ('upload', 'profile')`),
+  ],
+)
+
+/** Every status change of an application: who (a member, or null for the student), when, from, to. */
+export const applicationStatusHistory = pgTable(
+  'application_status_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    /** The member's uid; null when the student made the change (a withdrawal). */
+    changedBy: text('changed_by'),
+    changedByName: text('changed_by_name'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('application_status_history_application_id_idx').on(table.applicationId, table.createdAt)],
+)
+
+/** Private notes of the organization's members about an application. */
+export const applicationNotes = pgTable(
+  'application_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    authorUid: text('author_uid').notNull(),
+    authorName: text('author_name'),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('application_notes_application_id_idx').on(table.applicationId, table.createdAt)],
+)
+
+/** Each member's own 1-5 rating of an application. */
+export const applicationRatings = pgTable(
+  'application_ratings',
+  {
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    uid: text('uid').notNull(),
+    rating: smallint('rating').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.applicationId, table.uid] }),
+    check('application_ratings_rating_check', sql`${table.rating} between 1 and 5`),
   ],
 )
 
@@ -324,6 +468,8 @@ export type StudentProfileRow = typeof studentProfiles.$inferSelect
 export type ApplicantInvitationRow = typeof applicantInvitations.$inferSelect
 export type SharedLinkRow = typeof sharedLinks.$inferSelect
 export type ApplicationRow = typeof applications.$inferSelect
+export type OrganizationMemberRow = typeof organizationMembers.$inferSelect
+export type OrganizationInvitationRow = typeof organizationInvitations.$inferSelect
 
 /**
  * A student's saved jobs (an external listing id or a featured job id). An unsave is kept as saved = false so that

@@ -228,6 +228,9 @@ export async function seedDemoData(db: Database, storage: Storage, now = new Dat
             description: job.description,
             requirements: job.requirements,
             postingDate: new Date(now.getTime() - job.postedDaysAgo * dayMs),
+            status: 'published' as const,
+            visibility: 'public' as const,
+            publishedAt: new Date(now.getTime() - job.postedDaysAgo * dayMs),
             endPostingDate: job.closesInDays === null ? null : new Date(now.getTime() + job.closesInDays * dayMs),
           }
         }),

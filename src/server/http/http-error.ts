@@ -1,13 +1,18 @@
 import type { z } from 'zod'
 
-/** An error whose message is meant for the caller; the error handler answers `{error: message}` with `statusCode`. */
+/**
+ * An error whose message is meant for the caller; the error handler answers `{error: message}` with `statusCode`,
+ * and `{error, code}` when it has a stable `errorCode` (src/shared/company/company-errors.ts).
+ */
 export class HttpError extends Error {
   override name = 'HttpError'
   readonly statusCode: number
+  readonly errorCode: string | undefined
 
-  constructor(statusCode: number, message: string) {
+  constructor(statusCode: number, message: string, errorCode?: string) {
     super(message)
     this.statusCode = statusCode
+    this.errorCode = errorCode
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildContinueUrl, buildEmailLinkSettings, emulatorCallbackPath, signInPath } from './sign-in-links.ts';
+import { buildContinueUrl, buildEmailLinkSettings, emulatorCallbackPath, signInPath, companyPortalHref } from './sign-in-links.ts';
 
 const origin = 'http://127.0.0.1:3300';
 
@@ -82,5 +82,17 @@ describe('emulatorCallbackPath', () => {
 
   it('throws when the link carries no one-time code', () => {
     expect(() => emulatorCallbackPath('http://127.0.0.1:9199/emulator/action?mode=signIn', origin, null)).toThrow();
+  });
+});
+
+describe('companyPortalHref', () => {
+  it('leads to the app’s own portal sign-in when no portal URL is configured', () => {
+    expect(companyPortalHref('')).toBe('/company/sign-in');
+    expect(companyPortalHref(undefined)).toBe('/company/sign-in');
+    expect(companyPortalHref('https://company.campusjobs.dev/sign-in')).toBe('/company/sign-in');
+  });
+
+  it('keeps a configured COMPANY_PORTAL_URL', () => {
+    expect(companyPortalHref('https://hire.example.com/login')).toBe('https://hire.example.com/login');
   });
 });

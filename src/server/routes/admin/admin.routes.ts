@@ -9,6 +9,7 @@ import { FeedReadError } from '../../ingest/feed-download.ts'
 import { IngestBusyError, type IngestService } from '../../ingest/ingest.service.ts'
 import { inviteApplicant, revokeJobLink, shareJob } from '../applicants/invitations.service.ts'
 import type { BoardIndex } from '../board/board-index.service.ts'
+import { createOrganizationWithOwner, organizationCreateRequestSchema } from '../company/organizations.service.ts'
 import { adminTokensMatch } from './admin-endpoint.ts'
 
 /** The real feeds are 2-4 MB of JSON; a scaled-up benchmark feed of 20,000 listings is ~12 MB. */
@@ -74,6 +75,13 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, {
     const input = parseRequest(invitationRequestSchema, request.body)
     reply.header('cache-control', 'no-store')
     return reply.code(201).send(await inviteApplicant(db, input))
+  })
+
+  // `npm run org -- create`: an organization and the invitation of its first owner (the token is answered once).
+  app.post('/admin/organizations', async (request, reply) => {
+    const input = parseRequest(organizationCreateRequestSchema, request.body)
+    reply.header('cache-control', 'no-store')
+    return reply.code(201).send(await createOrganizationWithOwner(db, { name: input.name, ownerEmail: input.ownerEmail.toLowerCase() }))
   })
 
   // `npm run share-link`: a link anyone may use to apply to one job, until revoked.

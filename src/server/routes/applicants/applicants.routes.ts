@@ -8,6 +8,7 @@ import { jobNotAvailableMessage } from '../jobs/jobs.routes.ts'
 import { findOpenFeaturedJob } from '../jobs/jobs.repository.ts'
 import { callerOf } from '../profile/profile.service.ts'
 import { checkInvitation, verifiedEmailOf } from './application-channel.ts'
+import { markInvitationOpened } from './invitations.repository.ts'
 
 /** Spec section 3, "Token info" as the wizard uses it. */
 export type InvitationInfo = {
@@ -30,6 +31,8 @@ export const applicantsRoutes: FastifyPluginAsync<{ db: Database }> = async (app
     const invitation = await checkInvitation(db, token, { email })
     const job = await findOpenFeaturedJob(db, invitation.jobId)
     if (!job) throw new HttpError(404, jobNotAvailableMessage)
+    // The company portal shows the invitation as opened from now on.
+    await markInvitationOpened(db, invitation.id)
     return {
       applicant: { firstName: invitation.firstName ?? '', lastName: invitation.lastName ?? '', email: invitation.email },
       job: { id: job.id, title: job.title, type: job.type, location: job.location, description: job.description },

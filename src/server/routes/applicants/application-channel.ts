@@ -9,10 +9,12 @@ import { findInvitationByToken, findSharedLink } from './invitations.repository.
 export const channelMessages = {
   invalidToken: 'Invalid token',
   invitationExpired: 'This invitation has expired.',
+  invitationRevoked: 'This invitation was revoked.',
   otherEmail: 'This invitation was sent to another email address.',
   linkInvalid: 'This link is not valid.',
   linkRevoked: 'This link has been revoked.',
   emailNotVerified: 'Please verify your email address before applying.',
+  jobNotReachable: 'This job posting is not available or has expired.',
 } as const
 
 /**
@@ -47,6 +49,7 @@ export async function checkInvitation(
   if (!invitation || (jobId !== undefined && invitation.jobId !== jobId)) {
     throw new HttpError(404, channelMessages.invalidToken)
   }
+  if (invitation.revokedAt) throw new HttpError(410, channelMessages.invitationRevoked)
   if (invitation.expiresAt.getTime() <= now.getTime()) throw new HttpError(410, channelMessages.invitationExpired)
   if (!sameEmail(invitation.email, email)) throw new HttpError(403, channelMessages.otherEmail)
   return invitation
@@ -60,13 +63,18 @@ export async function checkSharedLink(db: Database, id: string, jobId: string): 
   return link
 }
 
-/** A token wins over a sharedId, as in the apply page's mode (shared `applyMode`). */
+/**
+ * A token wins over a sharedId, as in the apply page's mode (shared `applyMode`). A link-only job takes applications
+ * through a shared link or an invitation, a private one through an invitation only: otherwise it does not exist (404).
+ */
 export async function resolveChannel(
   db: Database,
   query: { token?: string; sharedId?: string },
-  { jobId, email }: { jobId: string; email: string },
+  { jobId, email, visibility = 'public' }: { jobId: string; email: string; visibility?: 'public' | 'link' | 'private' },
 ): Promise<ApplicationChannel> {
   if (query.token) return { kind: 'private', invitation: await checkInvitation(db, query.token, { jobId, email }) }
+  if (visibility === 'private') throw new HttpError(404, channelMessages.jobNotReachable)
   if (query.sharedId) return { kind: 'link', sharedLink: await checkSharedLink(db, query.sharedId, jobId) }
+  if (visibility === 'link') throw new HttpError(404, channelMessages.jobNotReachable)
   return { kind: 'public' }
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { type ApplicantInvitationRow, applicantInvitations, type SharedLinkRow, sharedLinks } from '../../db/schema.ts'
 
@@ -22,8 +22,9 @@ export async function createInvitation(
     email,
     firstName = null,
     lastName = null,
+    createdBy = null,
     now = new Date(),
-  }: { jobId: string; email: string; firstName?: string | null; lastName?: string | null; now?: Date },
+  }: { jobId: string; email: string; firstName?: string | null; lastName?: string | null; createdBy?: string | null; now?: Date },
 ): Promise<NewInvitation> {
   const token = randomBytes(32).toString('base64url')
   const [invitation] = await db
@@ -34,6 +35,8 @@ export async function createInvitation(
       email: email.trim(),
       firstName,
       lastName,
+      createdBy,
+      sentAt: now,
       createdAt: now,
       expiresAt: new Date(now.getTime() + invitationLifetimeMs),
     })
@@ -51,10 +54,10 @@ export async function findInvitationByToken(db: Database, token: string): Promis
   return row ?? null
 }
 
-export async function createSharedLink(db: Database, jobId: string): Promise<SharedLinkRow> {
+export async function createSharedLink(db: Database, jobId: string, createdBy: string | null = null): Promise<SharedLinkRow> {
   const [row] = await db
     .insert(sharedLinks)
-    .values({ id: randomBytes(16).toString('base64url'), jobId })
+    .values({ id: randomBytes(16).toString('base64url'), jobId, createdBy })
     .returning()
   if (!row) throw new Error('insert returned no shared link')
   return row
@@ -73,4 +76,26 @@ export async function revokeSharedLink(db: Database, id: string): Promise<Shared
     .where(eq(sharedLinks.id, id))
     .returning()
   return row ?? null
+}
+
+/** The first validation of the link by the invited person (later ones keep the first date). */
+export async function markInvitationOpened(db: Database, id: string): Promise<void> {
+  await db
+    .update(applicantInvitations)
+    .set({ openedAt: sql`coalesce(${applicantInvitations.openedAt}, now())` })
+    .where(eq(applicantInvitations.id, id))
+}
+
+/**
+ * A resend: only the token's hash is kept, so the link sent again is a new one (the old link stops working) and
+ * the 30 days start again. null when the invitation is revoked or unknown.
+ */
+export async function renewInvitationToken(db: Database, id: string, now = new Date()): Promise<NewInvitation | null> {
+  const token = randomBytes(32).toString('base64url')
+  const [invitation] = await db
+    .update(applicantInvitations)
+    .set({ tokenHash: hashInvitationToken(token), sentAt: now, expiresAt: new Date(now.getTime() + invitationLifetimeMs) })
+    .where(and(eq(applicantInvitations.id, id), isNull(applicantInvitations.revokedAt)))
+    .returning()
+  return invitation ? { token, invitation } : null
 }

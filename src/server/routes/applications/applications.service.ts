@@ -158,7 +158,7 @@ export async function submitApplication(deps: ApplyDependencies, input: ApplyInp
   const previous = await findApplicationByKey(db, caller.uid, idempotencyKey)
   if (previous) return replayOf(previous, requestHash)
 
-  const channel = await resolveChannel(db, query, { jobId: job.id, email })
+  const channel = await resolveChannel(db, query, { jobId: job.id, email, visibility: job.visibility })
 
   const { profile } = await loadAccount(db, caller)
   const resume = await chooseResume(deps, resumeChoice, profile)
@@ -200,6 +200,10 @@ export async function submitApplication(deps: ApplyDependencies, input: ApplyInp
       resumeSize: resume.data.byteLength,
       resumeSource: resume.source,
       resumeProfileId: resume.profileResumeId,
+      // What the company sees and the match is computed from: the profile as it is when the student applies.
+      skillsSnapshot: profile?.skills ?? [],
+      githubSnapshot: profile?.githubProfile ?? null,
+      devpostSnapshot: profile?.devpostProfile ?? null,
       idempotencyKey,
       requestHash,
       responseStatus: 201,

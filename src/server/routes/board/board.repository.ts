@@ -73,6 +73,8 @@ export async function loadBoardSource(db: Database): Promise<BoardSource> {
         })
         .from(featuredJobs)
         .innerJoin(organizations, eq(organizations.id, featuredJobs.organizationId))
+        // Drafts, closed jobs and jobs reached only by a link or an invitation are never on the board.
+        .where(and(eq(featuredJobs.status, 'published'), eq(featuredJobs.visibility, 'public')))
         .orderBy(asc(featuredJobs.postingDate))
       return {
         state,

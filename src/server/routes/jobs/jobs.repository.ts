@@ -25,12 +25,20 @@ export type PublicJobRow = {
   organizationName: string
   /** A storage key, not a URL. */
   organizationLogoPath: string | null
+  /** public: anyone; link: only with a live shared link; private: only with an invitation (see jobs.routes.ts). */
+  visibility: 'public' | 'link' | 'private'
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-// A posting is public until its end date; open-ended ones (no end date) stay up.
-const notExpired = or(isNull(featuredJobs.endPostingDate), gt(featuredJobs.endPostingDate, sql`now()`))
+// A posting is open while published and until its end date (the deadline); open-ended ones (no end date) stay up.
+// Drafts and closed jobs are seen by their organization only (routes/company).
+const notExpired = and(
+  eq(featuredJobs.status, 'published'),
+  or(isNull(featuredJobs.endPostingDate), gt(featuredJobs.endPostingDate, sql`now()`)),
+)
+/** On the board and in public lists: open and public (link-only and private jobs are reached another way). */
+const listedPublicly = and(notExpired, eq(featuredJobs.visibility, 'public'))
 
 /** The featured jobs still open, newest first. */
 export async function listOpenFeaturedJobs(db: Database): Promise<PublicJobListItem[]> {
@@ -45,7 +53,7 @@ export async function listOpenFeaturedJobs(db: Database): Promise<PublicJobListI
     })
     .from(featuredJobs)
     .innerJoin(organizations, eq(organizations.id, featuredJobs.organizationId))
-    .where(notExpired)
+    .where(listedPublicly)
     .orderBy(desc(featuredJobs.postingDate), featuredJobs.id)
   return rows.map(({ organizationName, ...row }) => ({
     ...row,
@@ -72,6 +80,7 @@ export async function findOpenFeaturedJob(db: Database, idOrSlug: string): Promi
       endPostingDate: featuredJobs.endPostingDate,
       organizationName: organizations.name,
       organizationLogoPath: organizations.logoPath,
+      visibility: featuredJobs.visibility,
     })
     .from(featuredJobs)
     .innerJoin(organizations, eq(organizations.id, featuredJobs.organizationId))

@@ -61,8 +61,12 @@ export const jobsRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
     const { idOrSlug } = request.params
     const row = await findOpenFeaturedJob(db, idOrSlug)
     if (!row) throw new HttpError(404, jobNotAvailableMessage)
-    // With a token the page is in private mode (shared applyMode) and a sharedId beside it plays no part.
+    // With a token the page is in private mode (shared applyMode) and a sharedId beside it plays no part. A link-only
+    // job is shown with a live shared link (or a token), a private one with a token only; the apply route checks
+    // the token itself, against the signed-in e-mail.
     if (sharedId && !token) await checkSharedLink(db, sharedId, row.id)
+    if (row.visibility === 'link' && !sharedId && !token) throw new HttpError(404, jobNotAvailableMessage)
+    if (row.visibility === 'private' && !token) throw new HttpError(404, jobNotAvailableMessage)
     reply.header('cache-control', 'no-cache')
     return toPublicJobView(row)
   })

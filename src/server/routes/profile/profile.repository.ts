@@ -49,7 +49,7 @@ function prepareProfileRead(db: Database) {
       profile: studentProfiles,
       appliedJobIds: sql<string[]>`coalesce((
         select array_agg(${applications.jobId}::text order by ${applications.submittedAt} desc, ${applications.id} desc)
-        from ${applications} where ${applications.uid} = ${users.uid}
+        from ${applications} where ${applications.uid} = ${users.uid} and ${applications.status} <> 'withdrawn'
       ), '{}'::text[])`,
     })
     .from(users)

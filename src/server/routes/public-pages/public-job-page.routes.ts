@@ -130,6 +130,10 @@ export const publicJobPageRoutes: FastifyPluginAsync<PublicPagesOptions> = async
     }
     const row = await findOpenFeaturedJob(db, slug)
     if (!row) return notFound(reply)
+    // A link-only or private job is not published to the open web: the app shell checks the link or invitation.
+    if (row.visibility !== 'public') {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await readShell())
+    }
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8')
     return reply.send(renderJobPage(await readShell(), row, origin))
   }

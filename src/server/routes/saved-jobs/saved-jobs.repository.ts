@@ -56,7 +56,7 @@ async function summaries(db: Database, jobIds: readonly string[]): Promise<Map<s
         location: featuredJobs.location,
         type: featuredJobs.type,
         postingDate: featuredJobs.postingDate,
-        closed: sql<boolean>`coalesce(${featuredJobs.endPostingDate} <= now(), false)`,
+        closed: sql<boolean>`(${featuredJobs.status} <> 'published' or coalesce(${featuredJobs.endPostingDate} <= now(), false))`,
       })
       .from(featuredJobs)
       .innerJoin(organizations, eq(organizations.id, featuredJobs.organizationId))

@@ -1,4 +1,5 @@
 import { EmptyState, Grid, GridItem, Heading, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuInbox, LuTriangleAlert } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
@@ -7,8 +8,23 @@ import { OutboxStatusBadge } from '../../apply/components/submission-status.tsx'
 import { useSession } from '../../auth/hooks/use-session.ts';
 import { useBreadcrumb } from '../../dashboard/hooks/use-breadcrumb.ts';
 import { AppliedBadge, ApplicationCard } from '../components/application-card.tsx';
-import { useAppliedJobs } from '../hooks/use-applied-jobs.ts';
+import { ApplicationStatusBadge } from '../components/application-status-badge.tsx';
+import { SubmissionDialog } from '../components/submission-dialog.tsx';
+import { WithdrawButton } from '../components/withdraw-button.tsx';
 import { useOutboxApplications } from '../hooks/use-outbox-applications.ts';
+import { appliedJobsFailed, useStudentApplications, type ListedApplication } from '../hooks/use-student-applications.ts';
+
+function ApplicationDates({ application }: { application: ListedApplication }) {
+  const { t, i18n } = useTranslation('applications');
+  const format = (value: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(value));
+  const moved = application.status !== 'applied' && application.statusChangedAt !== application.appliedAt;
+  return (
+    <Text>
+      {t('card.appliedOn', { date: format(application.appliedAt) })}
+      {moved ? ` · ${t('card.statusSince', { status: t(`status.${application.status}`), date: format(application.statusChangedAt) })}` : ''}
+    </Text>
+  );
+}
 
 function ListSkeleton() {
   const { t } = useTranslation('applications');
@@ -29,14 +45,20 @@ export default function MyApplicationsPage() {
   const session = useSession();
   const uid = session.status === 'identified' ? session.user.uid : null;
   useBreadcrumb([{ label: tDashboard('breadcrumb.applications') }]);
-  const applied = useAppliedJobs();
+  const { state: applied, reload } = useStudentApplications();
   const outbox = useOutboxApplications(uid);
 
-  const serverIds = new Set(applied.status === 'ready' ? applied.ids : []);
+  const applications = applied.status === 'ready' ? applied.applications : [];
+  // A withdrawn application does not hide a newer one still waiting on this device for the same job.
+  const serverIds = new Set(applications.filter((item) => item.status !== 'withdrawn').map((item) => item.jobId));
   // Not confirmed yet (or confirmed but not in the server's list at the time it was read): shown with their state.
   const pending = outbox.filter((entry) => !serverIds.has(entry.jobId) && (entry.status !== 'sent' || applied.status === 'ready'));
-  const jobs = applied.status === 'ready' ? applied.jobs : [];
-  const empty = applied.status === 'ready' && jobs.length === 0 && pending.length === 0;
+  const empty = applied.status === 'ready' && applications.length === 0 && pending.length === 0;
+  // An outbox entry that reached the server while this list was read: read it again to show its status.
+  const sentCount = outbox.filter((entry) => entry.status === 'sent').length;
+  useEffect(() => {
+    if (sentCount > 0) reload();
+  }, [sentCount, reload]);
 
   return (
     <Grid templateColumns={{ base: '1fr', lg: 'repeat(5, minmax(0, 1fr))' }} gap="6" data-testid="applications-grid">
@@ -74,7 +96,7 @@ export default function MyApplicationsPage() {
                 <EmptyState.Indicator>
                   <LuTriangleAlert />
                 </EmptyState.Indicator>
-                <EmptyState.Title>{applied.message === 'Failed to load applied jobs' ? t('loadFailed') : applied.message}</EmptyState.Title>
+                <EmptyState.Title>{applied.message === appliedJobsFailed ? t('loadFailed') : applied.message}</EmptyState.Title>
                 <Button onClick={() => window.location.reload()}>{t('tryAgain')}</Button>
               </EmptyState.Content>
             </EmptyState.Root>
@@ -97,17 +119,27 @@ export default function MyApplicationsPage() {
             </EmptyState.Root>
           ) : null}
 
-          {jobs.length > 0 ? (
+          {applications.length > 0 ? (
             <Stack as="ul" gap="3" data-testid="applied-jobs">
-              {jobs.map(({ id, view }) => (
+              {applications.map((application) => (
                 <ApplicationCard
-                  key={id}
-                  jobId={id}
-                  title={view.job.title}
-                  organizationName={view.organization?.name ?? null}
-                  type={view.job.type}
-                  location={view.job.location}
-                  badge={<AppliedBadge />}
+                  key={application.applicationId}
+                  jobId={application.jobId}
+                  title={application.jobTitle}
+                  organizationName={application.company}
+                  type={application.type}
+                  location={application.location}
+                  badge={<ApplicationStatusBadge status={application.status} />}
+                  dates={<ApplicationDates application={application} />}
+                  sameTab={application.featured}
+                  actions={
+                    <>
+                      <SubmissionDialog applicationId={application.applicationId} jobTitle={application.jobTitle} />
+                      {application.canWithdraw ? (
+                        <WithdrawButton applicationId={application.applicationId} jobTitle={application.jobTitle} onWithdrawn={reload} />
+                      ) : null}
+                    </>
+                  }
                 />
               ))}
             </Stack>

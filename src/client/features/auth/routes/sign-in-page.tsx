@@ -9,6 +9,7 @@ import { LoginPanel, type LoginMode } from '../components/login-panel.tsx';
 import { useRuntimeConfig } from '../../../lib/use-runtime-config.ts';
 import { useSession } from '../hooks/use-session.ts';
 import { ensureAnonymousSession } from '../session-store.ts';
+import { companyPortalHref } from '../sign-in-links.ts';
 
 function InternalLink({ to, children }: { to: string; children?: ReactNode }) {
   return (
@@ -83,14 +84,13 @@ export default function SignInPage() {
             </Card.Body>
           </Card.Root>
 
-          {config && (
-            <Text textAlign="center" fontSize="sm">
-              <Link href={config.companyPortalUrl} display="inline" fontWeight="medium" color="fg">
-                <Icon as={LuBuilding2} me="1.5" verticalAlign="-0.125em" aria-hidden />
-                {t('signIn.companyPortal')}
-              </Link>
-            </Text>
-          )}
+          <Text textAlign="center" fontSize="sm">
+            {/* The app's own portal unless the deployment sends companies elsewhere (COMPANY_PORTAL_URL). */}
+            <Link href={companyPortalHref(config?.companyPortalUrl)} display="inline" fontWeight="medium" color="fg" data-testid="company-portal-link">
+              <Icon as={LuBuilding2} me="1.5" verticalAlign="-0.125em" aria-hidden />
+              {t('signIn.companyPortal')}
+            </Link>
+          </Text>
 
           <Text fontSize="xs" color="fg.muted" textAlign="center" textWrap="balance">
             <Trans

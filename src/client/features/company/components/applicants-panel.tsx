@@ -1,0 +1,226 @@
+import { Box, Checkbox, Flex, HStack, Input, InputGroup, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuDownload, LuSearch, LuUsers } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router-dom';
+import { applicationStatuses, companySettableStatuses, type ApplicantsQuery, type CompanySettableStatus } from '../../../../shared/company/company-api.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { toaster } from '../../../components/ui/toaster.tsx';
+import { bulkSetStatus, downloadApplicantsCsv, getApplicants } from '../api/company-api.ts';
+import { companyErrorText } from '../company-error-text.ts';
+import { formatDate, saveBlob } from '../format.ts';
+import { useResource } from '../hooks/use-resource.ts';
+import { EmptyPanel, ErrorPanel, LoadingRows } from './company-states.tsx';
+import { MatchBadge } from './match-summary.tsx';
+import { ApplicationStatusBadge } from './status-badges.tsx';
+
+const pageSize = 20;
+
+function FilterSelect({ label, value, onChange, children, testId }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode; testId: string }) {
+  return (
+    <NativeSelect.Root size="md" w={{ base: 'calc(50% - 6px)', sm: 'auto' }} minW={{ sm: '40' }}>
+      <NativeSelect.Field aria-label={label} value={value} onChange={(event) => onChange(event.currentTarget.value)} minH="11" data-testid={testId}>
+        {children}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+/** The applicants of one job: search, filters, sort, paging, selection with a bulk status change, CSV export. */
+export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: string }) {
+  const { t, i18n } = useTranslation('company');
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState<ApplicantsQuery>({ sort: 'newest', page: 1, pageSize });
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [bulkStatus, setBulkStatus] = useState<CompanySettableStatus>('screening');
+  const [bulkBusy, setBulkBusy] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  // Typing searches after a short pause, from the first page.
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery((previous) => (previous.q === (search.trim() || undefined) ? previous : { ...previous, q: search.trim() || undefined, page: 1 })), 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const applicants = useResource(`applicants:${jobId}:${JSON.stringify(query)}`, (signal) => getApplicants(jobId, query, signal));
+  const update = (changes: Partial<ApplicantsQuery>) => {
+    setQuery((previous) => ({ ...previous, ...changes, page: changes.page ?? 1 }));
+    setSelected(new Set());
+  };
+
+  const items = applicants.data?.items ?? [];
+  const total = applicants.data?.total ?? 0;
+  const page = Number(query.page ?? 1);
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const allSelected = items.length > 0 && items.every((item) => selected.has(item.applicationId));
+
+  function toggle(id: string, on: boolean) {
+    setSelected((previous) => {
+      const next = new Set(previous);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
+  async function applyBulk() {
+    setBulkBusy(true);
+    try {
+      const result = await bulkSetStatus({ applicationIds: [...selected], status: bulkStatus });
+      toaster.create({
+        type: result.skipped.length > 0 ? 'warning' : 'success',
+        title: t('applicants.bulkDone', { count: result.updated.length, status: t(`applications:status.${bulkStatus}`) }),
+        description: result.skipped.length > 0 ? t('applicants.bulkSkipped', { count: result.skipped.length }) : undefined,
+      });
+      setSelected(new Set());
+      applicants.reload();
+    } catch (error) {
+      toaster.create({ type: 'error', title: t('applicants.bulkFailed'), description: companyErrorText(t, error) });
+    } finally {
+      setBulkBusy(false);
+    }
+  }
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      saveBlob(await downloadApplicantsCsv(jobId, query), `${jobSlug || 'applicants'}-applicants.csv`);
+    } catch (error) {
+      toaster.create({ type: 'error', title: t('applicants.exportFailed'), description: companyErrorText(t, error) });
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <Stack gap="4" data-testid="applicants-panel">
+      <Flex gap="3" wrap="wrap" align="center">
+        <InputGroup startElement={<LuSearch aria-hidden />} flex="1" minW={{ base: 'full', md: '64' }}>
+          <Input value={search} onChange={(event) => setSearch(event.target.value)} placeholder={t('applicants.searchPlaceholder')} aria-label={t('applicants.search')} minH="11" type="search" />
+        </InputGroup>
+        <FilterSelect label={t('applicants.filters.status')} value={String(query.status ?? '')} onChange={(value) => update({ status: (value || undefined) as ApplicantsQuery['status'] })} testId="filter-status">
+          <option value="">{t('applicants.filters.anyStatus')}</option>
+          {applicationStatuses.map((status) => (
+            <option key={status} value={status}>
+              {t(`applications:status.${status}`)}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect label={t('applicants.filters.graduationYear')} value={String(query.graduationYear ?? '')} onChange={(value) => update({ graduationYear: value ? Number(value) : undefined })} testId="filter-year">
+          <option value="">{t('applicants.filters.anyYear')}</option>
+          {(applicants.data?.graduationYears ?? []).map((year) => (
+            <option key={year} value={year}>
+              {year}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect label={t('applicants.filters.school')} value={String(query.school ?? '')} onChange={(value) => update({ school: value || undefined })} testId="filter-school">
+          <option value="">{t('applicants.filters.anySchool')}</option>
+          {(applicants.data?.schools ?? []).map((school) => (
+            <option key={school} value={school}>
+              {school}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect label={t('applicants.sort.label')} value={String(query.sort ?? 'newest')} onChange={(value) => update({ sort: value as ApplicantsQuery['sort'] })} testId="sort">
+          <option value="newest">{t('applicants.sort.newest')}</option>
+          <option value="match">{t('applicants.sort.match')}</option>
+        </FilterSelect>
+        <Button variant="outline" onClick={() => void exportCsv()} loading={exporting} minH="11">
+          <LuDownload aria-hidden />
+          {t('applicants.export')}
+        </Button>
+      </Flex>
+
+      {selected.size > 0 ? (
+        <Flex gap="3" align="center" wrap="wrap" p="3" bg="brand.subtle" rounded="l2" data-testid="bulk-bar">
+          <Text fontWeight="medium">{t('applicants.selected', { count: selected.size })}</Text>
+          <NativeSelect.Root w={{ base: 'full', sm: '48' }}>
+            <NativeSelect.Field aria-label={t('applicants.bulkStatus')} value={bulkStatus} onChange={(event) => setBulkStatus(event.currentTarget.value as CompanySettableStatus)} minH="11" bg="bg">
+              {companySettableStatuses.map((status) => (
+                <option key={status} value={status}>
+                  {t(`applications:status.${status}`)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Button onClick={() => void applyBulk()} loading={bulkBusy} minH="11">
+            {t('applicants.bulkApply')}
+          </Button>
+          <Button variant="ghost" onClick={() => setSelected(new Set())} minH="11">
+            {t('applicants.clearSelection')}
+          </Button>
+        </Flex>
+      ) : null}
+
+      {applicants.status === 'loading' ? <LoadingRows rows={4} /> : null}
+      {applicants.status === 'error' ? <ErrorPanel error={applicants.error} onRetry={applicants.reload} /> : null}
+      {applicants.status === 'ready' && items.length === 0 ? (
+        <EmptyPanel icon={<LuUsers />} title={query.q || query.status || query.school || query.graduationYear ? t('applicants.noMatch') : t('applicants.empty')} />
+      ) : null}
+      {items.length > 0 ? (
+        <Stack gap="0" borderWidth="1px" rounded="l3" bg="bg" overflow="hidden">
+          <HStack px="4" py="2" borderBottomWidth="1px" bg="bg.subtle">
+            <Checkbox.Root
+              checked={allSelected}
+              onCheckedChange={(detail) => setSelected(detail.checked === true ? new Set(items.map((item) => item.applicationId)) : new Set())}
+              minH="11"
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>{t('applicants.selectAll')}</Checkbox.Label>
+            </Checkbox.Root>
+            <Box flex="1" />
+            <Text textStyle="sm" color="fg.muted" data-testid="applicants-total">
+              {t('applicants.total', { count: total })}
+            </Text>
+          </HStack>
+          <Stack as="ul" gap="0" data-testid="applicants">
+            {items.map((item) => (
+              <Flex as="li" key={item.applicationId} listStyleType="none" gap="3" px="4" py="3" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }} align="flex-start" data-testid="applicant-row">
+                <Checkbox.Root checked={selected.has(item.applicationId)} onCheckedChange={(detail) => toggle(item.applicationId, detail.checked === true)} mt="1">
+                  <Checkbox.HiddenInput aria-label={t('applicants.select', { name: `${item.firstName} ${item.lastName}` })} />
+                  <Checkbox.Control />
+                </Checkbox.Root>
+                <Stack gap="1" flex="1" minW="0">
+                  <Flex gap="2" justify="space-between" wrap="wrap">
+                    <RouterLink to={`/company/applications/${item.applicationId}`}>
+                      <Text fontWeight="semibold" textDecoration="underline" textUnderlineOffset="3px" _hover={{ color: 'brand.fg' }}>
+                        {item.firstName} {item.lastName}
+                      </Text>
+                    </RouterLink>
+                    <HStack gap="2">
+                      <ApplicationStatusBadge status={item.status} />
+                      <MatchBadge match={item.match} />
+                    </HStack>
+                  </Flex>
+                  <Text textStyle="sm" color="fg.muted" wordBreak="break-word">
+                    {item.school} · {item.program} · {t('applicants.classOf', { year: item.graduationYear })}
+                  </Text>
+                  <Wrap gap="2" textStyle="xs" color="fg.muted">
+                    <Text>{t('applicants.appliedOn', { date: formatDate(item.appliedAt, i18n.language) })}</Text>
+                    {item.rating ? <Text>{t('applicants.rating', { rating: item.rating })}</Text> : null}
+                    {item.skills.length > 0 ? <Text truncate maxW="full">{item.skills.join(', ')}</Text> : null}
+                  </Wrap>
+                </Stack>
+              </Flex>
+            ))}
+          </Stack>
+        </Stack>
+      ) : null}
+      {total > pageSize ? (
+        <HStack justify="center" gap="3" as="nav" aria-label={t('applicants.paging')}>
+          <Button variant="outline" disabled={page <= 1} onClick={() => update({ page: page - 1 })} minH="11">
+            {t('applicants.previous')}
+          </Button>
+          <Text textStyle="sm">{t('applicants.page', { page, pages })}</Text>
+          <Button variant="outline" disabled={page >= pages} onClick={() => update({ page: page + 1 })} minH="11">
+            {t('applicants.next')}
+          </Button>
+        </HStack>
+      ) : null}
+    </Stack>
+  );
+}

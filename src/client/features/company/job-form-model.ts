@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { companyLimits, jobFieldsProblems, jobTypes, jobVisibilities, type CompanyJob, type JobUpdateRequest } from '../../../shared/company/company-api.ts';
+import { skillListError } from '../../../shared/profile/skills.ts';
+
+// The job form works on text inputs; the request is built from them and the server checks it again with the shared
+// schema. Messages are keys of the `company` namespace under `jobForm.errors`.
+
+export const currencies = ['USD', 'CAD', 'EUR', 'GBP', 'CHF', 'AUD', 'INR', 'JPY'] as const;
+
+const requiredText = (max: number) => z.string().trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' });
+const money = z.string().trim().regex(/^\d{0,9}$/, { error: 'wholeNumber' });
+
+export const jobFormSchema = z
+  .object({
+    title: requiredText(companyLimits.title),
+    type: z.enum(jobTypes, { error: 'required' }),
+    location: requiredText(companyLimits.location),
+    description: requiredText(companyLimits.description),
+    requirements: requiredText(companyLimits.requirements),
+    postingDate: z.iso.date({ error: 'date' }),
+    deadline: z.union([z.literal(''), z.iso.date({ error: 'date' })]),
+    salaryMin: money,
+    salaryMax: money,
+    salaryCurrency: z.string(),
+    skills: z.array(z.string()),
+    visibility: z.enum(jobVisibilities),
+  })
+  .superRefine((form, context) => {
+    const keys: Record<string, string> = { salaryMax: 'salaryOrder', salaryCurrency: 'currency', deadline: 'deadlineOrder' };
+    for (const problem of jobFieldsProblems(toRequestFields(form))) {
+      context.addIssue({ code: 'custom', path: [problem.path], message: keys[problem.path] ?? 'invalid' });
+    }
+    if (skillListError(form.skills)) context.addIssue({ code: 'custom', path: ['skills'], message: 'skills' });
+  });
+
+export type JobFormValues = z.input<typeof jobFormSchema>;
+
+export function todayIso(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export function emptyJobForm(): JobFormValues {
+  return {
+    title: '',
+    type: 'Internship',
+    location: '',
+    description: '',
+    requirements: '',
+    postingDate: todayIso(),
+    deadline: '',
+    salaryMin: '',
+    salaryMax: '',
+    salaryCurrency: '',
+    skills: [],
+    visibility: 'public',
+  };
+}
+
+export function jobToForm(job: CompanyJob): JobFormValues {
+  return {
+    title: job.title,
+    type: (jobTypes as readonly string[]).includes(job.type) ? (job.type as JobFormValues['type']) : 'Internship',
+    location: job.location,
+    description: job.description,
+    requirements: job.requirements,
+    postingDate: job.postingDate.slice(0, 10),
+    deadline: job.deadline ? job.deadline.slice(0, 10) : '',
+    salaryMin: job.salaryMin === null ? '' : String(job.salaryMin),
+    salaryMax: job.salaryMax === null ? '' : String(job.salaryMax),
+    salaryCurrency: job.salaryCurrency ?? '',
+    skills: job.skills,
+    visibility: job.visibility,
+  };
+}
+
+const numberOrNull = (value: string) => (value.trim() === '' ? null : Number(value));
+
+/** The fields of a create or update request, from the form's text. */
+export function toRequestFields(form: JobFormValues) {
+  return {
+    title: form.title.trim(),
+    type: form.type,
+    location: form.location.trim(),
+    description: form.description.trim(),
+    requirements: form.requirements.trim(),
+    postingDate: form.postingDate,
+    deadline: form.deadline || null,
+    salaryMin: numberOrNull(form.salaryMin),
+    salaryMax: numberOrNull(form.salaryMax),
+    salaryCurrency: form.salaryCurrency || null,
+    skills: form.skills,
+    visibility: form.visibility,
+  } satisfies JobUpdateRequest;
+}

@@ -1,0 +1,351 @@
+import '../company-i18n.ts';
+import { Card, Flex, Grid, GridItem, Heading, HStack, IconButton, Link, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuArrowLeft, LuExternalLink, LuStar } from 'react-icons/lu';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { companySettableStatuses, type CompanyApplication, type CompanySettableStatus } from '../../../../shared/company/company-api.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { DefinitionList } from '../../../components/ui/definition-list.tsx';
+import { PdfFrame } from '../../../components/ui/pdf-frame.tsx';
+import { toaster } from '../../../components/ui/toaster.tsx';
+import { addNote, getApplication, getApplicationResume, setApplicationStatus, setRating } from '../api/company-api.ts';
+import { companyErrorCode, companyErrorText } from '../company-error-text.ts';
+import { ErrorPanel, LoadingRows } from '../components/company-states.tsx';
+import { MatchExplained } from '../components/match-summary.tsx';
+import { ApplicationStatusBadge } from '../components/status-badges.tsx';
+import { formatDate, formatDateTime } from '../format.ts';
+import { useResource } from '../hooks/use-resource.ts';
+
+function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Card.Root variant="outline" data-testid={testId}>
+      <Card.Body gap="3">
+        <Heading as="h2" size="md">
+          {title}
+        </Heading>
+        {children}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function StatusControl({ application, onChanged, onStale }: { application: CompanyApplication; onChanged: (next: Partial<CompanyApplication>) => void; onStale: () => void }) {
+  const { t } = useTranslation('company');
+  const withdrawn = application.status === 'withdrawn';
+  const current = withdrawn ? 'applied' : (application.status as CompanySettableStatus);
+  const [status, setStatus] = useState<CompanySettableStatus>(current);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  // A newer version (saved here, or read again after someone else's change) resets the choice but keeps the message.
+  const [version, setVersion] = useState(application.version);
+  if (version !== application.version) {
+    setVersion(application.version);
+    setStatus(current);
+  }
+
+  async function save() {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const updated = await setApplicationStatus(application.applicationId, status, application.version);
+      onChanged(updated);
+      toaster.create({ type: 'success', title: t('application.statusSaved', { status: t(`applications:status.${status}`) }) });
+    } catch (error) {
+      const code = companyErrorCode(error);
+      setProblem(companyErrorText(t, error));
+      toaster.create({ type: 'error', title: t('application.statusFailed'), description: companyErrorText(t, error) });
+      // Someone else moved it: show what it is now.
+      if (code === 'stale_status' || code === 'application_withdrawn') onStale();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (withdrawn) {
+    return <Text color="fg.muted">{t('application.withdrawnNote')}</Text>;
+  }
+  return (
+    <Stack gap="2">
+      <Flex gap="2" wrap="wrap">
+        <NativeSelect.Root w={{ base: 'full', sm: '56' }}>
+          <NativeSelect.Field aria-label={t('application.moveTo')} value={status} onChange={(event) => setStatus(event.currentTarget.value as CompanySettableStatus)} minH="11" data-testid="status-select">
+            {companySettableStatuses.map((value) => (
+              <option key={value} value={value}>
+                {t(`applications:status.${value}`)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Button onClick={() => void save()} loading={busy} disabled={status === application.status} minH="11">
+          {t('application.updateStatus')}
+        </Button>
+      </Flex>
+      {problem ? (
+        <Text color="fg.error" role="alert" data-testid="status-problem">
+          {problem}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+function NotesAndRating({ application, onChange }: { application: CompanyApplication; onChange: (next: CompanyApplication) => void }) {
+  const { t, i18n } = useTranslation('company');
+  const [body, setBody] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  async function rate(value: number | null) {
+    try {
+      const answer = await setRating(application.applicationId, value);
+      onChange({ ...application, rating: answer.rating, averageRating: answer.averageRating });
+      toaster.create({ type: 'success', title: value === null ? t('application.ratingCleared') : t('application.ratingSaved', { rating: value }) });
+    } catch (error) {
+      toaster.create({ type: 'error', title: t('application.ratingFailed'), description: companyErrorText(t, error) });
+    }
+  }
+
+  async function save() {
+    if (!body.trim()) return;
+    setSaving(true);
+    try {
+      const note = await addNote(application.applicationId, body);
+      onChange({ ...application, notes: [...application.notes, note] });
+      setBody('');
+      toaster.create({ type: 'success', title: t('application.noteSaved') });
+    } catch (error) {
+      toaster.create({ type: 'error', title: t('application.noteFailed'), description: companyErrorText(t, error) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Section title={t('application.private')} testId="notes">
+      <Text textStyle="sm" color="fg.muted">
+        {t('application.privateHelp')}
+      </Text>
+      <HStack gap="3" wrap="wrap">
+        <Text textStyle="sm" fontWeight="medium" id="rating-label">
+          {t('application.yourRating')}
+        </Text>
+        <HStack gap="0" role="group" aria-labelledby="rating-label" data-testid="rating">
+          {[1, 2, 3, 4, 5].map((value) => {
+            const on = (application.rating ?? 0) >= value;
+            return (
+              <IconButton
+                key={value}
+                variant="ghost"
+                minW="11"
+                minH="11"
+                colorPalette="orange"
+                aria-label={t('application.rate', { rating: value })}
+                aria-pressed={application.rating === value}
+                onClick={() => void rate(value)}
+                color={on ? 'orange.500' : 'fg.subtle'}
+              >
+                <LuStar fill={on ? 'currentColor' : 'none'} />
+              </IconButton>
+            );
+          })}
+        </HStack>
+        {application.rating !== null ? (
+          <Button variant="ghost" size="sm" minH="11" onClick={() => void rate(null)}>
+            {t('application.clearRating')}
+          </Button>
+        ) : null}
+        {application.averageRating !== null ? (
+          <Text textStyle="sm" color="fg.muted">
+            {t('application.averageRating', { rating: application.averageRating.toFixed(1) })}
+          </Text>
+        ) : null}
+      </HStack>
+      <Stack as="ul" gap="3">
+        {application.notes.map((note) => (
+          <Stack as="li" key={note.id} listStyleType="none" gap="1" p="3" bg="bg.subtle" rounded="l2" data-testid="note">
+            <Text whiteSpace="pre-wrap" wordBreak="break-word">
+              {note.body}
+            </Text>
+            <Text textStyle="xs" color="fg.muted">
+              {note.by.name ?? t('application.someone')} · {formatDateTime(note.at, i18n.language)}
+            </Text>
+          </Stack>
+        ))}
+      </Stack>
+      <Textarea value={body} onChange={(event) => setBody(event.target.value)} aria-label={t('application.newNote')} placeholder={t('application.notePlaceholder')} rows={3} />
+      <Button alignSelf="flex-end" onClick={() => void save()} loading={saving} disabled={!body.trim()} minH="11">
+        {t('application.addNote')}
+      </Button>
+    </Section>
+  );
+}
+
+function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Link href={href} target="_blank" rel="noopener noreferrer" variant="underline" display="inline" wordBreak="break-all">
+      {children}
+      <LuExternalLink aria-hidden />
+    </Link>
+  );
+}
+
+/** /company/applications/:applicationId: everything the student sent, the match, the pipeline and the team's notes. */
+export default function CompanyApplicationPage() {
+  const { t, i18n } = useTranslation('company');
+  const { applicationId = '' } = useParams();
+  const application = useResource(`application:${applicationId}`, (signal) => getApplication(applicationId, signal));
+
+  useEffect(() => {
+    if (application.data) document.title = `${application.data.answers.firstName} ${application.data.answers.lastName} · ${t('brand')}`;
+  }, [application.data, t]);
+
+  if (application.status === 'loading') return <LoadingRows rows={4} height="24" />;
+  if (application.status === 'error') return <ErrorPanel error={application.error} onRetry={application.reload} />;
+  const data = application.data;
+  const answers = data.answers;
+  const fields: [string, ReactNode][] = [
+    [t('application.fields.email'), <Link href={`mailto:${answers.email}`} variant="underline" display="inline" wordBreak="break-all">{answers.email}</Link>],
+    [t('application.fields.phone'), answers.phone],
+    [t('application.fields.university'), answers.university],
+    [t('application.fields.major'), answers.major],
+    [t('application.fields.graduationYear'), String(answers.graduationYear)],
+    [t('application.fields.skills'), data.skills.length > 0 ? data.skills.join(', ') : t('application.none')],
+    [t('application.fields.github'), data.links.github ? <ExternalLink href={data.links.github}>{answers.githubUsername ?? data.links.github}</ExternalLink> : t('application.none')],
+    [t('application.fields.devpost'), data.links.devpost ? <ExternalLink href={data.links.devpost}>{answers.devpostUsername ?? data.links.devpost}</ExternalLink> : t('application.none')],
+    [t('application.fields.linkedin'), data.links.linkedin ? <ExternalLink href={data.links.linkedin}>{data.links.linkedin}</ExternalLink> : t('application.none')],
+    [t('application.fields.portfolio'), data.links.portfolio ? <ExternalLink href={data.links.portfolio}>{data.links.portfolio}</ExternalLink> : t('application.none')],
+    [t('application.fields.appliedAt'), formatDateTime(data.appliedAt, i18n.language)],
+    [t('application.fields.channel'), t(`application.channel.${data.channel}`)],
+  ];
+
+  return (
+    <Stack gap="5">
+      <Button asChild variant="ghost" alignSelf="flex-start" minH="11" maxW="full">
+        <RouterLink to={`/company/jobs/${data.jobId}`}>
+          <LuArrowLeft aria-hidden />
+          <Text as="span" truncate>
+            {data.job.title}
+          </Text>
+        </RouterLink>
+      </Button>
+      <Flex justify="space-between" gap="3" wrap="wrap" align="center">
+        <Stack gap="1">
+          <Heading as="h1" size="2xl" wordBreak="break-word">
+            {answers.firstName} {answers.lastName}
+          </Heading>
+          <Text color="fg.muted">{t('application.forJob', { title: data.job.title })}</Text>
+        </Stack>
+        <HStack gap="2">
+          <ApplicationStatusBadge status={data.status} />
+          <Text textStyle="sm" color="fg.muted">
+            {t('application.since', { date: formatDate(data.statusChangedAt, i18n.language) })}
+          </Text>
+        </HStack>
+      </Flex>
+
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="5" alignItems="start">
+        <GridItem>
+          <Stack gap="5">
+            <Section title={t('application.answers')} testId="answers">
+              <DefinitionList rows={fields} />
+            </Section>
+            <Section title={t('application.coverLetter')} testId="cover-letter">
+              <Text whiteSpace="pre-wrap" wordBreak="break-word">
+                {data.coverLetter || t('application.none')}
+              </Text>
+            </Section>
+            <Section title={t('application.resume')} testId="resume">
+              {data.hasResume ? (
+                <PdfFrame
+                  key={data.applicationId}
+                  load={(signal) => getApplicationResume(data.applicationId, signal)}
+                  fileName={data.resumeName ?? 'resume.pdf'}
+                  title={t('application.resumeTitle', { name: `${answers.firstName} ${answers.lastName}` })}
+                  downloadLabel={t('application.downloadResume', { name: data.resumeName ?? 'resume.pdf' })}
+                  errorText={(error) => `${t('application.resumeFailed')} ${companyErrorText(t, error)}`}
+                />
+              ) : (
+                <Text color="fg.muted">{t('application.noResume')}</Text>
+              )}
+            </Section>
+            <Section title={t('application.snapshots')} testId="snapshots">
+              <Text textStyle="sm" color="fg.muted">
+                {t('application.snapshotsHelp')}
+              </Text>
+              {data.github ? (
+                <Stack gap="1" data-testid="github-snapshot">
+                  <Text fontWeight="medium">GitHub · {data.github.username}</Text>
+                  <Text textStyle="sm">
+                    {t('application.github', {
+                      contributions: data.github.contributionCount,
+                      repos: data.github.repoCount,
+                      stars: data.github.starsReceived,
+                      prs: data.github.pullRequestsCount,
+                    })}
+                  </Text>
+                  {data.github.topLanguages.length > 0 ? (
+                    <Text textStyle="sm" color="fg.muted">
+                      {t('application.languages', { languages: data.github.topLanguages.join(', ') })}
+                    </Text>
+                  ) : null}
+                </Stack>
+              ) : (
+                <Text textStyle="sm">{t('application.noGithub')}</Text>
+              )}
+              {data.devpost ? (
+                <Stack gap="1" data-testid="devpost-snapshot">
+                  <Text fontWeight="medium">Devpost · {data.devpost.username}</Text>
+                  <Text textStyle="sm">
+                    {t('application.devpost', {
+                      projects: data.devpost.stats.projectCount,
+                      hackathons: data.devpost.stats.hackathonCount,
+                      wins: data.devpost.stats.winCount,
+                    })}
+                  </Text>
+                </Stack>
+              ) : (
+                <Text textStyle="sm">{t('application.noDevpost')}</Text>
+              )}
+            </Section>
+          </Stack>
+        </GridItem>
+        <GridItem>
+          <Stack gap="5">
+            <Section title={t('application.status')} testId="status">
+              <StatusControl
+                application={data}
+                onChanged={(changes) => {
+                  // Show the new status at once, then read the application again for its history row.
+                  application.setData({ ...data, ...changes });
+                  application.reload();
+                }}
+                onStale={application.reload}
+              />
+            </Section>
+            <Section title={t('application.match')} testId="match">
+              <MatchExplained match={data.match} />
+            </Section>
+            <NotesAndRating application={data} onChange={application.setData} />
+            <Section title={t('application.history')} testId="history">
+              <Stack as="ol" gap="2">
+                {[...data.history].reverse().map((entry, index) => (
+                  <Stack as="li" key={`${entry.at}:${index}`} listStyleType="none" gap="0" data-testid="history-entry">
+                    <Text textStyle="sm">
+                      {entry.from
+                        ? t('application.historyMove', { from: t(`applications:status.${entry.from}`), to: t(`applications:status.${entry.to}`) })
+                        : t('application.historyStart', { to: t(`applications:status.${entry.to}`) })}
+                    </Text>
+                    <Text textStyle="xs" color="fg.muted">
+                      {(entry.by ? (entry.by.name ?? t('application.someone')) : t('application.student'))} · {formatDateTime(entry.at, i18n.language)}
+                    </Text>
+                  </Stack>
+                ))}
+              </Stack>
+            </Section>
+          </Stack>
+        </GridItem>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,159 @@
+import '../company-i18n.ts';
+import { Flex, Heading, HStack, Link, Stack, Tabs, Text, Wrap } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuArrowLeft, LuChartBar, LuExternalLink, LuLink, LuMail, LuPencil, LuUsers } from 'react-icons/lu';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import type { CompanyJob, JobStatus } from '../../../../shared/company/company-api.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { toaster } from '../../../components/ui/toaster.tsx';
+import { getJob, updateJob } from '../api/company-api.ts';
+import { companyErrorText } from '../company-error-text.ts';
+import { ApplicantsPanel } from '../components/applicants-panel.tsx';
+import { ErrorPanel, LoadingRows } from '../components/company-states.tsx';
+import { JobInvitationsPanel } from '../components/job-invitations-panel.tsx';
+import { SharedLinksPanel } from '../components/shared-links-panel.tsx';
+import { JobStatusBadge, VisibilityBadge } from '../components/status-badges.tsx';
+import { formatDate } from '../format.ts';
+import { useResource } from '../hooks/use-resource.ts';
+
+const JobStatsCharts = lazy(() => import('../components/job-stats-charts.tsx'));
+
+const tabs = ['applicants', 'invitations', 'links', 'dashboard'] as const;
+type Tab = (typeof tabs)[number];
+
+/** The one status move each state offers: publish a draft, close a published job, reopen a closed one. */
+const nextStatus: Record<JobStatus, { to: JobStatus; action: 'publish' | 'close' | 'reopen' }> = {
+  draft: { to: 'published', action: 'publish' },
+  published: { to: 'closed', action: 'close' },
+  closed: { to: 'published', action: 'reopen' },
+};
+
+function JobHeader({ job, onChange }: { job: CompanyJob; onChange: (job: CompanyJob) => void }) {
+  const { t, i18n } = useTranslation('company');
+  const [busy, setBusy] = useState(false);
+  const move = nextStatus[job.status];
+
+  async function changeStatus() {
+    setBusy(true);
+    try {
+      const updated = await updateJob(job.id, { status: move.to });
+      onChange(updated);
+      toaster.create({ type: 'success', title: t(`job.${move.action}Done`) });
+    } catch (error) {
+      toaster.create({ type: 'error', title: t('job.statusFailed'), description: companyErrorText(t, error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stack gap="3">
+      <Button asChild variant="ghost" alignSelf="flex-start" minH="11">
+        <RouterLink to="/company">
+          <LuArrowLeft aria-hidden />
+          {t('job.allJobs')}
+        </RouterLink>
+      </Button>
+      <Flex justify="space-between" gap="4" direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-start' }}>
+        <Stack gap="2" minW="0">
+          <Heading as="h1" size="2xl" wordBreak="break-word">
+            {job.title}
+          </Heading>
+          <HStack gap="2" wrap="wrap">
+            <JobStatusBadge status={job.status} />
+            <VisibilityBadge visibility={job.visibility} />
+            <Text textStyle="sm" color="fg.muted">
+              {t(`jobType.${job.type}`, { defaultValue: job.type })} · {job.location}
+            </Text>
+          </HStack>
+          <Wrap gap="3" textStyle="sm" color="fg.muted">
+            <Text>{t('jobs.posted', { date: formatDate(job.postingDate, i18n.language) })}</Text>
+            {job.deadline ? <Text>{t('jobs.deadline', { date: formatDate(job.deadline, i18n.language) })}</Text> : null}
+            {job.status === 'published' && job.visibility === 'public' ? (
+              <Link href={`/jobs/${job.id}`} target="_blank" rel="noopener" color="fg" variant="underline">
+                {t('job.viewOnBoard')}
+                <LuExternalLink aria-hidden />
+              </Link>
+            ) : null}
+          </Wrap>
+        </Stack>
+        <HStack gap="2" flexShrink={0} wrap="wrap">
+          <Button asChild variant="outline" minH="11">
+            <RouterLink to={`/company/jobs/${job.id}/edit`}>
+              <LuPencil aria-hidden />
+              {t('job.edit')}
+            </RouterLink>
+          </Button>
+          <Button
+            onClick={() => void changeStatus()}
+            loading={busy}
+            minH="11"
+            variant={move.action === 'close' ? 'destructive' : 'default'}
+            data-testid="job-status-action"
+          >
+            {t(`job.${move.action}`)}
+          </Button>
+        </HStack>
+      </Flex>
+    </Stack>
+  );
+}
+
+/** /company/jobs/:jobId: one job, its applicants, invitations, shared links and dashboard. */
+export default function CompanyJobPage() {
+  const { t } = useTranslation('company');
+  const { jobId = '' } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const job = useResource(`job:${jobId}`, (signal) => getJob(jobId, signal));
+  const requested = searchParams.get('tab');
+  const tab: Tab = (tabs as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'applicants';
+
+  useEffect(() => {
+    if (job.data) document.title = `${job.data.title} · ${t('brand')}`;
+  }, [job.data, t]);
+
+  if (job.status === 'loading') return <LoadingRows rows={3} height="20" />;
+  if (job.status === 'error') return <ErrorPanel error={job.error} onRetry={job.reload} />;
+
+  const icons = { applicants: LuUsers, invitations: LuMail, links: LuLink, dashboard: LuChartBar };
+  return (
+    <Stack gap="6">
+      <JobHeader job={job.data} onChange={job.setData} />
+      <Tabs.Root
+        value={tab}
+        onValueChange={(detail) => setSearchParams(detail.value === 'applicants' ? {} : { tab: detail.value }, { replace: true })}
+        variant="line"
+        lazyMount
+        colorPalette="brand"
+      >
+        <Tabs.List overflowX="auto" overflowY="hidden" css={{ '& .tab-icon': { display: { base: 'none', sm: 'inline' } } }}>
+          {tabs.map((value) => {
+            const Icon = icons[value];
+            return (
+              <Tabs.Trigger key={value} value={value} minH="11" flexShrink={0}>
+                <Icon aria-hidden className="tab-icon" />
+                {t(`job.tabs.${value}`)}
+                {value === 'applicants' ? ` (${job.data.applicationCounts.total})` : ''}
+              </Tabs.Trigger>
+            );
+          })}
+        </Tabs.List>
+        <Tabs.Content value="applicants">
+          <ApplicantsPanel jobId={job.data.id} jobSlug={job.data.slug} />
+        </Tabs.Content>
+        <Tabs.Content value="invitations">
+          <JobInvitationsPanel jobId={job.data.id} />
+        </Tabs.Content>
+        <Tabs.Content value="links">
+          <SharedLinksPanel jobId={job.data.id} />
+        </Tabs.Content>
+        <Tabs.Content value="dashboard">
+          <Suspense fallback={<LoadingRows rows={2} height="56" />}>
+            <JobStatsCharts jobId={job.data.id} />
+          </Suspense>
+        </Tabs.Content>
+      </Tabs.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,114 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signInWithEmailLink, uniqueEmail } from './support/auth.ts';
+import { fillWizardToJobDetails } from './support/apply.ts';
+import { createOrganization, joinOrganization, postJob, uniqueCompanyEmail } from './support/company.ts';
+import { e2eEnv } from './support/e2e-env.ts';
+
+// The portal's main screens (and My Applications) at 375 px and 1280 px, in English and French, saved under
+// test-results/screens for people to look at; each screen is checked for its heading and for no horizontal scroll.
+test.use({ serviceWorkers: 'block' });
+test.setTimeout(300_000);
+
+const widths = [375, 1280] as const;
+const locales = ['en', 'fr'] as const;
+const dir = 'test-results/screens';
+
+async function setLocale(page: Page, locale: string) {
+  await page.context().addCookies([{ name: 'locale', value: locale, url: e2eEnv.baseUrl }]);
+}
+
+async function shoot(page: Page, name: string, locale: string) {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.waitForTimeout(300);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${name} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${dir}/${name}-${locale}-${width}.png`, fullPage: true });
+  }
+}
+
+async function newPage(browser: Browser): Promise<Page> {
+  return (await browser.newContext({ serviceWorkers: 'block' })).newPage();
+}
+
+test('screenshots of the portal and My Applications at 375 and 1280 px in English and French', async ({ browser }) => {
+  mkdirSync(dir, { recursive: true });
+  const organization = 'Northwind Robotics';
+  const ownerEmail = uniqueCompanyEmail('screens-owner');
+  const owner = await newPage(browser);
+  await joinOrganization(owner, ownerEmail, createOrganization(organization, ownerEmail), organization);
+  const title = `Embedded Systems Intern ${Date.now()}`;
+  const jobId = await postJob(owner, { title, skills: ['C++', 'Rust', 'Linux'] });
+
+  const studentEmail = uniqueEmail('screens-student');
+  const student = await newPage(browser);
+  await signInWithEmailLink(student, studentEmail, `/jobs/${jobId}/apply`);
+  await fillWizardToJobDetails(student);
+  await student.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(student.getByText('Application Submitted!')).toBeVisible();
+
+  await owner.goto(`/company/jobs/${jobId}`);
+  await owner.getByTestId('applicant-row').first().getByRole('link').click();
+  await expect(owner.getByTestId('resume-frame')).toBeVisible();
+  const applicationPath = new URL(owner.url()).pathname;
+  await owner.getByTestId('status-select').selectOption('screening');
+  await owner.getByRole('button', { name: 'Update status' }).click();
+  await expect(owner.getByTestId('application-status').first()).toHaveText('Screening');
+  await owner.getByLabel('New note').fill('Strong embedded background; ask about the drone project.');
+  await owner.getByRole('button', { name: 'Add note' }).click();
+  await expect(owner.getByTestId('note')).toHaveCount(1);
+  await owner.getByRole('button', { name: 'Rate 4 out of 5' }).click();
+  await expect(owner.getByRole('button', { name: 'Rate 4 out of 5' })).toHaveAttribute('aria-pressed', 'true');
+
+  // Two members on the same applicant: the second change, made on a stale page, is refused with a clear message.
+  const stalePage = await owner.context().newPage();
+  await stalePage.goto(applicationPath);
+  await expect(stalePage.getByTestId('application-status').first()).toHaveText('Screening');
+  await owner.getByTestId('status-select').selectOption('interview');
+  await owner.getByRole('button', { name: 'Update status' }).click();
+  await expect(owner.getByTestId('application-status').first()).toHaveText('Interview');
+  await stalePage.getByTestId('status-select').selectOption('offer');
+  await stalePage.getByRole('button', { name: 'Update status' }).click();
+  await expect(stalePage.getByTestId('status-problem')).toContainText('Someone else changed this application');
+  await expect(stalePage.getByTestId('application-status').first()).toHaveText('Interview');
+  await stalePage.close();
+  await owner.goto(`/company/jobs/${jobId}?tab=links`);
+  await owner.getByRole('button', { name: 'Create a link' }).click();
+  await expect(owner.getByTestId('shared-link')).toHaveCount(1);
+
+  for (const locale of locales) {
+    await setLocale(owner, locale);
+    await setLocale(student, locale);
+    const screens: [string, string][] = [
+      ['jobs', '/company'],
+      ['job-applicants', `/company/jobs/${jobId}`],
+      ['job-dashboard', `/company/jobs/${jobId}?tab=dashboard`],
+      ['job-invitations', `/company/jobs/${jobId}?tab=invitations`],
+      ['job-links', `/company/jobs/${jobId}?tab=links`],
+      ['application', applicationPath],
+      ['job-form', '/company/jobs/new'],
+      ['members', '/company/members'],
+      ['settings', '/company/settings'],
+    ];
+    for (const [name, path] of screens) {
+      await owner.goto(path);
+      await expect(owner.getByRole('heading', { level: 1 })).toBeVisible();
+      if (name === 'job-dashboard') await expect(owner.getByTestId('job-stats')).toBeVisible();
+      if (name === 'application') await expect(owner.getByTestId('resume-frame')).toBeVisible();
+      await shoot(owner, name, locale);
+    }
+    await student.goto('/jobs/applied');
+    await expect(student.getByTestId('application-card')).toHaveCount(1);
+    await shoot(student, 'my-applications', locale);
+    await student.goto('/company');
+    await expect(student.getByTestId('company-no-access')).toBeVisible();
+    await shoot(student, 'no-access', locale);
+    const visitor = await newPage(browser);
+    await setLocale(visitor, locale);
+    await visitor.goto('/company/sign-in');
+    await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
+    await shoot(visitor, 'sign-in', locale);
+    await visitor.context().close();
+  }
+});
