@@ -44,7 +44,7 @@ const rawEnvSchema = z.object({
   FIREBASE_AUTH_EMULATOR_HOST: hostAndPort.optional(),
   FIREBASE_API_KEY: z.string().min(1).optional(),
   FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
-  COMPANY_PORTAL_URL: httpUrl.default('https://company.campusjobs.dev/sign-in'),
+  COMPANY_PORTAL_URL: httpUrl.optional(),
   SUPPORT_EMAIL: z.email().default('support@campusjobs.dev'),
   FEEDBACK_EMAIL: z.email().default('feedback@campusjobs.dev'),
   REPOSITORY_URL: httpUrl.default('https://github.com/campusjobs/campus-jobs'),
@@ -225,7 +225,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       requestTimeoutMs: raw.HTTP_REQUEST_TIMEOUT_MS,
     },
     publicLinks: {
-      companyPortalUrl: raw.COMPANY_PORTAL_URL,
+      // Unset: the app's own portal sign-in page.
+      companyPortalUrl: raw.COMPANY_PORTAL_URL ?? '/company/sign-in',
       supportEmail: raw.SUPPORT_EMAIL,
       feedbackEmail: raw.FEEDBACK_EMAIL,
       repositoryUrl: raw.REPOSITORY_URL,

@@ -22,7 +22,7 @@ describe('loadEnv', () => {
         authEmulatorHost: '127.0.0.1:9099',
       },
       publicLinks: {
-        companyPortalUrl: 'https://company.campusjobs.dev/sign-in',
+        companyPortalUrl: '/company/sign-in',
         supportEmail: 'support@campusjobs.dev',
         feedbackEmail: 'feedback@campusjobs.dev',
       },

@@ -11,12 +11,10 @@ export const studentUserType = 'students';
 
 /** The portal's own sign-in page: where "Go to Company Portal" leads unless COMPANY_PORTAL_URL says otherwise. */
 export const companyPortalSignInPath = '/company/sign-in';
-/** The server's default before the portal existed; it now means "the app's own portal" too. */
-const legacyPortalDefault = 'https://company.campusjobs.dev/sign-in';
 
 export function companyPortalHref(configured: string | null | undefined): string {
   const value = configured?.trim();
-  return !value || value === legacyPortalDefault ? companyPortalSignInPath : value;
+  return value || companyPortalSignInPath;
 }
 
 /** `/sign-in?redirectUrl=...` for a page that needs an identified user. */

@@ -32,4 +32,28 @@ describe('applications summary from what the device knows', () => {
   it('is empty when nothing was applied to', () => {
     expect(buildApplicationsSummary([], [], new Map())).toEqual([]);
   });
+
+  it('takes each status from the server list when it was read, the outbox’s unsent ones first', () => {
+    const server = [
+      { applicationId: 'a-2', jobId: 'job-2', jobSlug: 'data-intern', jobTitle: 'Data Intern', company: 'Globex', status: 'interview' as const,
+        statusChangedAt: '2026-02-01T00:00:00.000Z', appliedAt: '2026-01-03T00:00:00.000Z', featured: true, canWithdraw: true },
+      { applicationId: 'a-3', jobId: 'job-3', jobSlug: 'old-role', jobTitle: 'Old role', company: 'Acme', status: 'withdrawn' as const,
+        statusChangedAt: '2026-01-04T00:00:00.000Z', appliedAt: '2026-01-01T00:00:00.000Z', featured: true, canWithdraw: false },
+    ];
+    const items = buildApplicationsSummary(
+      ['job-2', 'job-3', 'job-9'],
+      [
+        { id: 'o-sent', jobId: 'job-3', status: 'sent', createdAt: Date.UTC(2026, 0, 1), jobSummary: summary('Old role') },
+        { id: 'o-new', jobId: 'job-1', status: 'queued', createdAt: Date.UTC(2026, 0, 5), jobSummary: summary('Backend Intern') },
+      ],
+      new Map(),
+      server,
+    );
+    expect(items.map((item) => [item.jobId, item.status, item.sending])).toEqual([
+      ['job-1', 'applied', true],
+      ['job-2', 'interview', false],
+      ['job-3', 'withdrawn', false],
+    ]);
+    expect(items[1]).toMatchObject({ applicationId: 'a-2', statusChangedAt: '2026-02-01T00:00:00.000Z', company: 'Globex' });
+  });
 });

@@ -1,8 +1,9 @@
+import type { StudentApplication } from '../../../shared/company/company-api.ts';
 import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts';
 import type { OutboxRecord } from '../apply/db/apply-records.ts';
 
-/** An application's status, as GET /api/applications will answer it. */
-export type ApplicationStatus = 'applied' | 'screening' | 'interview' | 'offer' | 'hired' | 'rejected' | 'withdrawn';
+/** An application's status, as GET /api/applications answers it. */
+export type ApplicationStatus = StudentApplication['status'];
 
 /**
  * One line of the dashboard's applications summary. The shape of GET /api/applications' items, plus `sending` for
@@ -27,20 +28,23 @@ export interface ApplicationSummary {
 type OutboxPart = Pick<OutboxRecord, 'id' | 'jobId' | 'status' | 'createdAt' | 'jobSummary'>;
 
 /**
- * What this device knows of the student's applications: the outbox's (newest first, the waiting ones marked
- * `sending`) and then the profile's applied job ids (the server's order, newest first), titled from the board.
- * Every known application is 'applied': no status beyond it is known yet. Failed sends are not applications.
+ * The student's applications: the outbox's (newest first, the waiting ones marked `sending`), then the server's list
+ * with each latest status (GET /api/applications) when it could be read, else the profile's applied job ids (the
+ * server's order, newest first, 'applied' as the only status known offline), titled from the board.
+ * Failed sends are not applications; an outbox record the server already has shows as the server's.
  */
 export function buildApplicationsSummary(
   profileApplied: readonly string[],
   outbox: readonly OutboxPart[],
   jobsById: ReadonlyMap<string, Pick<BoardJob, 'title' | 'company' | 'featured'>>,
+  server: readonly StudentApplication[] | null = null,
 ): ApplicationSummary[] {
   const items: ApplicationSummary[] = [];
   const seen = new Set<string>();
+  const onServer = new Set(server?.map((item) => item.jobId));
   const fromOutbox = outbox.filter((record) => record.status !== 'failed').sort((a, b) => b.createdAt - a.createdAt);
   for (const record of fromOutbox) {
-    if (seen.has(record.jobId)) continue;
+    if (seen.has(record.jobId) || (record.status === 'sent' && onServer.has(record.jobId))) continue;
     seen.add(record.jobId);
     const job = jobsById.get(record.jobId);
     const appliedAt = new Date(record.createdAt).toISOString();
@@ -55,6 +59,15 @@ export function buildApplicationsSummary(
       featured: job?.featured ?? true,
       sending: record.status !== 'sent',
     });
+  }
+  if (server) {
+    for (const item of server) {
+      if (seen.has(item.jobId)) continue;
+      seen.add(item.jobId);
+      const { applicationId, jobId, jobTitle, company, status, statusChangedAt, appliedAt, featured } = item;
+      items.push({ applicationId, jobId, jobTitle, company, status, statusChangedAt, appliedAt, featured, sending: false });
+    }
+    return items;
   }
   for (const jobId of profileApplied) {
     if (seen.has(jobId)) continue;

@@ -35,7 +35,7 @@ describe('GET /api/public/config', () => {
         projectId: inject('authEmulatorProjectId'),
       },
       authEmulatorUrl: `http://${inject('authEmulatorHost')}`,
-      companyPortalUrl: 'https://company.campusjobs.dev/sign-in',
+      companyPortalUrl: '/company/sign-in',
       supportEmail: 'help@uni.example',
       feedbackEmail: 'feedback@campusjobs.dev',
       repositoryUrl: 'https://github.com/campusjobs/campus-jobs',

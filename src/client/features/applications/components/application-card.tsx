@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuBriefcase, LuCalendar, LuExternalLink, LuMapPin } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
+import { typeStage } from '../../jobs/job-card-model.ts';
 
 interface ApplicationCardProps {
   jobId: string;
@@ -23,6 +24,8 @@ interface ApplicationCardProps {
 /** One application (spec section 2): title, badge, organization (or 'Unknown Organization'), type and location. */
 export function ApplicationCard({ jobId, title, organizationName, type, location, badge, dates, sameTab = false, actions }: ApplicationCardProps) {
   const { t } = useTranslation('applications');
+  const { t: tJobs } = useTranslation('jobs');
+  const stage = typeStage(type);
   const href = `/jobs/${encodeURIComponent(jobId)}`;
   const heading = (
     <Text as="h2" fontWeight="semibold" textStyle="md" wordBreak="break-word">
@@ -53,7 +56,7 @@ export function ApplicationCard({ jobId, title, organizationName, type, location
             {type ? (
               <HStack gap="1.5">
                 <Icon as={LuBriefcase} aria-hidden />
-                <Text>{type}</Text>
+                <Text>{stage ? tJobs(`card.badge.${stage}`) : type}</Text>
               </HStack>
             ) : null}
             {location ? (

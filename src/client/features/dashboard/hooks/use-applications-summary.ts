@@ -1,5 +1,7 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import type { StudentApplication } from '../../../../shared/company/company-api.ts';
 import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
+import { getStudentApplications } from '../../applications/api/student-applications.ts';
 import { useSession } from '../../auth/hooks/use-session.ts';
 import { useOutboxApplications } from '../../applications/hooks/use-outbox-applications.ts';
 import { useBoardSnapshot } from '../../jobs/hooks/use-board-snapshot.ts';
@@ -9,9 +11,9 @@ import { buildApplicationsSummary, type ApplicationSummary } from '../applicatio
 export type ApplicationsSummaryState = { status: 'loading' } | { status: 'ready'; items: ApplicationSummary[] };
 
 /**
- * The dashboard's applications with their latest status. Today it is built on the device (the profile's applied
- * jobs and the outbox, titled from the board), so it works offline and every status is 'applied'; the items already
- * have the shape of GET /api/applications, whose answer can replace the source here without touching the view.
+ * The dashboard's applications with their latest status: GET /api/applications once per visit, merged with this
+ * device's outbox. Offline (or before the server answers) it falls back to the cached profile's applied jobs,
+ * titled from the board, with 'applied' as the only status known.
  */
 export function useApplicationsSummary(): ApplicationsSummaryState {
   const session = useSession();
@@ -19,6 +21,15 @@ export function useApplicationsSummary(): ApplicationsSummaryState {
   const cached = useCachedProfile(uid);
   const outbox = useOutboxApplications(uid);
   const snapshot = useBoardSnapshot();
+  const [server, setServer] = useState<StudentApplication[] | null>(null);
+  useEffect(() => {
+    if (!uid) return;
+    const controller = new AbortController();
+    getStudentApplications(controller.signal).then(setServer, () => {
+      // Offline or refused: the cached profile's list stands in (see buildApplicationsSummary).
+    });
+    return () => controller.abort();
+  }, [uid]);
   const jobsById = useMemo(() => {
     const byId = new Map<string, BoardJob>();
     for (const job of snapshot?.jobs ?? []) if (job.featured) byId.set(job.id, job);
@@ -26,6 +37,7 @@ export function useApplicationsSummary(): ApplicationsSummaryState {
   }, [snapshot]);
   return useMemo<ApplicationsSummaryState>(() => {
     if (cached === undefined) return { status: 'loading' };
-    return { status: 'ready', items: buildApplicationsSummary(cached?.profile.appliedJobs ?? [], outbox, jobsById) };
-  }, [cached, outbox, jobsById]);
+    const items = buildApplicationsSummary(cached?.profile.appliedJobs ?? [], outbox, jobsById, server);
+    return { status: 'ready', items };
+  }, [cached, outbox, jobsById, server]);
 }

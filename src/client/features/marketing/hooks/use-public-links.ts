@@ -13,7 +13,7 @@ export const defaultPublicLinks: PublicLinks = {
   repositoryUrl: 'https://github.com/campusjobs/campus-jobs',
   communityUrl: 'https://github.com/campusjobs/campus-jobs/discussions',
   roadmapUrl: 'https://github.com/campusjobs/campus-jobs/milestones',
-  companyPortalUrl: 'https://company.campusjobs.dev/sign-in',
+  companyPortalUrl: '/company/sign-in',
   supportEmail: 'support@campusjobs.dev',
   feedbackEmail: 'feedback@campusjobs.dev',
 };
