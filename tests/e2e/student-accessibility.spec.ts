@@ -131,6 +131,28 @@ for (const width of widths) {
     await expect(page.getByText('Name updated').first()).toBeVisible();
     await settle(page);
     await violations(page, 'account, success toast');
+
+    await page.goto('/jobs/applied');
+    await expect(page.getByRole('heading', { level: 1, name: 'My Applications' })).toBeVisible();
+    await settle(page);
+    await violations(page, 'my applications');
+  });
+
+  test(`public pages and the sign-in errors have no axe violations at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    for (const address of ['/', '/privacy', '/no-such-page-here']) {
+      await page.goto(address);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await settle(page);
+      await violations(page, address);
+    }
+    await page.goto('/sign-in');
+    await page.getByRole('button', { name: 'Continue with Email' }).click();
+    await page.getByLabel(/email/i).fill('not-an-email');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText('Invalid email address')).toBeVisible();
+    await settle(page);
+    await violations(page, 'sign-in, invalid e-mail');
   });
 }
 
