@@ -95,9 +95,10 @@ test.describe('account page', () => {
   });
 
   test('a profile that cannot be loaded shows the reason and a retry that loads it', async ({ page }) => {
-    await signInNewStudent(page, 'load-error');
-    // The network drops the profile request; nothing was kept on this device yet.
+    // The network drops every profile request from the start (the signed-in app also reads the profile when it
+    // opens), so nothing was kept on this device yet.
     await page.route('**/api/profile', (route) => route.abort('internetdisconnected'));
+    await signInNewStudent(page, 'load-error');
     await page.goto('/account');
     await expect(page.getByTestId('account-error')).toContainText("Your profile hasn't been saved on this device yet.");
     await page.unroute('**/api/profile');

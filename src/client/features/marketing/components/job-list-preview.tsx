@@ -49,7 +49,7 @@ export function JobListPreview() {
           <Text fontWeight="bold" fontSize="lg">
             {t('landing.preview.heading')}
           </Text>
-          <HStack gap="2" px="3" py="2" rounded="lg" borderWidth="1px" borderColor="border" color="fg.subtle" fontSize="sm">
+          <HStack gap="2" px="3" py="2" rounded="lg" borderWidth="1px" borderColor="border" color="fg.muted" fontSize="sm">
             <Icon as={LuSearch} boxSize="4" />
             <Text truncate>{t('landing.preview.search')}</Text>
           </HStack>

@@ -16,7 +16,7 @@ export function LegalDocument({ document }: { document: 'terms' | 'privacy' }) {
         title={t(`legal.${document}.title`)}
         description={t(`legal.${document}.intro`)}
         meta={
-          <Text fontSize="sm" color="fg.subtle">
+          <Text fontSize="sm" color="fg.muted">
             {t('legal.lastUpdated', { date: t('legal.updatedOn') })}
           </Text>
         }
