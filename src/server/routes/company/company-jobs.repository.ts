@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { and, count, desc, eq, inArray } from 'drizzle-orm'
 import { type ApplicationStatus, emptyStatusCounts } from '../../../shared/company/application-status.ts'
 import type { ApplicationCounts } from '../../../shared/company/company-api.ts'
+import { slugify } from '../../../shared/slug.ts'
 import type { Database } from '../../db/client.ts'
 import { applications, featuredJobs, type FeaturedJobRow } from '../../db/schema.ts'
 
@@ -40,15 +41,8 @@ export async function applicationCountsOf(db: Database, jobIds: string[]): Promi
 }
 
 function slugOf(title: string): string {
-  const base = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
   // A random tail: titles repeat across organizations, and a slug must not reveal how many jobs exist.
-  return `${base || 'job'}-${randomBytes(4).toString('hex')}`
+  return `${slugify(title, 'job')}-${randomBytes(4).toString('hex')}`
 }
 
 export async function insertJob(db: Database, job: Omit<NewFeaturedJob, 'slug'>): Promise<FeaturedJobRow> {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
+import { slugify } from '../../../shared/slug.ts'
 import {
   organizationInvitations,
   type OrganizationInvitationRow,
@@ -188,14 +189,7 @@ export async function countMembersWithEmail(db: Database, organizationId: string
 }
 
 function slugOf(name: string): string {
-  const base = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-  return base || 'organization'
+  return slugify(name, 'organization')
 }
 
 /** A new organization with a unique slug derived from its name. */
