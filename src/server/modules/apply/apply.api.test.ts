@@ -29,7 +29,7 @@ import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup
 import { buildPdf } from '../../../../tests/api-setup/uploads.ts'
 import { maxConcurrentUploadsPerAccount } from '../../http/multipart-request.ts'
 import { applicantInvitations, applications, type FeaturedJobRow, type OrganizationRow } from '../../db/schema.ts'
-import { createInvitation, createSharedLink, revokeSharedLink } from '../applicants/invitations.repository.ts'
+import { createInvitation, createSharedLink, revokeSharedLink } from './invitations.repository.ts'
 
 let testDatabase: TestDatabase
 let app: FastifyInstance

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Database } from '../../db/client.ts'
 import { logoUrl } from '../files/files.routes.ts'
-import { findOpenFeaturedJob, listOpenFeaturedJobs, type PublicJobRow } from '../jobs/jobs.repository.ts'
+import { findOpenFeaturedJob, listOpenFeaturedJobs, type PublicJobRow } from './jobs.repository.ts'
 import { normalizePlace } from '../../../shared/jobs/normalize-place.ts'
 
 // Public featured-job pages for visitors and search engines: GET /jobs/{slug} answers the SPA shell

@@ -17,13 +17,13 @@ import { applicationConfirmationMail } from '../../mail/application-confirmation
 import { enqueueMail, type MailSender } from '../../mail/outbox.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import type { Storage } from '../../storage/storage.ts'
-import { type ApplicationChannel, resolveChannel, verifiedEmailOf } from '../applicants/application-channel.ts'
-import type { DevpostService } from '../devpost/devpost.service.ts'
+import { type ApplicationChannel, resolveChannel, verifiedEmailOf } from './application-channel.ts'
+import type { DevpostService } from '../profile/devpost.service.ts'
 import type { PublicJobRow } from '../jobs/jobs.repository.ts'
 import { recordDevpostVerification, sameUsername } from '../profile/profile.repository.ts'
 import { loadAccount } from '../profile/profile.service.ts'
 import { type ApplicationRequest, applicationRequestHash, type ResumeChoice, type ResumeInput } from './application-request.ts'
-import { findApplicationByKey, hasApplied, insertApplicationOnce } from './applications.repository.ts'
+import { findApplicationByKey, hasApplied, insertApplicationOnce } from '../applications/applications.repository.ts'
 
 export const applyMessages = {
   alreadyApplied: 'You have already applied to this job.',

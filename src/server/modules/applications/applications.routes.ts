@@ -7,12 +7,12 @@ import { UploadTooLargeError } from '../../http/multipart-request.ts'
 import type { MailSender } from '../../mail/outbox.ts'
 import { requireIdentifiedUser } from '../../plugins/auth.ts'
 import type { Storage } from '../../storage/storage.ts'
-import { verifiedEmailOf } from '../applicants/application-channel.ts'
-import type { DevpostService } from '../devpost/devpost.service.ts'
+import { verifiedEmailOf } from '../apply/application-channel.ts'
+import type { DevpostService } from '../profile/devpost.service.ts'
 import { findOpenFeaturedJob } from '../jobs/jobs.repository.ts'
 import { jobNotAvailableMessage } from '../jobs/jobs.routes.ts'
 import { callerOf } from '../profile/profile.service.ts'
-import { readApplicationRequest } from './application-request.ts'
+import { readApplicationRequest } from '../apply/application-request.ts'
 import {
   findStudentApplication,
   listAppliedJobIds,
@@ -24,7 +24,7 @@ import { canWithdraw } from '../../../shared/company/application-status.ts'
 import type { StudentApplication, StudentApplicationDetail } from '../../../shared/company/company-api.ts'
 import { companyErrorMessages } from '../../../shared/company/company-errors.ts'
 import { inlineContentDisposition } from '../profile/resume.service.ts'
-import { FieldsError, submitApplication } from './applications.service.ts'
+import { FieldsError, submitApplication } from '../apply/apply.service.ts'
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

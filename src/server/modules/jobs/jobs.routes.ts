@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
 import type { Database } from '../../db/client.ts'
 import { HttpError, parseRequest } from '../../http/http-error.ts'
-import { checkSharedLink } from '../applicants/application-channel.ts'
+import { checkSharedLink } from '../apply/application-channel.ts'
 import { logoUrl } from '../files/files.routes.ts'
 import { findOpenFeaturedJob, listOpenFeaturedJobs, type PublicJobRow } from './jobs.repository.ts'
 
