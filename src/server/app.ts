@@ -14,26 +14,28 @@ import { createUploadSlots } from './http/upload-slots.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
 import { createMailSender, domainOfAddress, type MailSender } from './mail/outbox.ts'
-import { adminRoutes } from './modules/admin/admin.routes.ts'
-import { applicantsRoutes } from './modules/apply/applicants.routes.ts'
-import { applicationsRoutes } from './modules/applications/applications.routes.ts'
-import { authRoutes } from './modules/auth/auth.routes.ts'
-import { type BoardIndex, createBoardIndex } from './modules/jobs/board-index.service.ts'
-import { boardRoutes } from './modules/jobs/board.routes.ts'
-import { companyRoutes } from './modules/company/company.routes.ts'
-import { configRoutes } from './modules/config/config.routes.ts'
-import { devpostRoutes } from './modules/profile/devpost.routes.ts'
-import { createDevpostService } from './modules/profile/devpost.service.ts'
-import { devRoutes } from './modules/dev/dev.routes.ts'
-import { filesRoutes } from './modules/files/files.routes.ts'
-import { githubRoutes } from './modules/profile/github.routes.ts'
-import { createGithubService } from './modules/profile/github.service.ts'
-import { healthRoutes } from './modules/health/health.routes.ts'
-import { jobsRoutes } from './modules/jobs/jobs.routes.ts'
-import { profileRoutes } from './modules/profile/profile.routes.ts'
-import { registerAppPages } from './modules/app-pages/app-pages.routes.ts'
-import { publicJobPageRoutes } from './modules/jobs/public-job-page.routes.ts'
-import { savedJobsRoutes } from './modules/saved-jobs/saved-jobs.routes.ts'
+import { adminRoutes } from './modules/admin/index.ts'
+import { applicantsRoutes } from './modules/apply/index.ts'
+import { applyRoutes } from './modules/apply/index.ts'
+import { checkSharedLink } from './modules/apply/index.ts'
+import { applicationsRoutes } from './modules/applications/index.ts'
+import { authRoutes } from './modules/auth/index.ts'
+import { type BoardIndex, createBoardIndex } from './modules/jobs/index.ts'
+import { boardRoutes } from './modules/jobs/index.ts'
+import { companyRoutes } from './modules/company/index.ts'
+import { configRoutes } from './modules/config/index.ts'
+import { devpostRoutes } from './modules/profile/index.ts'
+import { createDevpostService } from './modules/profile/index.ts'
+import { devRoutes } from './modules/dev/index.ts'
+import { filesRoutes } from './modules/files/index.ts'
+import { githubRoutes } from './modules/profile/index.ts'
+import { createGithubService } from './modules/profile/index.ts'
+import { healthRoutes } from './modules/health/index.ts'
+import { jobsRoutes } from './modules/jobs/index.ts'
+import { profileRoutes } from './modules/profile/index.ts'
+import { registerAppPages } from './modules/app-pages/index.ts'
+import { publicJobPageRoutes } from './modules/jobs/index.ts'
+import { savedJobsRoutes } from './modules/saved-jobs/index.ts'
 import { createStorage } from './storage/create-storage.ts'
 import { defaultOrphanSweepIntervalMs, startOrphanSweepSchedule, sweepOrphanFiles } from './storage/orphan-sweeper.ts'
 import type { Storage } from './storage/storage.ts'
@@ -208,7 +210,7 @@ export async function buildApp({
       await api.register(configRoutes, { env })
       await api.register(authRoutes, { db: database.db })
       await api.register(boardRoutes, { boardIndex })
-      await api.register(jobsRoutes, { db: database.db })
+      await api.register(jobsRoutes, { db: database.db, checkSharedLink })
       await api.register(filesRoutes, { db: database.db, storage })
       await api.register(profileRoutes, { db: database.db, storage, clock })
       await api.register(githubRoutes, {
@@ -216,7 +218,8 @@ export async function buildApp({
         github: createGithubService({ ...env.github, log: app.log }),
       })
       await api.register(devpostRoutes, { db: database.db, devpost })
-      await api.register(applicationsRoutes, { db: database.db, storage, devpost, mailSender, appUrl: env.publicUrl })
+      await api.register(applyRoutes, { db: database.db, storage, devpost, mailSender, appUrl: env.publicUrl })
+      await api.register(applicationsRoutes, { db: database.db, storage })
       await api.register(applicantsRoutes, { db: database.db })
       await api.register(companyRoutes, { db: database.db, storage, mailSender, boardIndex, appUrl: env.publicUrl })
       await api.register(savedJobsRoutes, { db: database.db })

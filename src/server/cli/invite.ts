@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { loadLinkCliEnv } from '../env.ts'
-import { type InvitationCreated, inviteApplicant } from '../modules/apply/invitations.service.ts'
+import { type InvitationCreated, inviteApplicant } from '../modules/apply/index.ts'
 import { runOnServerOrDatabase } from './server-or-database.ts'
 
 // `npm run invite -- --job <id-or-slug> --email <e-mail> [--first-name A --last-name B]`: a private invitation to

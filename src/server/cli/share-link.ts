@@ -6,7 +6,7 @@ import {
   type SharedLinkCreated,
   type SharedLinkRevoked,
   shareJob,
-} from '../modules/apply/invitations.service.ts'
+} from '../modules/apply/index.ts'
 import { runOnServerOrDatabase } from './server-or-database.ts'
 
 // `npm run share-link -- --job <id-or-slug>`: a link anyone signed in may use to apply to one job, printed in full.

@@ -7,9 +7,9 @@ import { isLoopbackHost } from '../../env.ts'
 import { HttpError, parseRequest } from '../../http/http-error.ts'
 import { FeedReadError } from '../../ingest/feed-download.ts'
 import { IngestBusyError, type IngestService } from '../../ingest/ingest.service.ts'
-import { inviteApplicant, revokeJobLink, shareJob } from '../apply/invitations.service.ts'
-import type { BoardIndex } from '../jobs/board-index.service.ts'
-import { createOrganizationWithOwner, organizationCreateRequestSchema } from '../company/organizations.service.ts'
+import { inviteApplicant, revokeJobLink, shareJob } from '../apply/index.ts'
+import type { BoardIndex } from '../jobs/index.ts'
+import { createOrganizationWithOwner, organizationCreateRequestSchema } from '../company/index.ts'
 import { adminTokensMatch } from './admin-endpoint.ts'
 
 /** The real feeds are 2-4 MB of JSON; a scaled-up benchmark feed of 20,000 listings is ~12 MB. */

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { isClientRoute } from '../../../shared/client-routes.ts'
 import { defaultLocale, isLocale, localeCookieName, type Locale } from '../../../shared/locale.ts'
 import type { Env } from '../../env.ts'
-import { emulatorUrlFor, toPublicConfig } from '../config/config.routes.ts'
+import { emulatorUrlFor, toPublicConfig } from '../config/index.ts'
 
 // The HTML of the client's pages (decision record 012). Public pages (/, /sign-in, /privacy, the menu pages) were
 // rendered at build time, one file per language in PAGES (dist/pages, beside the client build): the visitor's

@@ -10,7 +10,7 @@ import { insertFeaturedJob, insertOrganization } from '../../../../tests/api-set
 import { as } from '../../../../tests/api-setup/profile-client.ts'
 import { setUpTestApp } from '../../../../tests/api-setup/test-app.ts'
 import { applicantInvitations, type FeaturedJobRow, type OrganizationRow, sharedLinks } from '../../db/schema.ts'
-import { createAdminToken } from '../admin/admin-endpoint.ts'
+import { createAdminToken } from '../admin/index.ts'
 import { createInvitation, createSharedLink, hashInvitationToken, revokeSharedLink } from './invitations.repository.ts'
 
 const adminToken = createAdminToken()

@@ -18,12 +18,12 @@ import { enqueueMail, type MailSender } from '../../mail/outbox.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import type { Storage } from '../../storage/storage.ts'
 import { type ApplicationChannel, resolveChannel, verifiedEmailOf } from './application-channel.ts'
-import type { DevpostService } from '../profile/devpost.service.ts'
-import type { PublicJobRow } from '../jobs/jobs.repository.ts'
-import { recordDevpostVerification, sameUsername } from '../profile/profile.repository.ts'
-import { loadAccount } from '../profile/profile.service.ts'
+import type { DevpostService } from '../profile/index.ts'
+import type { PublicJobRow } from '../jobs/index.ts'
+import { recordDevpostVerification, sameUsername } from '../profile/index.ts'
+import { loadAccount } from '../profile/index.ts'
 import { type ApplicationRequest, applicationRequestHash, type ResumeChoice, type ResumeInput } from './application-request.ts'
-import { findApplicationByKey, hasApplied, insertApplicationOnce } from '../applications/applications.repository.ts'
+import { findApplicationByKey, hasApplied, insertApplicationOnce } from './apply.repository.ts'
 
 export const applyMessages = {
   alreadyApplied: 'You have already applied to this job.',

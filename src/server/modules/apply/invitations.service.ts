@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts'
 import { HttpError } from '../../http/http-error.ts'
-import { findOpenFeaturedJob, type PublicJobRow } from '../jobs/jobs.repository.ts'
+import { findOpenFeaturedJob, type PublicJobRow } from '../jobs/index.ts'
 import { createInvitation, createSharedLink, revokeSharedLink } from './invitations.repository.ts'
 
 // What `npm run invite` and `npm run share-link` do, through the server's admin routes or on the database directly.

@@ -14,7 +14,7 @@ import {
 import type { Database } from '../../db/client.ts'
 import type { MailSender } from '../../mail/outbox.ts'
 import type { Storage } from '../../storage/storage.ts'
-import { inlineContentDisposition } from '../profile/resume.service.ts'
+import { inlineContentDisposition } from '../../http/content-disposition.ts'
 import { companyCaller, displayNameOf, requireApplicationAccess, requireJobAccess, requireOrganizationMember } from './company-access.ts'
 import { findMembership, hasAnyMembership } from './company-access.repository.ts'
 import { companyError, parseCompanyRequest } from './company-error.ts'

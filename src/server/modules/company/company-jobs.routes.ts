@@ -12,7 +12,7 @@ import { emptyStatusCounts } from '../../../shared/company/application-status.ts
 import { bumpBoardVersion } from '../../db/board-state.ts'
 import type { Database } from '../../db/client.ts'
 import type { FeaturedJobRow } from '../../db/schema.ts'
-import type { BoardIndex } from '../jobs/board-index.service.ts'
+import type { BoardIndex } from '../jobs/index.ts'
 import { companyCaller, requireJobAccess, requireOrganizationMember } from './company-access.ts'
 import { hasAnyMembership } from './company-access.repository.ts'
 import { companyError, isUuid, parseCompanyRequest } from './company-error.ts'

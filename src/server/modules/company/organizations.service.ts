@@ -3,7 +3,7 @@ import type { Organization } from '../../../shared/company/company-api.ts'
 import { policyText } from '../../../shared/schemas/text-policy.ts'
 import type { Database } from '../../db/client.ts'
 import type { OrganizationRow } from '../../db/schema.ts'
-import { logoUrl } from '../files/files.routes.ts'
+import { logoUrl } from '../files/index.ts'
 import { createMemberInvitation, insertOrganization } from './organizations.repository.ts'
 
 export function toOrganization(row: OrganizationRow, role: 'owner' | 'member'): Organization {

@@ -4,13 +4,6 @@ import { HttpError } from '../../http/http-error.ts'
 import { assertValidStorageKey, InvalidStorageKeyError, type Storage } from '../../storage/storage.ts'
 import { isOrganizationLogo } from './files.repository.ts'
 
-const logoPrefix = '/api/public/files/logos/'
-
-/** The browser-loadable address of an organization logo stored under `key`. */
-export function logoUrl(key: string): string {
-  return logoPrefix + key.split('/').map(encodeURIComponent).join('/')
-}
-
 export const filesRoutes: FastifyPluginAsync<{ db: Database; storage: Storage }> = async (app, { db, storage }) => {
   // Only keys some organization names as its logo: the storage also holds private files (resumes, later).
   app.get<{ Params: { '*': string } }>('/public/files/logos/*', async (request, reply) => {

@@ -2,11 +2,9 @@ import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
 import type { Database } from '../../db/client.ts'
 import { HttpError, parseRequest } from '../../http/http-error.ts'
-import { checkSharedLink } from '../apply/application-channel.ts'
-import { logoUrl } from '../files/files.routes.ts'
+import { logoUrl } from '../files/index.ts'
+import { jobNotAvailableMessage } from './jobs-messages.ts'
 import { findOpenFeaturedJob, listOpenFeaturedJobs, type PublicJobRow } from './jobs.repository.ts'
-
-export const jobNotAvailableMessage = 'This job posting is not available or has expired.'
 
 // The job view stays public: a token is accepted (the apply page checks it, signed in); a sharedId must name a live
 // link of this job, so a revoked link says so before the person fills in the form.
@@ -50,7 +48,13 @@ function toPublicJobView(row: PublicJobRow): PublicJobView {
   }
 }
 
-export const jobsRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+export type JobsRoutesOptions = {
+  db: Database
+  /** Throws the apply module's answer when `sharedId` is not a live shared link of the job (app.ts passes it in). */
+  checkSharedLink: (db: Database, sharedId: string, jobId: string) => Promise<unknown>
+}
+
+export const jobsRoutes: FastifyPluginAsync<JobsRoutesOptions> = async (app, { db, checkSharedLink }) => {
   app.get('/public/jobs', async (_request, reply) => {
     reply.header('cache-control', 'no-cache')
     return { jobs: await listOpenFeaturedJobs(db) }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Database } from '../../db/client.ts'
-import { logoUrl } from '../files/files.routes.ts'
+import { logoUrl } from '../files/index.ts'
 import { findOpenFeaturedJob, listOpenFeaturedJobs, type PublicJobRow } from './jobs.repository.ts'
 import { normalizePlace } from '../../../shared/jobs/normalize-place.ts'
 

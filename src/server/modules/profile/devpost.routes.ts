@@ -9,9 +9,9 @@ import {
 import { profileMessages } from '../../../shared/profile/profile-messages.ts'
 import { devpostUsernameSchema } from '../../../shared/profile/profile-schema.ts'
 import type { Database } from '../../db/client.ts'
-import { requireIdentifiedUser } from '../../plugins/auth.ts'
+import { callerOf, requireIdentifiedUser } from '../../plugins/auth.ts'
 import { recordDevpostVerification, sameUsername, saveDevpostProfile } from './profile.repository.ts'
-import { callerOf, loadAccount } from './profile.service.ts'
+import { loadAccount } from './profile.service.ts'
 import type { DevpostLookup, DevpostService } from './devpost.service.ts'
 
 const devpostProfileRequestSchema = z.object(

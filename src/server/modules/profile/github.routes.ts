@@ -3,9 +3,9 @@ import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
 import type { Database } from '../../db/client.ts'
 import { HttpError, parseRequest } from '../../http/http-error.ts'
-import { requireIdentifiedUser } from '../../plugins/auth.ts'
+import { callerOf, requireIdentifiedUser } from '../../plugins/auth.ts'
 import { clearGithubProfile, saveGithubProfile } from './profile.repository.ts'
-import { callerOf, loadAccount } from './profile.service.ts'
+import { loadAccount } from './profile.service.ts'
 import type { GithubService } from './github.service.ts'
 
 export const githubMessages = {

@@ -10,11 +10,12 @@ import type { Database } from '../../db/client.ts'
 import { HttpError } from '../../http/http-error.ts'
 import { multipartBoundary } from '../../http/multipart.ts'
 import { readMultipartRequest, UploadTooLargeError } from '../../http/multipart-request.ts'
-import { requireIdentifiedUser } from '../../plugins/auth.ts'
+import { callerOf, requireIdentifiedUser } from '../../plugins/auth.ts'
 import type { Storage } from '../../storage/storage.ts'
 import { setName, updateProfile } from './profile.repository.ts'
-import { callerOf, loadAccount, loadStudentProfile } from './profile.service.ts'
-import { inlineContentDisposition, storeResume } from './resume.service.ts'
+import { loadAccount, loadStudentProfile } from './profile.service.ts'
+import { inlineContentDisposition } from '../../http/content-disposition.ts'
+import { storeResume } from './resume.service.ts'
 
 // Room for the multipart framing around the file (boundaries, part headers).
 const multipartOverheadBytes = 16 * 1024

@@ -4,8 +4,8 @@ import { type StudentProfile, toSecondsTimestamp } from '../../../shared/profile
 import type { Database } from '../../db/client.ts'
 import { HttpError } from '../../http/http-error.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
-import { listAppliedJobIds } from '../applications/applications.repository.ts'
-import { upsertAccount } from '../auth/auth.service.ts'
+import { listAppliedJobIds } from '../applications/index.ts'
+import { upsertAccount } from '../auth/index.ts'
 import { type AccountWithProfile, findAccountWithProfile, findAccountWithProfileAndApplications } from './profile.repository.ts'
 
 /** Where the owner reads the resume back, relative to the API base (the client's apiFetch adds the host). */
@@ -45,12 +45,6 @@ export function toStudentProfile({ user, profile }: AccountWithProfile, appliedJ
     devpost: profile?.devpostProfile ?? null,
     onboardingRequired: isOnboardingRequired(user),
   }
-}
-
-export function callerOf(user: AuthUser | null): AuthUser {
-  // The guards set it; a route without one is a programming error.
-  if (!user) throw new HttpError(401, 'Authentication required')
-  return user
 }
 
 /**

@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Database } from '../../db/client.ts'
 import { createLocalDiskStorage } from '../../storage/local-disk-storage.ts'
 import type { Storage } from '../../storage/storage.ts'
-import { inlineContentDisposition, newResumeKey, storeResume } from './resume.service.ts'
+import { inlineContentDisposition } from '../../http/content-disposition.ts'
+import { newResumeKey, storeResume } from './resume.service.ts'
 
 // One page: storeResume opens the file with a PDF reader.
 const pdf = Buffer.from(
