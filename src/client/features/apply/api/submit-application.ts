@@ -1,6 +1,6 @@
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 import { messageForPeople } from '../../../lib/api-error-message.ts';
-import type { OutboxRecord } from '../db/apply-records.ts';
+import type { OutboxRecord } from '../../../db/records/apply-records.ts';
 import type { SendResult } from '../outbox/outbox-sender.ts';
 
 /** Spec section 9: the network timeout is 30 s on desktop. A timed-out attempt is retried with the same key. */

@@ -1,6 +1,6 @@
 import { applicationMessages, type ApplicationReceipt } from '../../../../shared/applications/application-schema.ts';
 import { appDb, type AppDb } from '../../../db/app-db.ts';
-import type { OutboxRecord } from '../db/apply-records.ts';
+import type { OutboxRecord } from '../../../db/records/apply-records.ts';
 import { claimNext, settle, type SettledOutcome } from '../db/outbox-repository.ts';
 
 /** What one attempt to POST an application gave: an HTTP answer, or no answer at all (offline, dropped, timed out). */

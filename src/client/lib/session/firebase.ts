@@ -1,7 +1,7 @@
 import { initializeApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signOut, type Auth } from 'firebase/auth';
-import { getRuntimeConfig } from '../../lib/runtime-config.ts';
-import { setIdTokenProvider } from '../../lib/api-client.ts';
+import { getRuntimeConfig } from '../runtime-config.ts';
+import { setIdTokenProvider } from '../api-client.ts';
 import { requiresSignOut } from './login-errors.ts';
 
 let authPromise: Promise<Auth> | null = null;

@@ -1,7 +1,7 @@
 import { useContext, useEffect } from 'react';
-import { BreadcrumbContext, type Crumb } from '../breadcrumb-context.ts';
+import { BreadcrumbContext, type Crumb } from './breadcrumb-context.ts';
 
-export type { Crumb } from '../breadcrumb-context.ts';
+export type { Crumb } from './breadcrumb-context.ts';
 
 /**
  * Declares the page's place under 'Dashboard' in the header breadcrumb, e.g.

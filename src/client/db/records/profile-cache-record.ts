@@ -1,4 +1,4 @@
-import type { StudentProfile } from '../../../../shared/profile/student-profile.ts';
+import type { StudentProfile } from '../../../shared/profile/student-profile.ts';
 
 /** The last profile GET /api/profile returned for a user, so the account page and the apply prefill work offline. */
 export interface ProfileCacheRecord {

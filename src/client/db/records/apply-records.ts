@@ -2,8 +2,8 @@ import type {
   ApplicationAnswersInput,
   ApplicationReceipt,
   SavedResumeChoice,
-} from '../../../../shared/applications/application-schema.ts';
-import type { DevpostProfile } from '../../../../shared/devpost/devpost-profile.ts';
+} from '../../../shared/applications/application-schema.ts';
+import type { DevpostProfile } from '../../../shared/devpost/devpost-profile.ts';
 
 /** A resume file kept on the device (spec: files stored as bytes + metadata), so it survives a killed browser. */
 export interface StoredResumeFile {
