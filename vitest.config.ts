@@ -9,7 +9,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.ts', 'src/server/**/*.unit.test.ts'],
+          include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.ts', 'src/server/**/*.unit.test.ts', 'tests/lint/**/*.test.ts'],
           setupFiles: ['fake-indexeddb/auto'],
         },
       },

@@ -4,8 +4,8 @@
 // split of the reference path (shared filter functions, step by step) and the view's own cost per query.
 // Runs the TypeScript sources directly (Node 24 strips types). BENCH_LISTINGS sets the job count; PROFILE_ROUNDS
 // the passes over the 2,000 queries (default 3, the first one is a warm-up).
-import { createBoardView } from '../src/server/routes/board/board-index.service.ts';
-import { BoardQueryIndex } from '../src/server/routes/board/board-query-index.ts';
+import { createBoardView } from '../src/server/modules/jobs/index.ts';
+import { BoardQueryIndex } from '../src/server/modules/jobs/index.ts';
 import { filterJobs, indexJobs, jobFacets } from '../src/shared/jobs/filter-jobs.ts';
 import { jobBoardQuerySchema } from '../src/shared/jobs/job-filters-schema.ts';
 import { parseExternalFeed } from '../src/shared/jobs/listing-schemas.ts';

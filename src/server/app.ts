@@ -14,26 +14,28 @@ import { createUploadSlots } from './http/upload-slots.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
 import { createMailSender, domainOfAddress, type MailSender } from './mail/outbox.ts'
-import { adminRoutes } from './routes/admin/admin.routes.ts'
-import { applicantsRoutes } from './routes/applicants/applicants.routes.ts'
-import { applicationsRoutes } from './routes/applications/applications.routes.ts'
-import { authRoutes } from './routes/auth/auth.routes.ts'
-import { type BoardIndex, createBoardIndex } from './routes/board/board-index.service.ts'
-import { boardRoutes } from './routes/board/board.routes.ts'
-import { companyRoutes } from './routes/company/company.routes.ts'
-import { configRoutes } from './routes/config/config.routes.ts'
-import { devpostRoutes } from './routes/devpost/devpost.routes.ts'
-import { createDevpostService } from './routes/devpost/devpost.service.ts'
-import { devRoutes } from './routes/dev/dev.routes.ts'
-import { filesRoutes } from './routes/files/files.routes.ts'
-import { githubRoutes } from './routes/github/github.routes.ts'
-import { createGithubService } from './routes/github/github.service.ts'
-import { healthRoutes } from './routes/health/health.routes.ts'
-import { jobsRoutes } from './routes/jobs/jobs.routes.ts'
-import { profileRoutes } from './routes/profile/profile.routes.ts'
-import { registerAppPages } from './routes/public-pages/app-pages.routes.ts'
-import { publicJobPageRoutes } from './routes/public-pages/public-job-page.routes.ts'
-import { savedJobsRoutes } from './routes/saved-jobs/saved-jobs.routes.ts'
+import { adminRoutes } from './modules/admin/index.ts'
+import { applicantsRoutes } from './modules/apply/index.ts'
+import { applyRoutes } from './modules/apply/index.ts'
+import { checkSharedLink } from './modules/apply/index.ts'
+import { applicationsRoutes } from './modules/applications/index.ts'
+import { authRoutes } from './modules/auth/index.ts'
+import { type BoardIndex, createBoardIndex } from './modules/jobs/index.ts'
+import { boardRoutes } from './modules/jobs/index.ts'
+import { companyRoutes } from './modules/company/index.ts'
+import { configRoutes } from './modules/config/index.ts'
+import { devpostRoutes } from './modules/profile/index.ts'
+import { createDevpostService } from './modules/profile/index.ts'
+import { devRoutes } from './modules/dev/index.ts'
+import { filesRoutes } from './modules/files/index.ts'
+import { githubRoutes } from './modules/profile/index.ts'
+import { createGithubService } from './modules/profile/index.ts'
+import { healthRoutes } from './modules/health/index.ts'
+import { jobsRoutes } from './modules/jobs/index.ts'
+import { profileRoutes } from './modules/profile/index.ts'
+import { registerAppPages } from './modules/app-pages/index.ts'
+import { publicJobPageRoutes } from './modules/jobs/index.ts'
+import { savedJobsRoutes } from './modules/saved-jobs/index.ts'
 import { createStorage } from './storage/create-storage.ts'
 import { defaultOrphanSweepIntervalMs, startOrphanSweepSchedule, sweepOrphanFiles } from './storage/orphan-sweeper.ts'
 import type { Storage } from './storage/storage.ts'
@@ -208,7 +210,7 @@ export async function buildApp({
       await api.register(configRoutes, { env })
       await api.register(authRoutes, { db: database.db })
       await api.register(boardRoutes, { boardIndex })
-      await api.register(jobsRoutes, { db: database.db })
+      await api.register(jobsRoutes, { db: database.db, checkSharedLink })
       await api.register(filesRoutes, { db: database.db, storage })
       await api.register(profileRoutes, { db: database.db, storage, clock })
       await api.register(githubRoutes, {
@@ -216,7 +218,8 @@ export async function buildApp({
         github: createGithubService({ ...env.github, log: app.log }),
       })
       await api.register(devpostRoutes, { db: database.db, devpost })
-      await api.register(applicationsRoutes, { db: database.db, storage, devpost, mailSender, appUrl: env.publicUrl })
+      await api.register(applyRoutes, { db: database.db, storage, devpost, mailSender, appUrl: env.publicUrl })
+      await api.register(applicationsRoutes, { db: database.db, storage })
       await api.register(applicantsRoutes, { db: database.db })
       await api.register(companyRoutes, { db: database.db, storage, mailSender, boardIndex, appUrl: env.publicUrl })
       await api.register(savedJobsRoutes, { db: database.db })

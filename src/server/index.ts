@@ -10,7 +10,7 @@ import {
   loopbackUrl,
   publishAdminEndpoint,
   withdrawAdminEndpoint,
-} from './routes/admin/admin-endpoint.ts'
+} from './modules/admin/index.ts'
 import { createStorage } from './storage/create-storage.ts'
 
 const shutdownDeadlineMs = 10_000

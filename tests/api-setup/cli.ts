@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '../../src/server/db/client.ts'
 import { acquireDataDirLock } from '../../src/server/db/data-dir-lock.ts'
 import type { Env } from '../../src/server/env.ts'
 import { packageRoot } from '../../src/server/package-root.ts'
-import { createAdminToken, loopbackUrl, publishAdminEndpoint } from '../../src/server/routes/admin/admin-endpoint.ts'
+import { createAdminToken, loopbackUrl, publishAdminEndpoint } from '../../src/server/modules/admin/index.ts'
 
 // The command-line tools (src/server/cli) as a person runs them: a separate process, next to a server or alone.
 

@@ -4,9 +4,9 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { BoardJob } from '../../shared/jobs/listing-schemas.ts';
 import type { PublicJobView } from '../features/jobs/api/get-job-detail.ts';
-import type { ProfileCacheRecord } from '../features/profile/db/profile-cache-record.ts';
-import type { ApplicationDraftRecord, OutboxRecord } from '../features/apply/db/apply-records.ts';
-import type { SavedJobRecord } from '../features/saved-jobs/db/saved-job-record.ts';
+import type { ProfileCacheRecord } from './records/profile-cache-record.ts';
+import type { ApplicationDraftRecord, OutboxRecord } from './records/apply-records.ts';
+import type { SavedJobRecord } from './records/saved-job-record.ts';
 
 export type { ProfileCacheRecord, ApplicationDraftRecord, OutboxRecord, SavedJobRecord };
 

@@ -9,7 +9,7 @@ import { openTestDatabase, type TestDatabase } from '../../../tests/api-setup/te
 import { openDatabase } from '../db/client.ts'
 import { acquireDataDirLock } from '../db/data-dir-lock.ts'
 import { externalListings } from '../db/schema.ts'
-import { adminEndpointFileName } from '../routes/admin/admin-endpoint.ts'
+import { adminEndpointFileName } from '../modules/admin/index.ts'
 
 // `npm run ingest` as a person runs it: a separate process, against a running server or straight into the database.
 

@@ -7,7 +7,7 @@ import { downloadFeed, FeedReadError, readFeedFile } from '../ingest/feed-downlo
 import type { FeedWriteResult } from '../ingest/ingest.repository.ts'
 import type { ImportReport, ImportSource } from '../ingest/ingest.service.ts'
 import type { SourceSummary } from '../ingest/prepare-feed.ts'
-import type { AdminEndpoint } from '../routes/admin/admin-endpoint.ts'
+import type { AdminEndpoint } from '../modules/admin/index.ts'
 import { runningServerEndpoint, withOwnDatabase } from './server-or-database.ts'
 
 // `npm run ingest -- <file-or-url> [...] [--type internship|new-grad]`: imports community feed files on demand.

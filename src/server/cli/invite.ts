@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { loadLinkCliEnv } from '../env.ts'
-import { type InvitationCreated, inviteApplicant } from '../routes/applicants/invitations.service.ts'
+import { type InvitationCreated, inviteApplicant, invitationUrl } from '../modules/apply/index.ts'
 import { runOnServerOrDatabase } from './server-or-database.ts'
 
 // `npm run invite -- --job <id-or-slug> --email <e-mail> [--first-name A --last-name B]`: a private invitation to
@@ -21,10 +21,6 @@ const argumentsSchema = z.object({
   firstName: z.string().trim().min(1).max(100).optional(),
   lastName: z.string().trim().min(1).max(100).optional(),
 })
-
-export function invitationUrl(publicUrl: string, jobId: string, token: string): string {
-  return `${publicUrl}/jobs/${encodeURIComponent(jobId)}/apply?token=${encodeURIComponent(token)}`
-}
 
 export async function main(argv: string[], environment: Record<string, string | undefined> = process.env): Promise<number> {
   let input: z.infer<typeof argumentsSchema>

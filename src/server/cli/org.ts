@@ -6,7 +6,7 @@ import {
   memberInvitationUrl,
   organizationCreateRequestSchema,
   type OrganizationCreated,
-} from '../routes/company/organizations.service.ts'
+} from '../modules/company/index.ts'
 import { runOnServerOrDatabase } from './server-or-database.ts'
 
 // `npm run org -- create --name "Acme" --owner ada@acme.example`: an operator creates a partner organization and

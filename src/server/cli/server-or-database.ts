@@ -1,7 +1,7 @@
 import type { Database, DatabaseHandle } from '../db/client.ts'
 import { dataDirLockHolder, DataDirLockedError } from '../db/data-dir-lock.ts'
 import type { IngestCliEnv } from '../env.ts'
-import { type AdminEndpoint, readAdminEndpoint } from '../routes/admin/admin-endpoint.ts'
+import { type AdminEndpoint, readAdminEndpoint } from '../modules/admin/index.ts'
 
 // Command-line tools that change data: the embedded database belongs to one process, so while a server runs on
 // DATA_DIR the work goes through its loopback admin endpoint; otherwise (or with DATABASE_URL) the tool opens the

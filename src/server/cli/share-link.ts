@@ -6,7 +6,8 @@ import {
   type SharedLinkCreated,
   type SharedLinkRevoked,
   shareJob,
-} from '../routes/applicants/invitations.service.ts'
+  sharedLinkUrl,
+} from '../modules/apply/index.ts'
 import { runOnServerOrDatabase } from './server-or-database.ts'
 
 // `npm run share-link -- --job <id-or-slug>`: a link anyone signed in may use to apply to one job, printed in full.
@@ -17,10 +18,6 @@ const usage = `Usage: npm run share-link -- --job <job id or slug>
 
 Creates a shared link to apply to a featured job and prints it (PUBLIC_URL, default http://localhost:PORT),
 or revokes one. Uses DATA_DIR (through the running server when there is one) or DATABASE_URL.`
-
-export function sharedLinkUrl(publicUrl: string, jobId: string, sharedId: string): string {
-  return `${publicUrl}/jobs/${encodeURIComponent(jobId)}/apply?sharedId=${encodeURIComponent(sharedId)}`
-}
 
 type Plan = { action: 'create'; job: string } | { action: 'revoke'; id: string }
 

@@ -122,3 +122,10 @@ export async function requireIdentifiedUser(request: FastifyRequest, reply: Fast
   await requireUser(request, reply)
   if (request.user?.isAnonymous) throw new HttpError(403, 'An identified account is required')
 }
+
+/** The caller a guard (`requireUser`, `requireIdentifiedUser`) has verified. */
+export function callerOf(user: AuthUser | null): AuthUser {
+  // The guards set it; a route without one is a programming error.
+  if (!user) throw new HttpError(401, 'Authentication required')
+  return user
+}

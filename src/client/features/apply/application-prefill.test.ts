@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StudentProfile } from '../../../shared/profile/student-profile.ts';
 import { emptyAnswers, initialWizardState, isDevpostVerified, profileSaveBack } from './application-prefill.ts';
-import type { ApplicationDraftRecord } from './db/apply-records.ts';
+import type { ApplicationDraftRecord } from '../../db/records/apply-records.ts';
 
 const profile: StudentProfile = {
   id: 'user-1',

@@ -5,7 +5,7 @@ import {
   type ProfileUpdateInput,
 } from '../../../shared/profile/profile-schema.ts';
 import type { StudentProfile } from '../../../shared/profile/student-profile.ts';
-import type { ApplicationDraftRecord, DraftAnswers, ResumeChoice, VerifiedDevpost } from './db/apply-records.ts';
+import type { ApplicationDraftRecord, DraftAnswers, ResumeChoice, VerifiedDevpost } from '../../db/records/apply-records.ts';
 
 export const emptyAnswers: DraftAnswers = {
   firstName: '',

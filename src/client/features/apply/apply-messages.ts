@@ -1,5 +1,5 @@
 import { applicationMessages } from '../../../shared/applications/application-schema.ts';
-import { profileMessageKey } from '../profile/profile-message-keys.ts';
+import { profileMessageKey } from '../profile/index.ts';
 
 // Shared validation texts and the apply API's error texts are English (src/shared, the server); the apply page shows
 // them in the interface language by matching the exact text. An unknown server text is shown as it came.

@@ -1,5 +1,5 @@
 import { isSignInWithEmailLink, sendSignInLinkToEmail, signInWithEmailLink, type User } from 'firebase/auth';
-import { getFirebaseAuth } from './firebase.ts';
+import { getFirebaseAuth } from '../../lib/session/firebase.ts';
 import { buildEmailLinkSettings, emailForSignInKey, tenantForSignInKey } from './sign-in-links.ts';
 
 function storage(): Storage | null {

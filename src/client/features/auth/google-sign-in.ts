@@ -1,5 +1,5 @@
 import { GoogleAuthProvider, signInWithPopup, type User } from 'firebase/auth';
-import { getFirebaseAuth } from './firebase.ts';
+import { getFirebaseAuth } from '../../lib/session/firebase.ts';
 
 /** Google account via popup with the profile and email scopes (spec section 7). Failures are logged and rethrown. */
 export async function signInWithGoogle(): Promise<User> {

@@ -1,6 +1,6 @@
 import type { StudentApplication } from '../../../shared/company/company-api.ts';
 import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts';
-import type { OutboxRecord } from '../apply/db/apply-records.ts';
+import type { OutboxRecord } from '../../db/records/apply-records.ts';
 
 /** An application's status, as GET /api/applications answers it. */
 export type ApplicationStatus = StudentApplication['status'];

@@ -7,8 +7,8 @@ import {
   type OAuthCredential,
 } from 'firebase/auth';
 import { FirebaseError } from 'firebase/app';
-import { getFirebaseAuth } from '../auth/firebase.ts';
-import { authErrorCode } from '../auth/login-errors.ts';
+import { getFirebaseAuth } from '../../lib/session/firebase.ts';
+import { authErrorCode } from '../../lib/session/login-errors.ts';
 
 // Spec section 7: connecting GitHub links the GitHub provider (scope read:user) to the sign-in account in a popup,
 // to obtain an OAuth access token for the server's GitHub profile call. If that GitHub account is already the

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuBriefcase, LuCalendar, LuExternalLink, LuMapPin } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { typeStage } from '../../jobs/job-card-model.ts';
+import { typeStage } from '../../jobs/index.ts';
 
 interface ApplicationCardProps {
   jobId: string;

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { OutboxRecord } from '../../apply/db/apply-records.ts';
-import { listOutbox } from '../../apply/db/outbox-repository.ts';
+import type { OutboxRecord } from '../../../db/records/apply-records.ts';
+import { listOutbox } from '../../apply/index.ts';
 
 /** This account's applications still in the device's outbox (queued, sending, failed), or sent ones; live. */
 export function useOutboxApplications(uid: string | null): OutboxRecord[] {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { StudentApplication } from '../../../../shared/company/company-api.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { messageForPeople } from '../../../lib/api-error-message.ts';
-import { getJobDetail } from '../../jobs/api/get-job-detail.ts';
+import { getJobDetail } from '../../jobs/index.ts';
 import { getStudentApplications } from '../api/student-applications.ts';
 
 /** Spec section 8's text when the list cannot be read and the server said nothing readable. */

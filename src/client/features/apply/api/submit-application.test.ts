@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyAnswers } from '../application-prefill.ts';
-import type { OutboxRecord } from '../db/apply-records.ts';
+import type { OutboxRecord } from '../../../db/records/apply-records.ts';
 import { applicationBody } from './submit-application.ts';
 
 function buildRecord(overrides: Partial<OutboxRecord> = {}): OutboxRecord {

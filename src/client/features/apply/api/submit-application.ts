@@ -1,7 +1,11 @@
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 import { messageForPeople } from '../../../lib/api-error-message.ts';
-import type { OutboxRecord } from '../db/apply-records.ts';
-import type { SendResult } from '../outbox/outbox-sender.ts';
+import type { OutboxRecord } from '../../../db/records/apply-records.ts';
+
+/** What one attempt to POST an application gave: an HTTP answer, or no answer at all (offline, dropped, timed out). */
+export type SendResult =
+  | { kind: 'response'; status: number; body: unknown }
+  | { kind: 'network-error'; message: string };
 
 /** Spec section 9: the network timeout is 30 s on desktop. A timed-out attempt is retried with the same key. */
 const submitTimeoutMs = 30_000;

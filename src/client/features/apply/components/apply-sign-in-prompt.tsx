@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LuBadgeCheck, LuSave, LuSparkles } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { safeRedirectPath } from '../../../../shared/safe-redirect.ts';
-import { LoginPanel, type LoginMode } from '../../auth/components/login-panel.tsx';
+import { LoginPanel, type LoginMode } from '../../auth/index.ts';
 import { useRuntimeConfig } from '../../../lib/use-runtime-config.ts';
 
 /**

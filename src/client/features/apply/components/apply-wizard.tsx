@@ -15,12 +15,12 @@ import {
 import type { StudentProfile } from '../../../../shared/profile/student-profile.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
-import { updateProfile } from '../../profile/api/update-profile.ts';
-import { updateProfileName } from '../../profile/api/update-profile-name.ts';
-import { saveCachedProfile } from '../../profile/db/profile-cache-repository.ts';
+import { updateProfile } from '../../profile/index.ts';
+import { updateProfileName } from '../../profile/index.ts';
+import { saveCachedProfile } from '../../profile/index.ts';
 import { isDevpostVerified, profileSaveBack, type InitialWizardState } from '../application-prefill.ts';
 import { useApplyMessage } from '../hooks/use-apply-message.ts';
-import type { DraftAnswers, ResumeChoice, VerifiedDevpost } from '../db/apply-records.ts';
+import type { DraftAnswers, ResumeChoice, VerifiedDevpost } from '../../../db/records/apply-records.ts';
 import { saveDraft } from '../db/draft-repository.ts';
 import { enqueueApplication } from '../db/outbox-repository.ts';
 import type { ApplyTarget } from '../hooks/use-apply-target.ts';

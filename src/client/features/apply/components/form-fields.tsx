@@ -2,7 +2,7 @@ import { Field, Input, Textarea, type InputProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useApplyMessage } from '../hooks/use-apply-message.ts';
-import type { DraftAnswers } from '../db/apply-records.ts';
+import type { DraftAnswers } from '../../../db/records/apply-records.ts';
 
 interface FieldFrameProps {
   name: keyof DraftAnswers;

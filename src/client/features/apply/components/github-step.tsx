@@ -2,7 +2,7 @@ import { Alert, Avatar, Badge, Card, Flex, HStack, SimpleGrid, Stack, Text } fro
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { GithubProfile } from '../../../../shared/github/github-profile.ts';
-import type { DraftAnswers } from '../db/apply-records.ts';
+import type { DraftAnswers } from '../../../db/records/apply-records.ts';
 import { TextField } from './form-fields.tsx';
 
 function GithubSummary({ github }: { github: GithubProfile }) {

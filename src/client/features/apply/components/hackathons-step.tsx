@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { LuBadgeCheck } from 'react-icons/lu';
 import { devpostMessages } from '../../../../shared/devpost/devpost-profile.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { verifyDevpost } from '../../profile/api/verify-devpost.ts';
+import { verifyDevpost } from '../../profile/index.ts';
 import { isDevpostVerified } from '../application-prefill.ts';
 import { useApplyMessage } from '../hooks/use-apply-message.ts';
-import type { DraftAnswers, VerifiedDevpost } from '../db/apply-records.ts';
+import type { DraftAnswers, VerifiedDevpost } from '../../../db/records/apply-records.ts';
 
 interface HackathonsStepProps {
   verified: VerifiedDevpost | null;

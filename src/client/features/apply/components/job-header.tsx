@@ -1,8 +1,8 @@
 import { Badge, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuMapPin } from 'react-icons/lu';
-import { typeStage } from '../../jobs/job-card-model.ts';
-import { OrganizationLogo } from '../../jobs/components/organization-logo.tsx';
+import { typeStage } from '../../jobs/index.ts';
+import { OrganizationLogo } from '../../jobs/index.ts';
 
 interface JobHeaderProps {
   title: string;

@@ -5,7 +5,7 @@ import { LuFileText, LuUpload } from 'react-icons/lu';
 import { applicationResumeFileError, type SavedResumeChoice } from '../../../../shared/applications/application-schema.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useApplyMessage } from '../hooks/use-apply-message.ts';
-import type { ResumeChoice, StoredResumeFile } from '../db/apply-records.ts';
+import type { ResumeChoice, StoredResumeFile } from '../../../db/records/apply-records.ts';
 
 interface ResumeStepProps {
   /** The profile's saved resume, if it has one. */

@@ -5,7 +5,7 @@ import { LuCircleAlert, LuClock, LuRefreshCw, LuX } from 'react-icons/lu';
 import { Button } from '../../../components/ui/button.tsx';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import { useApplyMessage } from '../hooks/use-apply-message.ts';
-import type { OutboxRecord, OutboxStatus } from '../db/apply-records.ts';
+import type { OutboxRecord, OutboxStatus } from '../../../db/records/apply-records.ts';
 import { cancelQueued, dismissFailed } from '../db/outbox-repository.ts';
 import { flushOutboxNow } from '../outbox/outbox-runner.ts';
 

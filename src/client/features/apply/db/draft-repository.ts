@@ -1,5 +1,5 @@
 import { appDb, type AppDb } from '../../../db/app-db.ts';
-import type { ApplicationDraftRecord } from './apply-records.ts';
+import type { ApplicationDraftRecord } from '../../../db/records/apply-records.ts';
 
 /** One draft per account and job: the same job applied to from two accounts on one device keeps two drafts. */
 export function draftKey(uid: string, jobId: string): string {

@@ -1,7 +1,7 @@
 import { appDb, type AppDb } from '../../../db/app-db.ts';
 import type { ApplicationReceipt } from '../../../../shared/applications/application-schema.ts';
 import { draftKey } from './draft-repository.ts';
-import type { OutboxRecord, ResumeChoice } from './apply-records.ts';
+import type { OutboxRecord, ResumeChoice } from '../../../db/records/apply-records.ts';
 
 /** What Submit puts in the outbox; the repository adds the key, the status and the bookkeeping. */
 export type NewOutboxEntry = Pick<

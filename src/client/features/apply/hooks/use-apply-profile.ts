@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { StudentProfile } from '../../../../shared/profile/student-profile.ts';
-import { getProfile } from '../../profile/api/get-profile.ts';
-import { getCachedProfile } from '../../profile/db/profile-cache-repository.ts';
+import { getProfile } from '../../profile/index.ts';
+import { getCachedProfile } from '../../profile/index.ts';
 
 export type ApplyProfileState =
   | { status: 'loading' }

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { applicationMessages } from '../../../../shared/applications/application-schema.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { messageForPeople } from '../../../lib/api-error-message.ts';
-import { getJobDetail } from '../../jobs/api/get-job-detail.ts';
-import { readJobDetail } from '../../jobs/db/job-details-repository.ts';
+import { getJobDetail } from '../../jobs/index.ts';
+import { readJobDetail } from '../../jobs/index.ts';
 import { validateToken } from '../api/validate-token.ts';
 
 /** The job being applied to, as the header, the wizard and the outbox need it. */

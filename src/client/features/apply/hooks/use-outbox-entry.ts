@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { OutboxRecord } from '../db/apply-records.ts';
+import type { OutboxRecord } from '../../../db/records/apply-records.ts';
 import { latestOutboxEntryForJob } from '../db/outbox-repository.ts';
 
 /** The newest submission of this account for this job, live: `undefined` while reading, `null` when none. */

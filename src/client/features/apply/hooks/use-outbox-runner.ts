@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSession } from '../../auth/hooks/use-session.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { retainOutboxRunner } from '../outbox/outbox-runner.ts';
 
 /** Keeps the outbox of the signed-in account moving while this component is mounted (the signed-in app's shells). */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ApplicationDraftRecord } from '../db/apply-records.ts';
+import type { ApplicationDraftRecord } from '../../../db/records/apply-records.ts';
 import { readDraft } from '../db/draft-repository.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppDb } from '../../../db/app-db.ts';
-import type { DraftAnswers, OutboxRecord } from '../db/apply-records.ts';
+import type { DraftAnswers, OutboxRecord } from '../../../db/records/apply-records.ts';
 import { readDraft, saveDraft } from '../db/draft-repository.ts';
 import {
   cancelQueued,

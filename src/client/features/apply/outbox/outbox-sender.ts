@@ -1,12 +1,10 @@
 import { applicationMessages, type ApplicationReceipt } from '../../../../shared/applications/application-schema.ts';
 import { appDb, type AppDb } from '../../../db/app-db.ts';
-import type { OutboxRecord } from '../db/apply-records.ts';
+import type { OutboxRecord } from '../../../db/records/apply-records.ts';
+import type { SendResult } from '../api/submit-application.ts';
 import { claimNext, settle, type SettledOutcome } from '../db/outbox-repository.ts';
 
-/** What one attempt to POST an application gave: an HTTP answer, or no answer at all (offline, dropped, timed out). */
-export type SendResult =
-  | { kind: 'response'; status: number; body: unknown }
-  | { kind: 'network-error'; message: string };
+export type { SendResult };
 
 /** Sends one outbox entry to the server (with its Idempotency-Key). Injected, so the state machine runs without a network. */
 export type SendApplication = (record: OutboxRecord) => Promise<SendResult>;

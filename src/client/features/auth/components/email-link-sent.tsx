@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { fetchDevEmailLink } from '../api/dev-email-link.ts';
-import { loginLinkSent } from '../login-errors.ts';
+import { loginLinkSent } from '../../../lib/session/login-errors.ts';
 import { emulatorCallbackPath } from '../sign-in-links.ts';
 
 interface EmailLinkSentProps {

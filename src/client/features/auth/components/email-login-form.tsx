@@ -7,7 +7,7 @@ import { emailLoginSchema, type EmailLogin, type EmailLoginInput } from '../../.
 import { Button } from '../../../components/ui/button.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { requestEmailLink } from '../email-link.ts';
-import { describeLoginError, loginLinkSent } from '../login-errors.ts';
+import { describeLoginError, loginLinkSent } from '../../../lib/session/login-errors.ts';
 
 interface EmailLoginFormProps {
   redirectUrl: string;

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { RouteFallback } from '../../../components/ui/route-fallback.tsx';
-import { useSession } from '../hooks/use-session.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { signInPath } from '../sign-in-links.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { RouteFallback } from '../../../components/ui/route-fallback.tsx';
-import { useSession } from '../hooks/use-session.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 
 /**
  * A page both visitors and students open (a public job link): the signed-in version (the child routes) for an

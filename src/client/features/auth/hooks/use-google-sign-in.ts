@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { createAccount } from '../api/create-account.ts';
 import { signInWithGoogle } from '../google-sign-in.ts';
-import { signOutUser } from '../session-store.ts';
+import { signOutUser } from '../../../lib/session/session-store.ts';
 
 /**
  * Google popup sign-in, then the account call, then a full-page load of the destination (spec section 7), so the

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { createAccount } from '../api/create-account.ts';
 import { ConfirmEmailForm } from '../components/confirm-email-form.tsx';
 import { completeEmailLinkSignIn, isEmailSignInLink, storedSignInEmail } from '../email-link.ts';
-import { describeLoginError, type LoginMessage } from '../login-errors.ts';
+import { describeLoginError, type LoginMessage } from '../../../lib/session/login-errors.ts';
 
 type Phase =
   | { kind: 'checking' }

@@ -7,8 +7,8 @@ import { safeRedirectPath } from '../../../../shared/safe-redirect.ts';
 import { StandalonePage } from '../../../components/ui/standalone-page.tsx';
 import { LoginPanel, type LoginMode } from '../components/login-panel.tsx';
 import { useRuntimeConfig } from '../../../lib/use-runtime-config.ts';
-import { useSession } from '../hooks/use-session.ts';
-import { ensureAnonymousSession } from '../session-store.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import { ensureAnonymousSession } from '../../../lib/session/session-store.ts';
 import { companyPortalHref } from '../sign-in-links.ts';
 
 function InternalLink({ to, children }: { to: string; children?: ReactNode }) {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LuPlus } from 'react-icons/lu';
 import { maxSkills, newSkillError } from '../../../../shared/profile/skills.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { profileMessageKey } from '../../profile/profile-message-keys.ts';
+import { profileMessageKey } from '../../profile/index.ts';
 
 /** Required skills of a job, with the profile's rules: Enter adds, no empty, duplicate (any case) or 16th skill. */
 export function JobSkillsInput({ value, onChange, error }: { value: string[]; onChange: (skills: string[]) => void; error?: string }) {

@@ -4,8 +4,8 @@ import { LuLock } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { StandalonePage } from '../../../components/ui/standalone-page.tsx';
-import { useSession } from '../../auth/hooks/use-session.ts';
-import { signOutAndReload } from '../../auth/session-store.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import { signOutAndReload } from '../../../lib/session/session-store.ts';
 
 /** A signed-in person who belongs to no organization: say so, and offer another account or the student side. */
 export function NoAccess() {

@@ -2,7 +2,7 @@ import { Badge } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { JobStatus, JobVisibility } from '../../../../shared/company/company-api.ts';
 
-export { ApplicationStatusBadge } from '../../applications/components/application-status-badge.tsx';
+export { ApplicationStatusBadge } from '../../applications/index.ts';
 
 const jobStatusPalette: Record<JobStatus, string> = { draft: 'gray', published: 'green', closed: 'red' };
 

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { organizationRoles, type Member } from '../../../../shared/company/company-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
-import { useSession } from '../../auth/hooks/use-session.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { getMembers, inviteMember, removeMember, revokeMemberInvitation } from '../api/company-api.ts';
 import { companyErrorText } from '../company-error-text.ts';
 import { ErrorPanel, LoadingRows } from '../components/company-states.tsx';

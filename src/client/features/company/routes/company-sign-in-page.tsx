@@ -7,8 +7,8 @@ import { Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom'
 import { safeRedirectPath } from '../../../../shared/safe-redirect.ts';
 import { StandalonePage } from '../../../components/ui/standalone-page.tsx';
 import { useRuntimeConfig } from '../../../lib/use-runtime-config.ts';
-import { LoginPanel, type LoginMode } from '../../auth/components/login-panel.tsx';
-import { useSession } from '../../auth/hooks/use-session.ts';
+import { LoginPanel, type LoginMode } from '../../auth/index.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 
 /** Where a portal sign-in may lead: a /company page (a join link, a deep link), else the portal's home. */
 export function portalRedirect(value: string | null): string {

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { LuArrowRight, LuClock } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { touchTargetHeight } from '../../../components/ui/touch-target.ts';
-import { formatJobDate } from '../../jobs/job-dates.ts';
-import { useLocale } from '../../jobs/hooks/use-locale.ts';
+import { formatJobDate } from '../../jobs/index.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 import type { ApplicationStatus, ApplicationSummary } from '../applications-summary.ts';
 import { useApplicationsSummary } from '../hooks/use-applications-summary.ts';
 

@@ -5,7 +5,7 @@ import { LuPanelLeft } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { LanguageSwitch } from '../../../components/ui/language-switch.tsx';
 import { touchTarget } from '../../../components/ui/touch-target.ts';
-import { useBreadcrumbTrail } from '../hooks/use-breadcrumb.ts';
+import { useBreadcrumbTrail } from '../../../lib/breadcrumb/use-breadcrumb.ts';
 import { useScrolledPastHeader } from '../hooks/use-scrolled-past.ts';
 
 interface DashboardHeaderProps {

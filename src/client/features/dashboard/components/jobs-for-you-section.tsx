@@ -6,10 +6,10 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { JobForYou } from '../../../../shared/jobs/jobs-for-you.ts';
 import type { StudentProfile } from '../../../../shared/profile/student-profile.ts';
 import { touchTargetHeight } from '../../../components/ui/touch-target.ts';
-import { JobCardList } from '../../jobs/components/job-card-list.tsx';
-import { JobCardSkeleton } from '../../jobs/components/job-card-skeleton.tsx';
-import { localCountryName } from '../../jobs/country-names.ts';
-import { useLocale } from '../../jobs/hooks/use-locale.ts';
+import { JobCardList } from '../../jobs/index.ts';
+import { JobCardSkeleton } from '../../jobs/index.ts';
+import { localCountryName } from '../../jobs/index.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 import { useJobsForYou } from '../hooks/use-jobs-for-you.ts';
 
 /** "Uses React, Python · Computer Science · Internship for a 2028 graduate · In Canada". */

@@ -4,9 +4,9 @@ import { LuBell, LuChevronsUpDown, LuLogOut, LuUser } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
-import { useSession } from '../../auth/hooks/use-session.ts';
-import { useCachedProfile } from '../../profile/hooks/use-cached-profile.ts';
-import { signOutAndReload } from '../../auth/session-store.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import { useCachedProfile } from '../../profile/index.ts';
+import { signOutAndReload } from '../../../lib/session/session-store.ts';
 import { displayNameFor, initialsFor } from '../user-display.ts';
 
 interface UserMenuProps {

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { StudentApplication } from '../../../../shared/company/company-api.ts';
 import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
-import { getStudentApplications } from '../../applications/api/student-applications.ts';
-import { useSession } from '../../auth/hooks/use-session.ts';
-import { useOutboxApplications } from '../../applications/hooks/use-outbox-applications.ts';
-import { useBoardSnapshot } from '../../jobs/hooks/use-board-snapshot.ts';
-import { useCachedProfile } from '../../profile/hooks/use-cached-profile.ts';
+import { getStudentApplications } from '../../applications/index.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import { useOutboxApplications } from '../../applications/index.ts';
+import { useBoardSnapshot } from '../../jobs/index.ts';
+import { useCachedProfile } from '../../profile/index.ts';
 import { buildApplicationsSummary, type ApplicationSummary } from '../applications-summary.ts';
 
 export type ApplicationsSummaryState = { status: 'loading' } | { status: 'ready'; items: ApplicationSummary[] };

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { canSuggestJobs, jobsForYou, type JobForYou } from '../../../../shared/jobs/jobs-for-you.ts';
 import type { StudentProfile } from '../../../../shared/profile/student-profile.ts';
-import { useAppliedJobIds } from '../../jobs/hooks/use-applied-job-ids.ts';
-import { useBoardSnapshot } from '../../jobs/hooks/use-board-snapshot.ts';
-import { useNow } from '../../jobs/hooks/use-now.ts';
+import { useAppliedJobIds } from '../../jobs/index.ts';
+import { useBoardSnapshot } from '../../jobs/index.ts';
+import { useNow } from '../../../lib/use-now.ts';
 
 export type JobsForYouState =
   | { status: 'loading' }

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { LuArrowRight } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
-import { useSession } from '../../auth/hooks/use-session.ts';
-import { JobList } from '../../jobs/components/job-list.tsx';
-import { useCachedProfile } from '../../profile/hooks/use-cached-profile.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import { JobList } from '../../jobs/index.ts';
+import { useCachedProfile } from '../../profile/index.ts';
 import { ApplicationsSummaryCard } from '../components/applications-summary-card.tsx';
 import { JobsForYouSection } from '../components/jobs-for-you-section.tsx';
 import { ProfileChecklistCard } from '../components/profile-checklist-card.tsx';
-import { useBreadcrumb } from '../hooks/use-breadcrumb.ts';
+import { useBreadcrumb } from '../../../lib/breadcrumb/use-breadcrumb.ts';
 import { greetingNameFor } from '../user-display.ts';
 
 /** Spec section 9: the dashboard's embedded job list shows 10 items. */

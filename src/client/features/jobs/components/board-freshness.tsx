@@ -3,8 +3,8 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuWifiOff } from 'react-icons/lu';
 import { formatRelativeTime } from '../job-dates.ts';
-import { useLocale } from '../hooks/use-locale.ts';
-import { useNow } from '../hooks/use-now.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 
 /** "Last refreshed 5 minutes ago", and an Offline badge while the device has no network. */

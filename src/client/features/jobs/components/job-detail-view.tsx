@@ -8,7 +8,7 @@ import type { PublicJobView } from '../api/get-job-detail.ts';
 import { descriptionBlocks } from '../description-blocks.ts';
 import { typeStage } from '../job-card-model.ts';
 import { formatJobDate, jobDateTimeAttribute, type JobDateInput } from '../job-dates.ts';
-import { useLocale } from '../hooks/use-locale.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 import { OrganizationLogo } from './organization-logo.tsx';
 
 interface JobDetailViewProps {

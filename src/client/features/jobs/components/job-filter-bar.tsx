@@ -11,7 +11,7 @@ import { postedWithinValues, type PostedWithin } from '../../../../shared/jobs/p
 import { touchTarget } from '../../../components/ui/touch-target.ts';
 import { localCountryName } from '../country-names.ts';
 import type { JobFiltersState } from '../hooks/use-job-filters.ts';
-import { useLocale } from '../hooks/use-locale.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 
 type ChangeFilters = JobFiltersState['setFilters'];
 

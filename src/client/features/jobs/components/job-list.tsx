@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { fromBoardState, rememberBoardSearch } from '../board-return.ts';
 import { useJobBoard, type BoardProblem } from '../hooks/use-job-board.ts';
 import { useJobFilters } from '../hooks/use-job-filters.ts';
-import { useLocale } from '../hooks/use-locale.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 import { BoardFreshness } from './board-freshness.tsx';
 import { JobCardList } from './job-card-list.tsx';
 import { JobCardSkeleton } from './job-card-skeleton.tsx';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { useSession } from '../../auth/hooks/use-session.ts';
-import { useOutboxApplications } from '../../applications/hooks/use-outbox-applications.ts';
-import { useCachedProfile } from '../../profile/hooks/use-cached-profile.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import { useOutboxApplications } from '../../applications/index.ts';
+import { useCachedProfile } from '../../profile/index.ts';
 import { appliedJobIdsOf } from '../applied-job-ids.ts';
 
 const none: ReadonlySet<string> = new Set();

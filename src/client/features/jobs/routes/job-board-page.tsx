@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LuBookmark } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
-import { useBreadcrumb } from '../../dashboard/hooks/use-breadcrumb.ts';
+import { useBreadcrumb } from '../../../lib/breadcrumb/use-breadcrumb.ts';
 import { JobList } from '../components/job-list.tsx';
 
 /** /jobs: the whole board with its filters (breadcrumb Dashboard > Jobs). */

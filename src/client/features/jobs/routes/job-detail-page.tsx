@@ -6,15 +6,15 @@ import { Button } from '../../../components/ui/button.tsx';
 import { touchTargetHeight } from '../../../components/ui/touch-target.ts';
 import { boardReturnPath, cameFromBoard } from '../board-return.ts';
 import { useAppliedJobIds } from '../hooks/use-applied-job-ids.ts';
-import { useBreadcrumb } from '../../dashboard/hooks/use-breadcrumb.ts';
+import { useBreadcrumb } from '../../../lib/breadcrumb/use-breadcrumb.ts';
 import { JobDetailView } from '../components/job-detail-view.tsx';
 import { useJobDetail, type JobDetailProblem } from '../hooks/use-job-detail.ts';
-import { useLocale } from '../hooks/use-locale.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 import { formatJobDate } from '../job-dates.ts';
 import { applyPath } from '../job-links.ts';
 import type { PublicJobView } from '../api/get-job-detail.ts';
-import { SaveJobButton } from '../../saved-jobs/components/save-job-button.tsx';
-import type { SavedJobSnapshot } from '../../saved-jobs/db/saved-job-record.ts';
+import { SaveJobButton } from '../../saved-jobs/index.ts';
+import type { SavedJobSnapshot } from '../../../db/records/saved-job-record.ts';
 
 function DetailSkeleton() {
   const { t } = useTranslation('jobs');

@@ -2,8 +2,8 @@ import { Box, Button } from '@chakra-ui/react';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { useSession } from '../../auth/hooks/use-session.ts';
-import { signedInHintKey } from '../../auth/session-store.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import { signedInHintKey } from '../../../lib/session/session-store.ts';
 
 function readSignedInHint(): boolean {
   try {

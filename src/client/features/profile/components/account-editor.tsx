@@ -19,7 +19,7 @@ import { deleteGithub } from '../api/delete-github.ts';
 import { saveDevpost } from '../api/save-devpost.ts';
 import { serverFieldErrors, updateProfile } from '../api/update-profile.ts';
 import { verifyDevpost } from '../api/verify-devpost.ts';
-import { authErrorCode } from '../../auth/login-errors.ts';
+import { authErrorCode } from '../../../lib/session/login-errors.ts';
 import { obtainGithubAccessToken, unlinkGithubProvider } from '../github-account-link.ts';
 import {
   changedFields,

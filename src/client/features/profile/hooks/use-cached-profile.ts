@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { ProfileCacheRecord } from '../../../db/app-db.ts';
-import { useSession } from '../../auth/hooks/use-session.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { getCachedProfile } from '../db/profile-cache-repository.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LuBookmark, LuBookmarkCheck } from 'react-icons/lu';
 import { Button } from '../../../components/ui/button.tsx';
-import type { SavedJobSnapshot } from '../db/saved-job-record.ts';
+import type { SavedJobSnapshot } from '../../../db/records/saved-job-record.ts';
 import { useSavedJobs } from '../hooks/use-saved-jobs.ts';
 
 /** The job detail's bookmark: saves on the device at once, sent to the server when it can be. */

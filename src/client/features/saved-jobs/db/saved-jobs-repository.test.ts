@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppDb } from '../../../db/app-db.ts';
-import type { SavedJobSnapshot } from './saved-job-record.ts';
+import type { SavedJobSnapshot } from '../../../db/records/saved-job-record.ts';
 import {
   applyServerSavedJobs,
   listSavedJobs,

@@ -1,5 +1,5 @@
 import { appDb, type AppDb } from '../../../db/app-db.ts';
-import type { SavedJobRecord, SavedJobSnapshot } from './saved-job-record.ts';
+import type { SavedJobRecord, SavedJobSnapshot } from '../../../db/records/saved-job-record.ts';
 
 // The device's copy of an account's saved jobs and the changes not yet sent (docs/decisions/008-places-and-saved-jobs.md).
 

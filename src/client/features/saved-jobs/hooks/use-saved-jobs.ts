@@ -2,8 +2,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
 import { appDb } from '../../../db/app-db.ts';
-import { useSession } from '../../auth/hooks/use-session.ts';
-import type { SavedJobRecord, SavedJobSnapshot } from '../db/saved-job-record.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import type { SavedJobRecord, SavedJobSnapshot } from '../../../db/records/saved-job-record.ts';
 import { recordSavedChange } from '../db/saved-jobs-repository.ts';
 import { syncSavedJobs } from '../saved-jobs-sync.ts';
 

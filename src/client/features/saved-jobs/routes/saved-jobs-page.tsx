@@ -5,11 +5,11 @@ import { LuBookmark, LuCloudOff } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { useBreadcrumb } from '../../dashboard/hooks/use-breadcrumb.ts';
-import { JobCardList } from '../../jobs/components/job-card-list.tsx';
-import { useBoardSnapshot } from '../../jobs/hooks/use-board-snapshot.ts';
-import { useLocale } from '../../jobs/hooks/use-locale.ts';
-import type { SavedJobRecord } from '../db/saved-job-record.ts';
+import { useBreadcrumb } from '../../../lib/breadcrumb/use-breadcrumb.ts';
+import { JobCardList } from '../../jobs/index.ts';
+import { useBoardSnapshot } from '../../jobs/index.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
+import type { SavedJobRecord } from '../../../db/records/saved-job-record.ts';
 import { useSavedJobs } from '../hooks/use-saved-jobs.ts';
 
 function asBoardJob(record: SavedJobRecord, unknownTitle: string): BoardJob {

@@ -1,0 +1,1 @@
+export { LoginPanel, type LoginMode } from './components/login-panel.tsx';

@@ -1,0 +1,11 @@
+export { getJobDetail, jobAccessQuery } from './api/get-job-detail.ts';
+export { JobCardList } from './components/job-card-list.tsx';
+export { JobCardSkeleton } from './components/job-card-skeleton.tsx';
+export { JobList } from './components/job-list.tsx';
+export { OrganizationLogo } from './components/organization-logo.tsx';
+export { localCountryName } from './country-names.ts';
+export { readJobDetail } from './db/job-details-repository.ts';
+export { useAppliedJobIds } from './hooks/use-applied-job-ids.ts';
+export { useBoardSnapshot } from './hooks/use-board-snapshot.ts';
+export { typeStage } from './job-card-model.ts';
+export { formatJobDate } from './job-dates.ts';

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { z } from 'zod'
+import { externalFeedTypes } from '../../../shared/jobs/listing-schemas.ts'
+import { policyText } from '../../../shared/schemas/text-policy.ts'
+import type { Database } from '../../db/client.ts'
+import { isLoopbackHost } from '../../env.ts'
+import { HttpError, parseRequest } from '../../http/http-error.ts'
+import { FeedReadError } from '../../ingest/feed-download.ts'
+import { IngestBusyError, type IngestService } from '../../ingest/ingest.service.ts'
+import { inviteApplicant, revokeJobLink, shareJob } from '../apply/index.ts'
+import type { BoardIndex } from '../jobs/index.ts'
+import { createOrganizationWithOwner, organizationCreateRequestSchema } from '../company/index.ts'
+import { adminTokensMatch } from './admin-endpoint.ts'
+
+/** The real feeds are 2-4 MB of JSON; a scaled-up benchmark feed of 20,000 listings is ~12 MB. */
+export const adminIngestBodyLimit = 60 * 1024 * 1024
+
+const ingestRequestSchema = z.object({
+  sources: z
+    .array(
+      z.object({
+        name: policyText('single-line', { error: 'each source needs a name' }).trim().min(1).max(1000),
+        type: z.enum(externalFeedTypes, { error: 'type must be internship or new-grad' }),
+        records: z.unknown(),
+      }),
+      { error: 'sources must be a list of {name, type, records}' },
+    )
+    .min(1, 'at least one source is required')
+    .max(20, 'at most 20 sources per request'),
+})
+
+const invitationRequestSchema = z.object({
+  job: policyText('single-line', { error: 'job is required (a featured job id or slug)' }).trim().min(1).max(200),
+  email: z.email({ error: 'email must be an e-mail address' }).max(320),
+  firstName: policyText().trim().min(1).max(100).nullish(),
+  lastName: policyText().trim().min(1).max(100).nullish(),
+})
+
+const sharedLinkRequestSchema = z.object({
+  job: policyText('single-line', { error: 'job is required (a featured job id or slug)' }).trim().min(1).max(200),
+})
+
+export type AdminRoutesOptions = { token: string; ingest: IngestService; boardIndex: BoardIndex; db: Database }
+
+export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, { token, ingest, boardIndex, db }) => {
+  app.addHook('onRequest', async (request, reply) => {
+    // Local tools only: from anywhere else the route does not exist.
+    if (!isLoopbackHost(request.socket.remoteAddress ?? '')) throw new HttpError(404, 'Not found')
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')
+    if (!match?.[1] || !adminTokensMatch(match[1], token)) {
+      reply.header('www-authenticate', 'Bearer')
+      throw new HttpError(401, 'Admin token required (see DATA_DIR/admin-token)')
+    }
+  })
+
+  // `npm run ingest` while the server runs: the command reads the files, the server writes them.
+  app.post('/admin/ingest', { bodyLimit: adminIngestBodyLimit, config: { textPolicy: false } }, async (request, reply) => {
+    const { sources } = parseRequest(ingestRequestSchema, request.body)
+    try {
+      const report = await ingest.importSources(
+        sources.map((source) => ({ name: source.name, type: source.type, data: source.records })),
+      )
+      const view = boardIndex.view()
+      reply.header('cache-control', 'no-store')
+      return { ...report, board: { version: view.version, jobs: view.jobCount } }
+    } catch (error) {
+      if (error instanceof FeedReadError) throw new HttpError(400, error.message)
+      if (error instanceof IngestBusyError) throw new HttpError(409, error.message)
+      throw error
+    }
+  })
+
+  // `npm run invite`: a private invitation; the token is answered once and only its hash is kept.
+  app.post('/admin/invitations', async (request, reply) => {
+    const input = parseRequest(invitationRequestSchema, request.body)
+    reply.header('cache-control', 'no-store')
+    return reply.code(201).send(await inviteApplicant(db, input))
+  })
+
+  // `npm run org -- create`: an organization and the invitation of its first owner (the token is answered once).
+  app.post('/admin/organizations', async (request, reply) => {
+    const input = parseRequest(organizationCreateRequestSchema, request.body)
+    reply.header('cache-control', 'no-store')
+    return reply.code(201).send(await createOrganizationWithOwner(db, { name: input.name, ownerEmail: input.ownerEmail.toLowerCase() }))
+  })
+
+  // `npm run share-link`: a link anyone may use to apply to one job, until revoked.
+  app.post('/admin/shared-links', async (request, reply) => {
+    const input = parseRequest(sharedLinkRequestSchema, request.body)
+    return reply.code(201).send(await shareJob(db, input.job))
+  })
+
+  app.post<{ Params: { id: string } }>('/admin/shared-links/:id/revoke', async (request) => {
+    return revokeJobLink(db, request.params.id)
+  })
+}

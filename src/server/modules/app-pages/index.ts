@@ -1,0 +1,1 @@
+export { registerAppPages } from './app-pages.routes.ts'

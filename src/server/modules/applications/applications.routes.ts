@@ -1,0 +1,98 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { Database } from '../../db/client.ts'
+import { HttpError } from '../../http/http-error.ts'
+import { callerOf, requireIdentifiedUser } from '../../plugins/auth.ts'
+import type { Storage } from '../../storage/storage.ts'
+import {
+  findStudentApplication,
+  listAppliedJobIds,
+  listStudentApplications,
+  listStudentHistory,
+  withdrawApplication,
+} from './applications.repository.ts'
+import { canWithdraw } from '../../../shared/company/application-status.ts'
+import type { StudentApplication, StudentApplicationDetail } from '../../../shared/company/company-api.ts'
+import { companyErrorMessages } from '../../../shared/company/company-errors.ts'
+import { inlineContentDisposition } from '../../http/content-disposition.ts'
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+function toStudentApplication(row: Awaited<ReturnType<typeof listStudentApplications>>[number]): StudentApplication {
+  return {
+    applicationId: row.application.id,
+    jobId: row.application.jobId,
+    jobSlug: row.jobSlug,
+    jobTitle: row.jobTitle,
+    company: row.company,
+    status: row.application.status,
+    statusChangedAt: row.application.statusChangedAt.toISOString(),
+    appliedAt: row.application.submittedAt.toISOString(),
+    featured: true,
+    canWithdraw: canWithdraw(row.application.status),
+  }
+}
+
+export const applicationsRoutes: FastifyPluginAsync<{ db: Database; storage: Storage }> = async (app, { db, storage }) => {
+  app.addHook('onSend', async (_request, reply) => {
+    // Personal data and per-request outcomes: never cached.
+    reply.header('cache-control', 'no-store')
+  })
+
+  // The caller's own applications only: there is no parameter naming anyone else.
+  app.get('/job/applied-jobs', { preHandler: requireIdentifiedUser }, async (request) => {
+    return listAppliedJobIds(db, callerOf(request.user).uid)
+  })
+
+  // My Applications: the caller's own, with their status. Another person's id answers as an unknown one (404).
+  app.get('/applications', { preHandler: requireIdentifiedUser }, async (request): Promise<StudentApplication[]> => {
+    const rows = await listStudentApplications(db, callerOf(request.user).uid)
+    return rows.map(toStudentApplication)
+  })
+
+  app.get<{ Params: { id: string } }>('/applications/:id', { preHandler: requireIdentifiedUser }, async (request): Promise<StudentApplicationDetail> => {
+    const row = await ownApplication(callerOf(request.user).uid, request.params.id)
+    const { coverLetter, ...answers } = row.application.answers
+    const history = await listStudentHistory(db, row.application.id)
+    return {
+      ...toStudentApplication(row),
+      answers: { ...answers, email: row.application.email },
+      coverLetter,
+      resumeName: row.application.resumeName,
+      history: history.map((entry) => ({
+        from: entry.from as StudentApplication['status'],
+        to: entry.to as StudentApplication['status'],
+        at: entry.at.toISOString(),
+      })),
+    }
+  })
+
+  app.get<{ Params: { id: string } }>('/applications/:id/resume', { preHandler: requireIdentifiedUser }, async (request, reply) => {
+    const row = await ownApplication(callerOf(request.user).uid, request.params.id)
+    const stored = await storage.get(row.application.resumeKey)
+    if (!stored) {
+      request.log.error({ applicationId: row.application.id }, 'application resume missing from the storage')
+      throw new HttpError(404, companyErrorMessages.resume_missing, 'resume_missing')
+    }
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', inlineContentDisposition(row.application.resumeName))
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .send(Buffer.from(stored.data.buffer, stored.data.byteOffset, stored.data.byteLength))
+  })
+
+  // Not yet hired or rejected (nor withdrawn): the company sees 'withdrawn' and the job can be applied to again.
+  app.post<{ Params: { id: string } }>('/applications/:id/withdraw', { preHandler: requireIdentifiedUser }, async (request): Promise<StudentApplication> => {
+    const uid = callerOf(request.user).uid
+    const row = await ownApplication(uid, request.params.id)
+    const outcome = await withdrawApplication(db, uid, row.application.id)
+    if (!outcome) throw new HttpError(409, companyErrorMessages.not_withdrawable, 'not_withdrawable')
+    request.log.info({ applicationId: row.application.id, from: outcome.from }, 'application withdrawn')
+    return toStudentApplication(await ownApplication(uid, row.application.id))
+  })
+
+  async function ownApplication(uid: string, id: string) {
+    const row = uuidPattern.test(id) ? await findStudentApplication(db, uid, id.toLowerCase()) : null
+    if (!row) throw new HttpError(404, companyErrorMessages.not_found, 'not_found')
+    return row
+  }
+}

@@ -1,0 +1,2 @@
+export { listAppliedJobIds } from './applications.repository.ts'
+export { applicationsRoutes } from './applications.routes.ts'

@@ -1,0 +1,95 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import { z } from 'zod'
+import { applicationMessages } from '../../../shared/applications/application-schema.ts'
+import type { Database } from '../../db/client.ts'
+import { HttpError, parseRequest } from '../../http/http-error.ts'
+import { UploadTooLargeError } from '../../http/multipart-request.ts'
+import type { MailSender } from '../../mail/outbox.ts'
+import { callerOf, requireIdentifiedUser } from '../../plugins/auth.ts'
+import type { Storage } from '../../storage/storage.ts'
+import { jobNotAvailableMessage } from '../jobs/index.ts'
+import { findOpenFeaturedJob } from '../jobs/index.ts'
+import type { DevpostService } from '../profile/index.ts'
+import { verifiedEmailOf } from './application-channel.ts'
+import { readApplicationRequest } from './application-request.ts'
+import { FieldsError, submitApplication } from './apply.service.ts'
+
+const idempotencyKeyMessage = 'Idempotency-Key header is required'
+
+// A client-generated UUID in practice; anything unguessable of reasonable length will do.
+const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,200}$/
+
+const emptyAsAbsent = (value: unknown) => (value === '' ? undefined : value)
+
+const applyQuerySchema = z.object({
+  token: z.preprocess(emptyAsAbsent, z.string().max(2000, 'token is too long').optional()),
+  sharedId: z.preprocess(emptyAsAbsent, z.string().max(2000, 'sharedId is too long').optional()),
+})
+
+export type ApplyRoutesOptions = {
+  db: Database
+  storage: Storage
+  devpost: DevpostService
+  mailSender: MailSender
+  /** The app's origin (PUBLIC_URL), for links in e-mails. */
+  appUrl: string
+}
+
+/** The upload is refused and the connection closed, so the rest of the body is never read. */
+function refuseTooLarge(reply: FastifyReply, message: string) {
+  reply.header('connection', 'close')
+  return reply.code(413).send({ error: message })
+}
+
+export const applyRoutes: FastifyPluginAsync<ApplyRoutesOptions> = async (
+  app,
+  { db, storage, devpost, mailSender, appUrl },
+) => {
+  // The apply route reads multipart bodies itself, with its own limits: hand the stream over unread.
+  app.addContentTypeParser('multipart/form-data', (_request, payload, done) => done(null, payload))
+
+  app.addHook('onSend', async (_request, reply) => {
+    // Personal data and per-request outcomes: never cached.
+    reply.header('cache-control', 'no-store')
+  })
+
+  // Only a signed-in, identified person with a verified e-mail may apply, for themselves: the application is tied
+  // to the token's uid and e-mail. The body is read only after these checks.
+  app.post<{ Params: { slug: string } }>(
+    '/public/jobs/:slug/apply',
+    { preHandler: requireIdentifiedUser },
+    async (request, reply) => {
+      const caller = callerOf(request.user)
+      verifiedEmailOf(caller)
+      const header = request.headers['idempotency-key']
+      const idempotencyKey = typeof header === 'string' ? header.trim() : ''
+      if (!idempotencyKeyPattern.test(idempotencyKey)) throw new HttpError(400, idempotencyKeyMessage)
+      const query = parseRequest(applyQuerySchema, request.query)
+      const job = await findOpenFeaturedJob(db, request.params.slug)
+      if (!job) throw new HttpError(404, jobNotAvailableMessage)
+
+      let body
+      try {
+        body = await readApplicationRequest(request)
+      } catch (error) {
+        if (error instanceof UploadTooLargeError) return refuseTooLarge(reply, applicationMessages.resumeTooLarge)
+        // A body refused half-read is never read to its end: close the connection rather than leave it stalled.
+        reply.header('connection', 'close')
+        throw error
+      }
+
+      try {
+        const outcome = await submitApplication(
+          { db, storage, devpost, mailSender, log: request.log, appUrl },
+          { caller, job, query, idempotencyKey, request: body },
+        )
+        if (outcome.replayed) reply.header('idempotent-replayed', 'true')
+        return reply.code(outcome.status).send(outcome.body)
+      } catch (error) {
+        if (error instanceof FieldsError) return reply.code(400).send({ error: error.message, fields: error.fields })
+        throw error
+      }
+    },
+  )
+
+}

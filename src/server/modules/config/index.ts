@@ -1,0 +1,2 @@
+export { configRoutes } from './config.routes.ts'
+export { emulatorUrlFor, toPublicConfig } from './public-config.ts'

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { Database } from '../../db/client.ts'
+import { HttpError } from '../../http/http-error.ts'
+import { assertValidStorageKey, InvalidStorageKeyError, type Storage } from '../../storage/storage.ts'
+import { isOrganizationLogo } from './files.repository.ts'
+
+export const filesRoutes: FastifyPluginAsync<{ db: Database; storage: Storage }> = async (app, { db, storage }) => {
+  // Only keys some organization names as its logo: the storage also holds private files (resumes, later).
+  app.get<{ Params: { '*': string } }>('/public/files/logos/*', async (request, reply) => {
+    const key = request.params['*']
+    try {
+      assertValidStorageKey(key)
+    } catch (error) {
+      if (error instanceof InvalidStorageKeyError) throw new HttpError(400, 'Invalid logo key')
+      throw error
+    }
+    const stored = (await isOrganizationLogo(db, key)) ? await storage.get(key) : null
+    if (!stored) throw new HttpError(404, 'Logo not found')
+    reply
+      .type(stored.contentType)
+      .header('cache-control', 'public, max-age=3600')
+      // An SVG opened on its own must not run script or load anything.
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+    return reply.send(Buffer.from(stored.data.buffer, stored.data.byteOffset, stored.data.byteLength))
+  })
+}

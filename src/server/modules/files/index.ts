@@ -1,0 +1,2 @@
+export { filesRoutes } from './files.routes.ts'
+export { logoUrl } from './logo-url.ts'

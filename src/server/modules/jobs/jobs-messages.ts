@@ -1,0 +1,1 @@
+export const jobNotAvailableMessage = 'This job posting is not available or has expired.'

@@ -1,0 +1,107 @@
+import rateLimit from '@fastify/rate-limit'
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import { z } from 'zod'
+import {
+  devpostMessages,
+  type DevpostProfileResponse,
+  devpostSaveRequestSchema,
+} from '../../../shared/devpost/devpost-profile.ts'
+import { profileMessages } from '../../../shared/profile/profile-messages.ts'
+import { devpostUsernameSchema } from '../../../shared/profile/profile-schema.ts'
+import type { Database } from '../../db/client.ts'
+import { callerOf, requireIdentifiedUser } from '../../plugins/auth.ts'
+import { recordDevpostVerification, sameUsername, saveDevpostProfile } from './profile.repository.ts'
+import { loadAccount } from './profile.service.ts'
+import type { DevpostLookup, DevpostService } from './devpost.service.ts'
+
+const devpostProfileRequestSchema = z.object(
+  {
+    username: z
+      .string({ error: devpostMessages.usernameRequired })
+      .trim()
+      .min(1, { error: devpostMessages.usernameRequired })
+      .pipe(devpostUsernameSchema),
+  },
+  { error: 'The request body must be a JSON object like {"username": "..."}' },
+)
+
+type Answer = DevpostProfileResponse
+
+function failure(reply: FastifyReply, statusCode: number, error: string): Answer {
+  reply.code(statusCode)
+  return { success: false, data: null, error }
+}
+
+/**
+ * While verifying, an unknown user is an answer (200 by default); a page Devpost changed or could not serve is a
+ * bad gateway (502).
+ */
+function lookupFailure(
+  reply: FastifyReply,
+  lookup: Exclude<DevpostLookup, { ok: true }>,
+  notFoundStatus = 200,
+): DevpostProfileResponse {
+  if (lookup.reason === 'not-found') return failure(reply, notFoundStatus, devpostMessages.notFound)
+  const message = lookup.reason === 'layout-changed' ? devpostMessages.layoutChanged : devpostMessages.unavailable
+  return failure(reply, 502, message)
+}
+
+export const tooManyLookupsMessage = 'Too many requests. Please wait a few minutes and try again.'
+
+export type DevpostRoutesOptions = {
+  db: Database
+  devpost: DevpostService
+}
+
+export const devpostRoutes: FastifyPluginAsync<DevpostRoutesOptions> = async (app, { db, devpost }) => {
+  // Verifications per account (each may read dozens of Devpost pages): 30 per 10 minutes, in memory per instance.
+  // Checked inside the route, so only well-formed requests of a signed-in account count.
+  await app.register(rateLimit, { global: false, cache: 10_000 })
+  const verificationLimit = app.createRateLimit({
+    max: 30,
+    timeWindow: 10 * 60_000,
+    keyGenerator: (request) => callerOf(request.user).uid,
+  })
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store')
+  })
+
+  // Verifies a Devpost username: reads the public profile and remembers, for this account only, that the name was
+  // verified (PATCH /api/profile/update accepts a new Devpost username only then). Stores no profile.
+  app.post('/devpost/profile', { preHandler: requireIdentifiedUser }, async (request, reply): Promise<Answer> => {
+    const parsed = devpostProfileRequestSchema.safeParse(request.body)
+    if (!parsed.success) return failure(reply, 400, parsed.error.issues[0]?.message ?? devpostMessages.notFound)
+    const caller = callerOf(request.user)
+    const limit = await verificationLimit(request)
+    if (!limit.isAllowed && limit.isExceeded) {
+      reply.header('retry-after', String(limit.ttlInSeconds))
+      return failure(reply, 429, tooManyLookupsMessage)
+    }
+    await loadAccount(db, caller)
+    const lookup = await devpost.lookup(parsed.data.username)
+    if (!lookup.ok) return lookupFailure(reply, lookup)
+    await recordDevpostVerification(db, caller.uid, lookup.profile.username)
+    return { success: true, data: lookup.profile, error: null }
+  })
+
+  // Sent after a profile save. The body only names the profile: the server reads Devpost again (usually from the
+  // cache) rather than store what a client claims.
+  app.post('/devpost/save', { preHandler: requireIdentifiedUser }, async (request, reply): Promise<Answer> => {
+    const parsed = devpostSaveRequestSchema.safeParse(request.body)
+    if (!parsed.success) return failure(reply, 400, parsed.error.issues[0]?.message ?? 'Invalid request')
+    const caller = callerOf(request.user)
+    const { profile } = await loadAccount(db, caller)
+    const username = parsed.data.devpostProfile.username
+    const saved = profile?.devpostUsername ?? null
+    if (!saved || !sameUsername(username, saved) || !sameUsername(saved, profile?.devpostVerifiedUsername)) {
+      return failure(reply, 400, profileMessages.devpostNotVerified)
+    }
+    const lookup = await devpost.lookup(saved)
+    // The profile vanished from Devpost since it was verified.
+    if (!lookup.ok) return lookupFailure(reply, lookup, 502)
+    if (!(await saveDevpostProfile(db, caller.uid, saved, lookup.profile))) {
+      return failure(reply, 409, profileMessages.devpostNotVerified)
+    }
+    return { success: true, data: lookup.profile, error: null }
+  })
+}

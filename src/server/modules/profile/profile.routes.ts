@@ -1,0 +1,121 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import {
+  fieldErrors,
+  profileNameSchema,
+  profileUpdateSchema,
+} from '../../../shared/profile/profile-schema.ts'
+import { profileMessages } from '../../../shared/profile/profile-messages.ts'
+import { maxResumeBytes, resumeMessages } from '../../../shared/profile/resume-file.ts'
+import type { Database } from '../../db/client.ts'
+import { HttpError } from '../../http/http-error.ts'
+import { multipartBoundary } from '../../http/multipart.ts'
+import { readMultipartRequest, UploadTooLargeError } from '../../http/multipart-request.ts'
+import { callerOf, requireIdentifiedUser } from '../../plugins/auth.ts'
+import type { Storage } from '../../storage/storage.ts'
+import { setName, updateProfile } from './profile.repository.ts'
+import { loadAccount, loadStudentProfile } from './profile.service.ts'
+import { inlineContentDisposition } from '../../http/content-disposition.ts'
+import { storeResume } from './resume.service.ts'
+
+// Room for the multipart framing around the file (boundaries, part headers).
+const multipartOverheadBytes = 16 * 1024
+
+function sendFieldErrors(reply: FastifyReply, fields: Record<string, string>) {
+  const messages = [...new Set(Object.values(fields))]
+  return reply.code(400).send({ error: messages.join('; '), fields })
+}
+
+/** The upload is refused and the connection closed, so the rest of the body is never read. */
+function refuseTooLarge(reply: FastifyReply) {
+  reply.header('connection', 'close')
+  return reply.code(413).send({ error: resumeMessages.tooLarge })
+}
+
+export const profileRoutes: FastifyPluginAsync<{ db: Database; storage: Storage; clock?: () => number }> = async (
+  app,
+  { db, storage, clock = Date.now },
+) => {
+  // The resume upload reads the request stream itself, with its own limits: hand the stream over unread.
+  app.addContentTypeParser('multipart/form-data', (_request, payload, done) => done(null, payload))
+
+  app.addHook('onSend', async (_request, reply) => {
+    // Personal data: never cached by a browser or a proxy.
+    reply.header('cache-control', 'no-store')
+  })
+
+  app.get('/profile', { preHandler: requireIdentifiedUser }, async (request) => {
+    return loadStudentProfile(db, callerOf(request.user))
+  })
+
+  app.patch('/profile/update', { preHandler: requireIdentifiedUser }, async (request, reply) => {
+    const parsed = profileUpdateSchema.safeParse(request.body)
+    if (!parsed.success) return sendFieldErrors(reply, fieldErrors(parsed.error))
+    const caller = callerOf(request.user)
+    await loadAccount(db, caller)
+    const outcome = await updateProfile(db, caller.uid, parsed.data, profileMessages.devpostNotVerified)
+    if (!outcome.ok) return sendFieldErrors(reply, outcome.fields)
+    return loadStudentProfile(db, caller)
+  })
+
+  app.patch('/profile/name', { preHandler: requireIdentifiedUser }, async (request, reply) => {
+    const parsed = profileNameSchema.safeParse(request.body)
+    if (!parsed.success) return sendFieldErrors(reply, fieldErrors(parsed.error))
+    const caller = callerOf(request.user)
+    await loadAccount(db, caller)
+    // Only the caller's own name: the uid comes from the verified token, never from the body.
+    if (!(await setName(db, caller.uid, parsed.data))) throw new HttpError(404, 'No profile for this account')
+    return loadStudentProfile(db, caller)
+  })
+
+  app.patch('/profile/main-resume', { preHandler: requireIdentifiedUser }, async (request, reply) => {
+    const boundary = multipartBoundary(request.headers['content-type'])
+    if (!boundary) throw new HttpError(415, 'Send the resume as multipart/form-data with one file field "resume"')
+    let upload
+    try {
+      upload = await readMultipartRequest(request, boundary, {
+        maxRequestBytes: maxResumeBytes + multipartOverheadBytes,
+        maxFileBytes: maxResumeBytes,
+        maxFiles: 1,
+        maxParts: 5,
+      })
+    } catch (error) {
+      if (error instanceof UploadTooLargeError) return refuseTooLarge(reply)
+      // A body refused half-read is never read to its end: close the connection rather than leave it stalled.
+      reply.header('connection', 'close')
+      throw error
+    }
+    const caller = callerOf(request.user)
+    await loadAccount(db, caller)
+
+    const file = upload.files.find((candidate) => candidate.fieldName === 'resume')
+    if (!file) throw new HttpError(400, 'Send the PDF in the form field "resume"')
+    await storeResume({
+      db,
+      storage,
+      log: request.log,
+      uid: caller.uid,
+      originalName: file.fileName,
+      data: file.data,
+      uploadedAt: new Date(clock()),
+    })
+    return loadStudentProfile(db, caller)
+  })
+
+  // Only the owner, with the bearer token (the client fetches it as a blob); later also employers of jobs the
+  // student applied to.
+  app.get('/profile/resume', { preHandler: requireIdentifiedUser }, async (request, reply) => {
+    const { profile } = await loadAccount(db, callerOf(request.user))
+    if (!profile?.resumeKey || !profile.resumeName) throw new HttpError(404, 'No resume uploaded yet')
+    const stored = await storage.get(profile.resumeKey)
+    if (!stored) {
+      request.log.error({ key: profile.resumeKey }, 'resume file missing from the storage')
+      throw new HttpError(404, 'No resume uploaded yet')
+    }
+    reply
+      .type('application/pdf')
+      .header('content-disposition', inlineContentDisposition(profile.resumeName))
+      // Opened on its own, whatever is inside may not run script, load anything or reach this origin.
+      .header('content-security-policy', "default-src 'none'; sandbox")
+    return reply.send(Buffer.from(stored.data.buffer, stored.data.byteOffset, stored.data.byteLength))
+  })
+}

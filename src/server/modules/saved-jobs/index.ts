@@ -1,0 +1,1 @@
+export { savedJobsRoutes } from './saved-jobs.routes.ts'
