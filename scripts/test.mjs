@@ -51,6 +51,7 @@ function check(label, cmd, args) {
 check('Typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 check('Typecheck (service worker)', bin('tsc'), ['--noEmit', '-p', 'src/client/sw.tsconfig.json']);
 check('Lint', bin('eslint'), ['.', '--max-warnings', '0']);
+check('Format (Prettier)', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
 
 const vitestJson = path.join(resultsDir, 'vitest.json');
 step('Unit and API tests (PGlite)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`],
