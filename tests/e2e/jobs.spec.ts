@@ -2,39 +2,25 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { adminPost } from './support/apply.ts';
 import { signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 import { e2eEnv } from './support/e2e-env.ts';
+import { feedListing, type FeedListing } from './support/feed-listings.ts';
 
 // The job board against the real server: the seeded demo featured jobs plus ~60 generated external listings,
 // imported once through the server's loopback admin route (what `npm run ingest` uses).
 
 const companies = ['Kestrel Systems', 'Juniper Analytics', 'Harbor Robotics', 'Lumen Health', 'Cobalt Bank'];
 
-type GeneratedListing = {
-  id: string;
-  title: string;
-  company_name: string;
-  locations: string[];
-  category: string;
-  terms: string[];
-  degrees: string[];
-  date_posted: number;
-  url: string;
-  active: boolean;
-};
-
 /** `count` listings in `locations`, newest first from `newest`, titled `<titlePrefix> NN`. */
-function listings(prefix: string, count: number, locations: string[], newest: number): GeneratedListing[] {
-  return Array.from({ length: count }, (_, i) => ({
-    id: `e2e-${prefix}-${i}`,
-    title: `${prefix} Engineer ${String(i + 1).padStart(2, '0')}`,
-    company_name: companies[i % companies.length]!,
-    locations,
-    category: 'Software',
-    terms: ['Summer 2027'],
-    degrees: ['Bachelor'],
-    date_posted: newest - i * 3600,
-    url: `https://careers.example.com/${prefix.toLowerCase()}/${i}`,
-    active: true,
-  }));
+function listings(prefix: string, count: number, locations: string[], newest: number): FeedListing[] {
+  return Array.from({ length: count }, (_, i) =>
+    feedListing({
+      id: `e2e-${prefix}-${i}`,
+      title: `${prefix} Engineer ${String(i + 1).padStart(2, '0')}`,
+      company_name: companies[i % companies.length]!,
+      locations,
+      date_posted: newest - i * 3600,
+      url: `https://careers.example.com/${prefix.toLowerCase()}/${i}`,
+    }),
+  );
 }
 
 // Posted "yesterday" and earlier, so the seeded featured jobs (always first) are followed by these in this order.

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { adminPost, featuredJobs, idToken, next, pdfFile, stepHeading, updateProfile, uploadProfileResume } from './support/apply.ts';
 import { signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 import { e2eEnv } from './support/e2e-env.ts';
+import { feedListing, type FeedListing } from './support/feed-listings.ts';
 
 // Issue 15, the student experience, against the real product: the profile's name where the student sees it, the
 // wizard prefilled from the profile and saving back, the dashboard (applications, checklist), "Applied" on the board,
@@ -10,32 +11,14 @@ import { e2eEnv } from './support/e2e-env.ts';
 const day = 86_400;
 const now = Math.floor(Date.now() / 1000);
 
-type Listing = {
-  id: string;
-  title: string;
-  company_name: string;
-  locations: string[];
-  category: string;
-  terms: string[];
-  degrees: string[];
-  date_posted: number;
-  url: string;
-  active: boolean;
-};
-
-function listing(id: string, title: string, company: string, postedAgo: number): Listing {
-  return {
+function listing(id: string, title: string, company: string, postedAgo: number): FeedListing {
+  return feedListing({
     id: `issue15-${id}`,
     title,
     company_name: company,
-    locations: ['Toronto, ON, Canada'],
-    category: 'Software',
-    terms: ['Summer 2027'],
-    degrees: ['Bachelor'],
     date_posted: now - postedAgo,
     url: `https://careers.example.com/issue15/${id}`,
-    active: true,
-  };
+  });
 }
 
 // "intern": the newer new-grad role at "... International" comes first in board order; the intern is more relevant.

@@ -1,11 +1,11 @@
-import { Card, Flex, Heading, Icon, Link, Stack, Text } from '@chakra-ui/react';
+import { Icon, Link, Text } from '@chakra-ui/react';
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { LuBuilding2 } from 'react-icons/lu';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { safeRedirectPath } from '../../../../shared/safe-redirect.ts';
-import { StandalonePage } from '../../../components/ui/standalone-page.tsx';
-import { LoginPanel, type LoginMode } from '../components/login-panel.tsx';
+import { type LoginMode } from '../components/login-panel.tsx';
+import { SignInCard } from '../components/sign-in-card.tsx';
 import { useRuntimeConfig } from '../../../lib/use-runtime-config.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { ensureAnonymousSession } from '../../../lib/session/session-store.ts';
@@ -50,40 +50,15 @@ export default function SignInPage() {
   }
 
   return (
-    <StandalonePage>
-      <Flex as="main" flex="1" align="center" justify="center" px="4" pb={{ base: '8', md: '16' }} pt={{ base: '2', md: '6' }}>
-        <Stack w="full" maxW="sm" gap="6">
-          <Card.Root variant="elevated" size={{ base: 'md', md: 'lg' }}>
-            <Card.Header textAlign="center" gap="1">
-              <Heading as="h1" size="2xl">
-                {t('signIn.title')}
-              </Heading>
-              <Text color="fg.muted">{t('signIn.subtitle')}</Text>
-            </Card.Header>
-            <Card.Body>
-              <LoginPanel
-                redirectUrl={redirectUrl}
-                mode={mode}
-                onModeChange={setMode}
-                embedded={Boolean(config?.authEmulatorUrl)}
-                onBusyChange={setBusy}
-              />
-              {mode === 'social' && (
-                <Text mt="5" textAlign="center" fontSize="sm" color="fg.muted">
-                  {t('signIn.noAccount')}{' '}
-                  <Link asChild variant="underline" color="fg" fontWeight="medium">
-                    <RouterLink to={signUpHref} onClick={openSignUp}>
-                      {t('signIn.signUp')}
-                    </RouterLink>
-                  </Link>
-                  <Text as="span" display="block" mt="1" fontSize="xs">
-                    {t('signIn.signUpHint')}
-                  </Text>
-                </Text>
-              )}
-            </Card.Body>
-          </Card.Root>
-
+    <SignInCard
+      title={t('signIn.title')}
+      subtitle={t('signIn.subtitle')}
+      redirectUrl={redirectUrl}
+      mode={mode}
+      onModeChange={setMode}
+      onBusyChange={setBusy}
+      footer={
+        <>
           <Text textAlign="center" fontSize="sm">
             {/* The app's own portal unless the deployment sends companies elsewhere (COMPANY_PORTAL_URL). */}
             <Link href={companyPortalHref(config?.companyPortalUrl)} display="inline" fontWeight="medium" color="fg" data-testid="company-portal-link">
@@ -102,8 +77,22 @@ export default function SignInPage() {
               }}
             />
           </Text>
-        </Stack>
-      </Flex>
-    </StandalonePage>
+        </>
+      }
+    >
+      {mode === 'social' && (
+        <Text mt="5" textAlign="center" fontSize="sm" color="fg.muted">
+          {t('signIn.noAccount')}{' '}
+          <Link asChild variant="underline" color="fg" fontWeight="medium">
+            <RouterLink to={signUpHref} onClick={openSignUp}>
+              {t('signIn.signUp')}
+            </RouterLink>
+          </Link>
+          <Text as="span" display="block" mt="1" fontSize="xs">
+            {t('signIn.signUpHint')}
+          </Text>
+        </Text>
+      )}
+    </SignInCard>
   );
 }

@@ -1,13 +1,11 @@
 import '../company-i18n.ts';
-import { Card, Flex, Heading, Icon, Link, Stack, Text } from '@chakra-ui/react';
+import { Icon, Link, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuBuilding2 } from 'react-icons/lu';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { safeRedirectPath } from '../../../../shared/safe-redirect.ts';
-import { StandalonePage } from '../../../components/ui/standalone-page.tsx';
-import { useRuntimeConfig } from '../../../lib/use-runtime-config.ts';
-import { LoginPanel, type LoginMode } from '../../auth/index.ts';
+import { SignInCard, type LoginMode } from '../../auth/index.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 
 /** Where a portal sign-in may lead: a /company page (a join link, a deep link), else the portal's home. */
@@ -22,7 +20,6 @@ export default function CompanySignInPage() {
   const [searchParams] = useSearchParams();
   const redirectUrl = portalRedirect(searchParams.get('redirectUrl'));
   const session = useSession();
-  const config = useRuntimeConfig();
   const [mode, setMode] = useState<LoginMode>('social');
   const [busy, setBusy] = useState(false);
 
@@ -33,37 +30,25 @@ export default function CompanySignInPage() {
   if (session.status === 'identified' && !busy) return <Navigate to={redirectUrl} replace />;
 
   return (
-    <StandalonePage>
-      <Flex as="main" flex="1" align="center" justify="center" px="4" pb={{ base: '8', md: '16' }} pt={{ base: '2', md: '6' }}>
-        <Stack w="full" maxW="sm" gap="6">
-          <Card.Root variant="elevated" size={{ base: 'md', md: 'lg' }}>
-            <Card.Header textAlign="center" gap="2" alignItems="center">
-              <Icon as={LuBuilding2} boxSize="8" color="brand.solid" aria-hidden />
-              <Heading as="h1" size="2xl">
-                {t('signIn.title')}
-              </Heading>
-              <Text color="fg.muted">{t('signIn.subtitle')}</Text>
-            </Card.Header>
-            <Card.Body>
-              <LoginPanel
-                redirectUrl={redirectUrl}
-                mode={mode}
-                onModeChange={setMode}
-                embedded={Boolean(config?.authEmulatorUrl)}
-                onBusyChange={setBusy}
-              />
-              <Text mt="5" textAlign="center" fontSize="sm" color="fg.muted">
-                {t('signIn.invitationHint')}
-              </Text>
-            </Card.Body>
-          </Card.Root>
-          <Text textAlign="center" fontSize="sm">
-            <Link asChild variant="underline" color="fg" fontWeight="medium">
-              <RouterLink to="/sign-in">{t('signIn.studentLink')}</RouterLink>
-            </Link>
-          </Text>
-        </Stack>
-      </Flex>
-    </StandalonePage>
+    <SignInCard
+      title={t('signIn.title')}
+      subtitle={t('signIn.subtitle')}
+      badge={<Icon as={LuBuilding2} boxSize="8" color="brand.solid" aria-hidden />}
+      redirectUrl={redirectUrl}
+      mode={mode}
+      onModeChange={setMode}
+      onBusyChange={setBusy}
+      footer={
+        <Text textAlign="center" fontSize="sm">
+          <Link asChild variant="underline" color="fg" fontWeight="medium">
+            <RouterLink to="/sign-in">{t('signIn.studentLink')}</RouterLink>
+          </Link>
+        </Text>
+      }
+    >
+      <Text mt="5" textAlign="center" fontSize="sm" color="fg.muted">
+        {t('signIn.invitationHint')}
+      </Text>
+    </SignInCard>
   );
 }
