@@ -1,30 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { StudentProfile } from '../../../shared/profile/student-profile.ts';
+import { buildStudentProfile } from '../../../shared/profile/student-profile-fixture.ts';
 import { emptyAnswers, initialWizardState, isDevpostVerified, profileSaveBack } from './application-prefill.ts';
 import type { ApplicationDraftRecord } from '../../db/records/apply-records.ts';
 
-const profile: StudentProfile = {
+const profile: StudentProfile = buildStudentProfile({
   id: 'user-1',
-  email: 'ada@students.example.edu',
   studentId: 1,
-  firstName: 'Ada',
-  lastName: 'Lovelace',
   phone: '+1 514 555 0100',
   school: 'McGill University',
   program: 'Computer Science',
-  graduationYear: '2027',
   linkedinUrl: 'https://www.linkedin.com/in/ada',
   portfolioUrl: 'https://ada.example.com',
   devpostUsername: 'ada-dev',
   githubUsername: 'ada',
   skills: '',
-  resume: null,
-  appliedJobs: [],
-  organizations: [],
-  github: null,
-  devpost: null,
-  onboardingRequired: false,
-};
+});
 
 describe('apply form prefill', () => {
   it('prefills every profile field, names included: school to university, program to major, the e-mail fixed', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StudentProfile } from '../../../shared/profile/student-profile.ts';
+import { buildStudentProfile } from '../../../shared/profile/student-profile-fixture.ts';
 import {
   changedFields,
   formValuesFromProfile,
@@ -9,29 +10,7 @@ import {
 } from './profile-form.ts';
 
 function buildProfile(overrides: Partial<StudentProfile> = {}): StudentProfile {
-  return {
-    id: 'uid-ada',
-    email: 'ada@students.example.edu',
-    studentId: 7,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    phone: null,
-    school: 'McGill',
-    program: null,
-    graduationYear: '2027',
-    linkedinUrl: null,
-    portfolioUrl: null,
-    devpostUsername: 'ada_dev',
-    githubUsername: 'ada',
-    skills: 'TypeScript, React',
-    resume: null,
-    appliedJobs: [],
-    organizations: [],
-    github: null,
-    devpost: null,
-    onboardingRequired: false,
-    ...overrides,
-  };
+  return buildStudentProfile({ devpostUsername: 'ada_dev', githubUsername: 'ada', ...overrides });
 }
 
 describe('formValuesFromProfile', () => {

@@ -1,32 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppDb } from '../../../db/app-db.ts';
 import type { StudentProfile } from '../../../../shared/profile/student-profile.ts';
+import { buildStudentProfile } from '../../../../shared/profile/student-profile-fixture.ts';
 import { deleteCachedProfile, getCachedProfile, saveCachedProfile } from './profile-cache-repository.ts';
 
 function buildProfile(overrides: Partial<StudentProfile> = {}): StudentProfile {
-  return {
-    id: 'uid-ada',
-    email: 'ada@students.example.edu',
-    studentId: 7,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    phone: '+1 (555) 123-4567',
-    school: 'McGill',
-    program: 'Computer Science',
-    graduationYear: '2027',
-    linkedinUrl: null,
-    portfolioUrl: null,
-    devpostUsername: null,
-    githubUsername: null,
-    skills: 'TypeScript, React',
-    resume: null,
-    appliedJobs: [],
-    organizations: [],
-    github: null,
-    devpost: null,
-    onboardingRequired: false,
-    ...overrides,
-  };
+  return buildStudentProfile({ phone: '+1 (555) 123-4567', program: 'Computer Science', ...overrides });
 }
 
 let db: AppDb;
