@@ -6,7 +6,6 @@
 // each connection a different student, for BENCH_DURATION (10) seconds: requests/s, p50/p99, errors and the API's
 // CPU seconds per 1,000 requests. Ports: PORT (API), BENCH_HELLO_PORT, AUTH_EMULATOR_PORT (+1, +2 for its hub and
 // logging); free ones by default.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -16,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchServerEnv, createEmulatorGoogleUser, freePort, waitFor, writeAuthEmulatorConfig } from './bench-support.mjs';
+import { childProcesses } from './child-processes.mjs';
 import { ensureServerBuild } from './ensure-server-build.mjs';
 import { serverEnv as serverProcessEnv, serverNodeFlags } from './server-node-flags.mjs';
 
@@ -35,24 +35,7 @@ process.on('warning', (warning) => {
 const serverEntry = path.join(root, 'dist', 'server', 'server', 'index.js');
 ensureServerBuild(root, serverEntry, log);
 
-const children = new Set();
-function startProcess(args, env, { detached = false, quiet = false } = {}) {
-  const child = spawn(process.execPath, args, {
-    cwd: root, env: { ...process.env, ...env }, detached, stdio: ['ignore', quiet ? 'ignore' : 'inherit', quiet ? 'ignore' : 'inherit'],
-  });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  return child;
-}
-async function stop(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const send = (name) => { try { process.kill(child.spawnargs.includes('emulators:start') ? -child.pid : child.pid, name); } catch { /* gone */ } };
-  send('SIGINT');
-  const timer = setTimeout(() => send('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
+const { start: startProcess, stop, stopAll } = childProcesses(root, 'bench:api');
 
 /** utime + stime of a process, in seconds. */
 function cpuSeconds(pid) {
@@ -180,7 +163,7 @@ try {
   console.error(`[bench:api] failed: ${error instanceof Error ? error.stack : error}`);
   process.exitCode = 1;
 } finally {
-  await Promise.all([...children].map((child) => stop(child)));
+  await stopAll();
   hello.close();
   rmSync(workDir, { recursive: true, force: true });
 }

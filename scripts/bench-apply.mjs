@@ -7,7 +7,6 @@
 // would. Then it checks through the API and the data folder: every request answered 201, one application and one
 // resume copy and one confirmation e-mail per person (0 lost, 0 duplicates). Prints latency, throughput and the
 // server's peak RSS.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { benchServerEnv, buildPdf, createEmulatorGoogleUser, freePort, memoryOf, multipart, waitFor, writeAuthEmulatorConfig } from './bench-support.mjs';
+import { childProcesses } from './child-processes.mjs';
 import { ensureServerBuild } from './ensure-server-build.mjs';
 import { serverEnv as serverProcessEnv, serverNodeFlags } from './server-node-flags.mjs';
 
@@ -29,34 +29,7 @@ ensureServerBuild(root, serverEntry, log);
 
 // ---------------------------------------------------------------------------------------------- processes
 
-const children = new Set();
-let stopping = false;
-
-function startProcess(args, env, label, { detached = false, quiet = false } = {}) {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    detached,
-    stdio: ['ignore', quiet ? 'ignore' : 'inherit', quiet ? 'ignore' : 'inherit'],
-  });
-  children.add(child);
-  child.on('exit', (code, signal) => {
-    children.delete(child);
-    if (!stopping && code !== 0) console.error(`[bench:apply] ${label} exited (${signal ?? code})`);
-  });
-  return { child, detached };
-}
-
-async function stopAll() {
-  stopping = true;
-  await Promise.all([...children].map((child) => new Promise((resolve) => {
-    child.once('exit', resolve);
-    // The Firebase CLI starts the emulator as a grandchild: signal its whole process group.
-    const signal = (name) => { try { process.kill(child.spawnargs.includes('emulators:start') ? -child.pid : child.pid, name); } catch { /* gone */ } };
-    signal('SIGINT');
-    setTimeout(() => signal('SIGKILL'), 10_000).unref();
-  })));
-}
+const { start: startProcess, stopAll } = childProcesses(root, 'bench:apply');
 
 /** Runs `work` over `items`, at most `limit` at a time. */
 async function pool(items, limit, work) {
@@ -104,7 +77,7 @@ try {
   const firebaseConfig = writeAuthEmulatorConfig(workDir, { auth: authPort, hub: hubPort, logging: loggingPort });
   let started = Date.now();
   startProcess([path.join(root, 'node_modules', '.bin', 'firebase'), 'emulators:start', '--only', 'auth', '--project', projectId,
-    '--config', firebaseConfig], { CI: '1' }, 'Auth emulator', { detached: true, quiet: true });
+    '--config', firebaseConfig], { CI: '1' }, { label: 'Auth emulator', detached: true, quiet: true });
   const emulator = `http://127.0.0.1:${authPort}`;
   await waitFor(async () => (await fetch(`${emulator}/`)).ok, 'Auth emulator start');
   log(`Auth emulator ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -123,14 +96,14 @@ try {
   // A first start creates the data folder (initdb, migrations, demo data); the measured server is the usual case, a
   // restart on an existing folder, so its peak RSS belongs to the burst.
   started = Date.now();
-  const { child: first } = startProcess(serverArgs, serverEnv, 'API server (first start)');
+  const first = startProcess(serverArgs, serverEnv, { label: 'API server (first start)' });
   await waitFor(async () => (await fetch(`${base}/api/healthz`)).ok, 'API first start');
   const firstExit = new Promise((resolve) => first.once('exit', resolve));
   first.kill('SIGTERM');
   await firstExit;
   log(`data folder created in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   started = Date.now();
-  const { child: server } = startProcess(serverArgs, serverEnv, 'API server');
+  const server = startProcess(serverArgs, serverEnv, { label: 'API server' });
   await waitFor(async () => (await fetch(`${base}/api/healthz`)).ok, 'API start');
   log(`API ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${databaseUrl ? 'PostgreSQL' : 'PGlite'}), ` +
     `RSS ${memoryOf(server.pid).rssMb.toFixed(0)} MB`);

@@ -11,7 +11,7 @@
 // Settings: BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS (100), BENCH_LISTINGS (20000),
 // BENCH_NODE_OPTIONS (V8 flags for the API server instead of the default ones), BENCH_SERVER_DIR (a compiled
 // server other than dist/server, not rebuilt).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, memoryOf, rotatingQueries, sampleRecords, scaleTo, waitFor } from './bench-support.mjs';
+import { childProcesses } from './child-processes.mjs';
 import { ensureServerBuild } from './ensure-server-build.mjs';
 import { serverEnv as serverProcessEnv, serverNodeFlags } from './server-node-flags.mjs';
 
@@ -46,27 +47,9 @@ if (!process.env.BENCH_SERVER_DIR) ensureServerBuild(root, ingestEntry, log);
 
 // ---------------------------------------------------------------------------------------------- processes
 
-const children = new Set();
-
-function startProcess(args, env, label) {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
-  children.add(child);
-  child.on('exit', (code, signal) => {
-    children.delete(child);
-    if (!stopping && code !== 0) console.error(`[bench] ${label} exited (${signal ?? code})`);
-  });
-  return child;
-}
-
-let stopping = false;
-async function stopAll() {
-  stopping = true;
-  await Promise.all([...children].map((child) => new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-  })));
-}
+const processes = childProcesses(root, 'bench');
+const startProcess = (args, env, label) => processes.start(args, env, { label });
+const stopAll = () => processes.stopAll('SIGTERM');
 
 async function measure(label, options) {
   // A short warm-up (JIT, caches, connections), then the measured run.
@@ -118,7 +101,6 @@ async function benchBackend(label, adminDatabaseUrl, files) {
     return await benchServer(label, databaseUrl, files);
   } finally {
     await stopAll();
-    stopping = false;
     if (databaseUrl) {
       await withAdmin(adminDatabaseUrl, (client) => client.query(`drop database if exists "${benchDatabaseName}" with (force)`))
         .catch(() => {});

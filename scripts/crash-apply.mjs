@@ -4,7 +4,6 @@
 // application's confirmation e-mail arrives exactly once (the durable outbox), then count orphan files before and
 // after a sweep. Embedded PGlite by default; a temporary database on CRASH_DATABASE_URL for PostgreSQL.
 // Ports: PORT (API, default a free one) and AUTH_EMULATOR_PORT (Auth emulator; its hub and logging use the next two).
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -13,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { benchServerEnv, buildPdf, createEmulatorGoogleUser, freePort, multipart, waitFor, writeAuthEmulatorConfig } from './bench-support.mjs';
+import { childProcesses } from './child-processes.mjs';
 import { ensureServerBuild } from './ensure-server-build.mjs';
 import { serverEnv as serverProcessEnv, serverNodeFlags } from './server-node-flags.mjs';
 
@@ -25,27 +25,7 @@ const log = (message) => console.log(`[crash:apply] ${message}`);
 const serverEntry = path.join(root, 'dist', 'server', 'server', 'index.js');
 ensureServerBuild(root, serverEntry, log);
 
-const children = new Set();
-function startProcess(args, env, { detached = false, quiet = false } = {}) {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    detached,
-    stdio: ['ignore', quiet ? 'ignore' : 'inherit', quiet ? 'ignore' : 'inherit'],
-  });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  return child;
-}
-async function stop(child, signal = 'SIGINT') {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const send = (name) => { try { process.kill(child.spawnargs.includes('emulators:start') ? -child.pid : child.pid, name); } catch { /* gone */ } };
-  send(signal);
-  const timer = setTimeout(() => send('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
+const { start: startProcess, stop, stopAll } = childProcesses(root, 'crash:apply');
 
 /** A mail server that accepts everything and remembers each message's recipient and Message-ID. */
 async function startSmtpSink() {
@@ -124,7 +104,7 @@ try {
   };
   const base = `http://127.0.0.1:${port}`;
   const startServer = async () => {
-    const child = startProcess(serverArgs, serverEnv);
+    const child = startProcess(serverArgs, serverEnv, { label: 'API server' });
     await waitFor(async () => (await fetch(`${base}/api/healthz`)).ok, 'API start');
     return child;
   };
@@ -250,7 +230,7 @@ try {
   console.error(`[crash:apply] failed: ${error instanceof Error ? error.stack : error}`);
   process.exitCode = 1;
 } finally {
-  await Promise.all([...children].map((child) => stop(child)));
+  await stopAll();
   await smtp.close();
   if (adminDatabaseUrl && databaseUrl) {
     await withClient(adminDatabaseUrl, (client) => client.query(`drop database if exists "${databaseName}" with (force)`)).catch(() => {});
