@@ -1,13 +1,13 @@
 import '../company-i18n.ts';
-import { Badge, Card, Dialog, Field, Flex, Heading, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, Field, Flex, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LuMail, LuUserMinus, LuX } from 'react-icons/lu';
 import { z } from 'zod';
 import { organizationRoles, type Member } from '../../../../shared/company/company-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { getMembers, inviteMember, removeMember, revokeMemberInvitation } from '../api/company-api.ts';
@@ -71,50 +71,23 @@ function InviteForm({ organizationId, onInvited }: { organizationId: string; onI
 
 function RemoveMemberButton({ member, onConfirm }: { member: Member; onConfirm: () => Promise<void> }) {
   const { t } = useTranslation('company');
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   return (
-    <Dialog.Root open={open} onOpenChange={(detail) => setOpen(detail.open)} role="alertdialog" placement="center">
-      <Dialog.Trigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="ghost" colorPalette="red" minH="11">
           <LuUserMinus aria-hidden />
           {t('members.remove')}
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t('members.removeTitle', { name: member.name ?? member.email })}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{t('members.removeDescription')}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline" minH="11">
-                  {t('common.cancel')}
-                </Button>
-              </Dialog.ActionTrigger>
-              <Button
-                variant="destructive"
-                minH="11"
-                loading={busy}
-                onClick={async () => {
-                  setBusy(true);
-                  await onConfirm();
-                  setBusy(false);
-                  setOpen(false);
-                }}
-              >
-                {t('members.remove')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+      title={t('members.removeTitle', { name: member.name ?? member.email })}
+      description={t('members.removeDescription')}
+      cancelLabel={t('common.cancel')}
+      confirmLabel={t('members.remove')}
+      onConfirm={async () => {
+        await onConfirm();
+        return true;
+      }}
+    />
   );
 }
 
