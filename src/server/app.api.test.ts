@@ -75,7 +75,7 @@ describe('serving the built client', () => {
   it('answers a missing asset with 404, not with index.html', async () => {
     const response = await app.inject({ method: 'GET', url: '/assets/missing-0000.js', headers: { accept: '*/*' } })
     expect(response.statusCode).toBe(404)
-    expect(response.json()).toEqual({ error: 'Not found' })
+    expect(response.json()).toEqual({ error: 'Not found', code: 'not_found' })
   })
 
   it('compresses what it serves when the browser accepts gzip', async () => {
@@ -111,7 +111,7 @@ describe('the API namespace', () => {
     const response = await app.inject({ method: method as 'GET' | 'POST', url, headers: html })
     expect(response.statusCode).toBe(404)
     expect(response.headers['content-type']).toMatch(/^application\/json/)
-    expect(response.json()).toEqual({ error: `No API route ${method} ${url}` })
+    expect(response.json()).toEqual({ error: `No API route ${method} ${url}`, code: 'route_not_found' })
   })
 
   it('sets the security headers on API and page responses', async () => {
@@ -129,7 +129,7 @@ describe('without a built client', () => {
   it('answers page requests with 404 JSON instead of a missing index.html', async () => {
     const response = await apiOnly.inject({ method: 'GET', url: '/dashboard', headers: html })
     expect(response.statusCode).toBe(404)
-    expect(response.json()).toEqual({ error: 'Not found' })
+    expect(response.json()).toEqual({ error: 'Not found', code: 'not_found' })
   })
 })
 

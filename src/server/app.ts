@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs'
 import { basename, dirname, join, relative, sep } from 'node:path'
 import fastifyCompress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify'
 import { type DatabaseHandle, openDatabase } from './db/client.ts'
 import type { Env } from './env.ts'
 import { createIngestService, type IngestService, startFeedSchedule } from './ingest/ingest.service.ts'
-import { HttpError } from './http/http-error.ts'
+import { registerErrorHandler, sendError } from './http/error-handler.ts'
 import { registerInputPolicy } from './http/input-policy.ts'
 import { logSerializers } from './http/log-serializers.ts'
 import { maxConcurrentUploadsPerAccount } from './http/multipart-request.ts'
@@ -125,17 +125,7 @@ export async function buildApp({
     // No Content-Security-Policy: Firebase sign-in popups and iframes need origins a strict policy would block.
   })
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
-    // The serializer (http/log-serializers.ts) keeps SQL parameters and personal data out of this line.
-    if (statusCode >= 500) request.log.error({ err: error, route: request.routeOptions.url }, 'request failed')
-    // Only errors raised on purpose (HttpError, Fastify's own 4xx) carry a message fit for the caller.
-    const exposeMessage = statusCode < 500 || error.name === 'HttpError'
-    const errorCode = error instanceof HttpError ? error.errorCode : undefined
-    return reply
-      .code(statusCode)
-      .send({ error: exposeMessage ? error.message : 'Internal server error', ...(errorCode ? { code: errorCode } : {}) })
-  })
+  registerErrorHandler(app)
 
   let storage: Storage
   if (givenStorage) {
@@ -276,7 +266,9 @@ export async function buildApp({
       // Client-side routes (/dashboard, /jobs/x) get the SPA; unknown addresses the 404 page with status 404.
       return sendClientPage(request, reply)
     }
-    return reply.code(404).send({ error: isApiPath(path) ? `No API route ${request.method} ${path}` : 'Not found' })
+    return isApiPath(path)
+      ? sendError(reply, 404, 'route_not_found', `No API route ${request.method} ${path}`)
+      : sendError(reply, 404, 'not_found', 'Not found')
   })
 
   return app

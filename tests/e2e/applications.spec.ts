@@ -78,14 +78,20 @@ test('My Applications: empty state, then the applied job with its Applied badge 
   await expect(page.getByTestId('applied-badge')).toHaveCount(2);
 });
 
-test('My Applications shows the error message and Try Again reloads the list', async ({ page }) => {
+test('My Applications shows the error translated by its code and Try Again reloads the list', async ({ page }) => {
   await signInWithEmailLink(page, uniqueEmail('applications-error'), '/dashboard');
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.route('**/api/applications', (route) =>
-    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'The database is restarting.' }) }),
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'The database is restarting.', code: 'upstream_unavailable' }),
+    }),
   );
   await page.goto('/jobs/applied');
-  await expect(page.getByTestId('applications-error')).toContainText('The database is restarting.');
+  // The text for the code, never the server's English sentence.
+  await expect(page.getByTestId('applications-error')).toContainText('A service we rely on did not answer. Please try again later.');
+  await expect(page.getByTestId('applications-error')).not.toContainText('The database is restarting.');
   await page.unrouteAll({ behavior: 'wait' });
   await page.getByRole('button', { name: 'Try Again' }).click();
   await expect(page.getByText('No applications yet')).toBeVisible();

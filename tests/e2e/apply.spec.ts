@@ -344,7 +344,15 @@ test.describe('apply page', () => {
       (url) => /\/api\/public\/jobs\/[^/]+\/apply/.test(url.pathname),
       (route) =>
         isApplyPost(route)
-          ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'Please verify your Devpost username before submitting' }) })
+          ? route.fulfill({
+              status: 400,
+              contentType: 'application/json',
+              body: JSON.stringify({
+                error: 'Please verify your Devpost username before submitting',
+                code: 'invalid_request',
+                fields: { devpostUsername: 'Please verify your Devpost username before submitting' },
+              }),
+            })
           : route.continue(),
     );
     await page.getByRole('button', { name: 'Submit Application' }).click();

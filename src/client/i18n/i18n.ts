@@ -10,6 +10,7 @@ import enApply from './locales/en/apply.json';
 import enAuth from './locales/en/auth.json';
 import enCommon from './locales/en/common.json';
 import enDashboard from './locales/en/dashboard.json';
+import enErrors from './locales/en/errors.json';
 import enJobs from './locales/en/jobs.json';
 import enMarketing from './locales/en/marketing.json';
 import frAccount from './locales/fr/account.json';
@@ -18,16 +19,17 @@ import frApply from './locales/fr/apply.json';
 import frAuth from './locales/fr/auth.json';
 import frCommon from './locales/fr/common.json';
 import frDashboard from './locales/fr/dashboard.json';
+import frErrors from './locales/fr/errors.json';
 import frJobs from './locales/fr/jobs.json';
 import frMarketing from './locales/fr/marketing.json';
 
-export const namespaces = ['common', 'marketing', 'auth', 'dashboard', 'jobs', 'account', 'apply', 'applications'] as const;
+export const namespaces = ['common', 'marketing', 'auth', 'dashboard', 'jobs', 'account', 'apply', 'applications', 'errors'] as const;
 
 export const resources = {
   en: { common: enCommon, marketing: enMarketing, auth: enAuth, dashboard: enDashboard, jobs: enJobs,
-    account: enAccount, apply: enApply, applications: enApplications },
+    account: enAccount, apply: enApply, applications: enApplications, errors: enErrors },
   fr: { common: frCommon, marketing: frMarketing, auth: frAuth, dashboard: frDashboard, jobs: frJobs,
-    account: frAccount, apply: frApply, applications: frApplications },
+    account: frAccount, apply: frApply, applications: frApplications, errors: frErrors },
 };
 
 const locale = getLocale();

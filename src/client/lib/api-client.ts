@@ -1,3 +1,4 @@
+import { type ErrorCode, isErrorCode } from '../../shared/errors/error-codes.ts';
 import { activeApiBaseUrl } from '../env.ts';
 
 /**
@@ -12,10 +13,14 @@ export function setIdTokenProvider(provider: IdTokenProvider | null): void {
   idTokenProvider = provider;
 }
 
-/** A non-2xx answer; `message` is the server's `{error}` text when it sent one. */
+/**
+ * A non-2xx answer. `code` is the server's stable error code (src/shared/errors/error-codes.ts), null when the answer
+ * had none the app knows (a proxy's page, an empty body); show people the translation of the code, never `message`.
+ */
 export class ApiError extends Error {
   readonly status: number;
-  /** The parsed JSON body, when there was one (e.g. `{error, fields}` of a 400), for callers that need more. */
+  readonly code: ErrorCode | null;
+  /** The parsed JSON body, when there was one (e.g. `{error, code, fields}` of a 400), for callers that need more. */
   readonly body: unknown;
 
   constructor(status: number, message: string, body: unknown = null) {
@@ -23,6 +28,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.code = body && typeof body === 'object' && 'code' in body && isErrorCode(body.code) ? body.code : null;
   }
 }
 

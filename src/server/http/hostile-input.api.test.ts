@@ -255,7 +255,7 @@ describe('deeply nested JSON', () => {
     const payload = JSON.stringify({ ...buildAnswers(), resume: null }).replace(/}$/, `,"${field}":${deep(10_000)}}`)
     const response = await apply(app, student, jobSlug, { payload, contentType: 'application/json' })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ error: inputPolicyMessages.tooDeep })
+    expect(response.json()).toEqual({ error: inputPolicyMessages.tooDeep, code: 'body_too_deep' })
     expect(await snapshot()).toEqual(before)
   })
 

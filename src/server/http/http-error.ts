@@ -1,25 +1,26 @@
 import type { z } from 'zod'
+import { type ErrorCode, errorMessages } from '../../shared/errors/error-codes.ts'
 
 /**
- * An error whose message is meant for the caller; the error handler answers `{error: message}` with `statusCode`,
- * and `{error, code}` when it has a stable `errorCode` (src/shared/company/company-errors.ts).
+ * An error whose message is meant for the caller: the error handler (http/error-handler.ts) answers
+ * `{error: message, code}` with `statusCode`. The message defaults to the code's sentence in src/shared/errors.
  */
 export class HttpError extends Error {
   override name = 'HttpError'
   readonly statusCode: number
-  readonly errorCode: string | undefined
+  readonly errorCode: ErrorCode
 
-  constructor(statusCode: number, message: string, errorCode?: string) {
+  constructor(statusCode: number, errorCode: ErrorCode, message: string = errorMessages[errorCode]) {
     super(message)
     this.statusCode = statusCode
     this.errorCode = errorCode
   }
 }
 
-/** Parses request input with a zod schema, or throws a 400 whose message a person can act on. */
+/** Parses request input with a zod schema, or throws a 400 `invalid_request` whose message a person can act on. */
 export function parseRequest<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
   const result = schema.safeParse(input)
   if (result.success) return result.data
   const messages = [...new Set(result.error.issues.map((issue) => issue.message))]
-  throw new HttpError(400, messages.join('; '))
+  throw new HttpError(400, 'invalid_request', messages.join('; '))
 }

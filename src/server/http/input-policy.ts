@@ -67,7 +67,7 @@ export function registerInputPolicy(app: FastifyInstance): void {
     (request, body, done) => {
       const text = body as string
       if (jsonDepthExceeds(text, maxJsonDepth)) {
-        done(new HttpError(400, inputPolicyMessages.tooDeep), undefined)
+        done(new HttpError(400, 'body_too_deep', inputPolicyMessages.tooDeep), undefined)
         return
       }
       defaultJsonParser(request, text, done)
@@ -79,7 +79,7 @@ export function registerInputPolicy(app: FastifyInstance): void {
       findForbiddenText(request.params) ??
       findForbiddenText(request.query) ??
       (request.routeOptions.config.textPolicy === false || isStream(request.body) ? null : findForbiddenText(request.body))
-    if (problem) throw new HttpError(400, problem)
+    if (problem) throw new HttpError(400, 'invalid_request', problem)
   })
 }
 

@@ -41,7 +41,7 @@ export async function readMultipartRequest(
   const { maxRequestBytes, ...multipartLimits } = limits
   // Routes that read uploads require a signed-in account; the peer address is the fallback key.
   const release = request.server.uploadSlots.acquire(request.user?.uid ?? `ip:${request.ip}`)
-  if (!release) throw new HttpError(429, tooManyUploadsMessage)
+  if (!release) throw new HttpError(429, 'upload_in_progress', tooManyUploadsMessage)
   try {
     // destroyOnReturn: false so that stopping early (a limit) leaves the socket to answer 413 on.
     const stream = request.body as Readable
@@ -54,11 +54,11 @@ export async function readMultipartRequest(
     if (!(error instanceof MultipartError)) {
       // The client went away mid-upload: nothing was written, there is nobody to answer.
       request.log.info({ err: error }, 'upload interrupted')
-      throw new HttpError(400, interrupted)
+      throw new HttpError(400, 'upload_interrupted', interrupted)
     }
     if (error.code === 'FILE_TOO_LARGE' || error.code === 'BODY_TOO_LARGE') throw new UploadTooLargeError()
-    if (error.code === 'TRUNCATED') throw new HttpError(400, interrupted)
-    throw new HttpError(400, `Invalid upload: ${error.message}`)
+    if (error.code === 'TRUNCATED') throw new HttpError(400, 'upload_interrupted', interrupted)
+    throw new HttpError(400, 'upload_invalid', `Invalid upload: ${error.message}`)
   } finally {
     // The body read so far is only referenced from here: it is garbage once this returns or throws.
     release()

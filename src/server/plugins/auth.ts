@@ -86,16 +86,16 @@ function toAuthUser(token: DecodedIdToken): AuthUser {
   }
 }
 
-function unauthorized(reply: FastifyReply, message: string): HttpError {
+function unauthorized(reply: FastifyReply, code: 'unauthenticated' | 'token_invalid'): HttpError {
   reply.header('www-authenticate', 'Bearer')
-  return new HttpError(401, message)
+  return new HttpError(401, code)
 }
 
 /** preHandler: 401 unless the request carries a valid Firebase ID token (anonymous sessions included). */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')
   const token = match?.[1]
-  if (!token) throw unauthorized(reply, 'Authentication required')
+  if (!token) throw unauthorized(reply, 'unauthenticated')
   const cached = request.server.verifiedTokens.get(token)
   if (cached) {
     request.user = cached
@@ -110,22 +110,22 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply):
     // and a 401 would make the client sign the person out.
     if (!(error instanceof FirebaseAuthError) || error.code === 'auth/internal-error') {
       request.log.error({ err: error }, 'ID token verification failed')
-      throw new HttpError(503, 'Sign-in could not be checked right now, please try again')
+      throw new HttpError(503, 'auth_unavailable')
     }
     request.log.info({ code: error.code }, 'rejected ID token')
-    throw unauthorized(reply, 'Invalid or expired token')
+    throw unauthorized(reply, 'token_invalid')
   }
 }
 
 /** preHandler: like requireUser, and 403 for anonymous sessions. */
 export async function requireIdentifiedUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await requireUser(request, reply)
-  if (request.user?.isAnonymous) throw new HttpError(403, 'An identified account is required')
+  if (request.user?.isAnonymous) throw new HttpError(403, 'identified_account_required', 'An identified account is required')
 }
 
 /** The caller a guard (`requireUser`, `requireIdentifiedUser`) has verified. */
 export function callerOf(user: AuthUser | null): AuthUser {
   // The guards set it; a route without one is a programming error.
-  if (!user) throw new HttpError(401, 'Authentication required')
+  if (!user) throw new HttpError(401, 'unauthenticated')
   return user
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { ErrorCode } from '../errors/error-codes.ts'
 
 // Spec section 3, "Devpost profile": what POST /api/devpost/profile answers in `data`, and GET /api/profile carries
 // as `devpost` once saved. Field names follow the spec (snake_case inside projectsAndHackathons).
@@ -41,7 +42,7 @@ export type DevpostProfile = {
 
 export type DevpostProfileResponse =
   | { success: true; data: DevpostProfile; error: null }
-  | { success: false; data: null; error: string }
+  | { success: false; data: null; error: string; code: ErrorCode }
 
 export const devpostMessages = {
   notFound: 'Could not load Devpost profile. Please check the username and try again.',

@@ -4,6 +4,7 @@ import type {
   SavedResumeChoice,
 } from '../../../shared/applications/application-schema.ts';
 import type { DevpostProfile } from '../../../shared/devpost/devpost-profile.ts';
+import type { ErrorCode } from '../../../shared/errors/error-codes.ts';
 
 /** A resume file kept on the device (spec: files stored as bytes + metadata), so it survives a killed browser. */
 export interface StoredResumeFile {
@@ -77,6 +78,10 @@ export interface OutboxRecord {
   leaseUntil: number | null;
   /** The server's message when status is 'failed' (or the last transient problem while queued). */
   error: string | null;
+  /** The server's error code with that message (screens translate it); absent on entries stored before codes. */
+  errorCode?: ErrorCode | null;
+  /** The answer fields a 400 named (`{error, code, fields}`), so the form opens at the right step. */
+  errorFields?: string[];
   /** The HTTP status of the last answer, if any. */
   lastStatus: number | null;
   /** What the success screen shows once sent. */

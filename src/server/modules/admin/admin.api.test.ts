@@ -36,7 +36,7 @@ describe('POST /api/admin/ingest: who may call', () => {
   ])('refuses %s with 401', async (_name, headers) => {
     const response = await postIngest({ sources: [] }, headers)
     expect(response.statusCode).toBe(401)
-    expect(response.json()).toEqual({ error: 'Admin token required (see DATA_DIR/admin-token)' })
+    expect(response.json()).toEqual({ error: 'Admin token required (see DATA_DIR/admin-token)', code: 'admin_token_required' })
     expect(response.headers['www-authenticate']).toBe('Bearer')
   })
 

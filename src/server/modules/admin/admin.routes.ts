@@ -45,11 +45,11 @@ export type AdminRoutesOptions = { token: string; ingest: IngestService; boardIn
 export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, { token, ingest, boardIndex, db }) => {
   app.addHook('onRequest', async (request, reply) => {
     // Local tools only: from anywhere else the route does not exist.
-    if (!isLoopbackHost(request.socket.remoteAddress ?? '')) throw new HttpError(404, 'Not found')
+    if (!isLoopbackHost(request.socket.remoteAddress ?? '')) throw new HttpError(404, 'not_found', 'Not found')
     const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')
     if (!match?.[1] || !adminTokensMatch(match[1], token)) {
       reply.header('www-authenticate', 'Bearer')
-      throw new HttpError(401, 'Admin token required (see DATA_DIR/admin-token)')
+      throw new HttpError(401, 'admin_token_required')
     }
   })
 
@@ -64,8 +64,8 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, {
       reply.header('cache-control', 'no-store')
       return { ...report, board: { version: view.version, jobs: view.jobCount } }
     } catch (error) {
-      if (error instanceof FeedReadError) throw new HttpError(400, error.message)
-      if (error instanceof IngestBusyError) throw new HttpError(409, error.message)
+      if (error instanceof FeedReadError) throw new HttpError(400, 'feed_invalid', error.message)
+      if (error instanceof IngestBusyError) throw new HttpError(409, 'ingest_busy', error.message)
       throw error
     }
   })

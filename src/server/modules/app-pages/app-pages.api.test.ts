@@ -100,7 +100,7 @@ describe('other page addresses', () => {
     expect((await app.inject({ method: 'GET', url: '/api/nope', headers: html })).statusCode).toBe(404)
     const missingAsset = await app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: '*/*' } })
     expect(missingAsset.statusCode).toBe(404)
-    expect(missingAsset.json()).toEqual({ error: 'Not found' })
+    expect(missingAsset.json()).toEqual({ error: 'Not found', code: 'not_found' })
   })
 })
 

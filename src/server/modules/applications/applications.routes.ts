@@ -12,7 +12,6 @@ import {
 } from './applications.repository.ts'
 import { canWithdraw } from '../../../shared/company/application-status.ts'
 import type { StudentApplication, StudentApplicationDetail } from '../../../shared/company/company-api.ts'
-import { companyErrorMessages } from '../../../shared/company/company-errors.ts'
 import { inlineContentDisposition } from '../../http/content-disposition.ts'
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -71,7 +70,7 @@ export const applicationsRoutes: FastifyPluginAsync<{ db: Database; storage: Sto
     const stored = await storage.get(row.application.resumeKey)
     if (!stored) {
       request.log.error({ applicationId: row.application.id }, 'application resume missing from the storage')
-      throw new HttpError(404, companyErrorMessages.resume_missing, 'resume_missing')
+      throw new HttpError(404, 'resume_missing')
     }
     return reply
       .type('application/pdf')
@@ -85,14 +84,14 @@ export const applicationsRoutes: FastifyPluginAsync<{ db: Database; storage: Sto
     const uid = callerOf(request.user).uid
     const row = await ownApplication(uid, request.params.id)
     const outcome = await withdrawApplication(db, uid, row.application.id)
-    if (!outcome) throw new HttpError(409, companyErrorMessages.not_withdrawable, 'not_withdrawable')
+    if (!outcome) throw new HttpError(409, 'not_withdrawable')
     request.log.info({ applicationId: row.application.id, from: outcome.from }, 'application withdrawn')
     return toStudentApplication(await ownApplication(uid, row.application.id))
   })
 
   async function ownApplication(uid: string, id: string) {
     const row = uuidPattern.test(id) ? await findStudentApplication(db, uid, id.toLowerCase()) : null
-    if (!row) throw new HttpError(404, companyErrorMessages.not_found, 'not_found')
+    if (!row) throw new HttpError(404, 'not_found')
     return row
   }
 }

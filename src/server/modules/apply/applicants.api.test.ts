@@ -92,7 +92,7 @@ describe('GET /api/applicants/validate/:token', () => {
     const user = await createGoogleUser()
     const response = await as(suite.app, user).get(`/api/applicants/validate/${await makeToken(user.email!)}`)
     expect(response.statusCode).toBe(status)
-    expect(response.json()).toEqual({ error })
+    expect(response.json()).toEqual({ error, code: expect.any(String) })
   })
 
   it.each([
@@ -143,7 +143,7 @@ describe('GET /api/public/jobs/:slug with ?sharedId= and ?token=', () => {
     const job = await newJob()
     const response = await suite.app.inject({ url: `/api/public/jobs/${job.id}?sharedId=${await makeLink(job.id)}` })
     expect(response.statusCode).toBe(status)
-    expect(response.json()).toEqual({ error })
+    expect(response.json()).toEqual({ error, code: expect.any(String) })
   })
 })
 

@@ -4,7 +4,6 @@ import type { Database } from '../../db/client.ts'
 import { HttpError, parseRequest } from '../../http/http-error.ts'
 import { callerOf, requireIdentifiedUser } from '../../plugins/auth.ts'
 import { logoUrl } from '../files/index.ts'
-import { jobNotAvailableMessage } from '../jobs/index.ts'
 import { findOpenFeaturedJob } from '../jobs/index.ts'
 import { checkInvitation, verifiedEmailOf } from './application-channel.ts'
 import { markInvitationOpened } from './invitations.repository.ts'
@@ -29,7 +28,7 @@ export const applicantsRoutes: FastifyPluginAsync<{ db: Database }> = async (app
     const email = verifiedEmailOf(callerOf(request.user))
     const invitation = await checkInvitation(db, token, { email })
     const job = await findOpenFeaturedJob(db, invitation.jobId)
-    if (!job) throw new HttpError(404, jobNotAvailableMessage)
+    if (!job) throw new HttpError(404, 'job_not_available')
     // The company portal shows the invitation as opened from now on.
     await markInvitationOpened(db, invitation.id)
     return {

@@ -6,23 +6,12 @@ import { findInvitationByToken, findSharedLink } from './invitations.repository.
 
 // How an application reached the job (spec section 4, apply page mode) and the checks each way needs.
 
-export const channelMessages = {
-  invalidToken: 'Invalid token',
-  invitationExpired: 'This invitation has expired.',
-  invitationRevoked: 'This invitation was revoked.',
-  otherEmail: 'This invitation was sent to another email address.',
-  linkInvalid: 'This link is not valid.',
-  linkRevoked: 'This link has been revoked.',
-  emailNotVerified: 'Please verify your email address before applying.',
-  jobNotReachable: 'This job posting is not available or has expired.',
-} as const
-
 /**
  * The caller's e-mail, which an application is tied to: it must come from the token and be verified (Google and
  * e-mail-link accounts are; an unverified password account could claim anyone's address).
  */
 export function verifiedEmailOf(caller: AuthUser): string {
-  if (!caller.email || !caller.emailVerified) throw new HttpError(403, channelMessages.emailNotVerified)
+  if (!caller.email || !caller.emailVerified) throw new HttpError(403, 'email_not_verified')
   return caller.email
 }
 
@@ -47,19 +36,19 @@ export async function checkInvitation(
 ): Promise<ApplicantInvitationRow> {
   const invitation = await findInvitationByToken(db, token)
   if (!invitation || (jobId !== undefined && invitation.jobId !== jobId)) {
-    throw new HttpError(404, channelMessages.invalidToken)
+    throw new HttpError(404, 'job_invitation_invalid')
   }
-  if (invitation.revokedAt) throw new HttpError(410, channelMessages.invitationRevoked)
-  if (invitation.expiresAt.getTime() <= now.getTime()) throw new HttpError(410, channelMessages.invitationExpired)
-  if (!sameEmail(invitation.email, email)) throw new HttpError(403, channelMessages.otherEmail)
+  if (invitation.revokedAt) throw new HttpError(410, 'job_invitation_revoked')
+  if (invitation.expiresAt.getTime() <= now.getTime()) throw new HttpError(410, 'job_invitation_expired')
+  if (!sameEmail(invitation.email, email)) throw new HttpError(403, 'job_invitation_other_email')
   return invitation
 }
 
 /** The shared link `id` of `jobId`: unknown or another job's 404, revoked 410. */
 export async function checkSharedLink(db: Database, id: string, jobId: string): Promise<SharedLinkRow> {
   const link = await findSharedLink(db, id)
-  if (!link || link.jobId !== jobId) throw new HttpError(404, channelMessages.linkInvalid)
-  if (link.revokedAt) throw new HttpError(410, channelMessages.linkRevoked)
+  if (!link || link.jobId !== jobId) throw new HttpError(404, 'shared_link_invalid')
+  if (link.revokedAt) throw new HttpError(410, 'shared_link_revoked')
   return link
 }
 
@@ -73,8 +62,8 @@ export async function resolveChannel(
   { jobId, email, visibility = 'public' }: { jobId: string; email: string; visibility?: 'public' | 'link' | 'private' },
 ): Promise<ApplicationChannel> {
   if (query.token) return { kind: 'private', invitation: await checkInvitation(db, query.token, { jobId, email }) }
-  if (visibility === 'private') throw new HttpError(404, channelMessages.jobNotReachable)
+  if (visibility === 'private') throw new HttpError(404, 'job_not_available')
   if (query.sharedId) return { kind: 'link', sharedLink: await checkSharedLink(db, query.sharedId, jobId) }
-  if (visibility === 'link') throw new HttpError(404, channelMessages.jobNotReachable)
+  if (visibility === 'link') throw new HttpError(404, 'job_not_available')
   return { kind: 'public' }
 }

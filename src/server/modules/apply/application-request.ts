@@ -60,7 +60,7 @@ function fromMultipart(fields: Record<string, string>, files: { fieldName: strin
 
 function fromJson(body: unknown): ApplicationRequest {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new HttpError(400, 'The request body must be a JSON object of the application answers')
+    throw new HttpError(400, 'invalid_request', 'The request body must be a JSON object of the application answers')
   }
   const record = body as Record<string, unknown>
   const answers: Record<string, unknown> = {}
@@ -76,7 +76,7 @@ export async function readApplicationRequest(request: FastifyRequest): Promise<A
   const boundary = multipartBoundary(request.headers['content-type'])
   if (!boundary) {
     if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(request.headers['content-type'] ?? '')) {
-      throw new HttpError(415, 'Send the application as multipart/form-data or as JSON')
+      throw new HttpError(415, 'unsupported_media_type', 'Send the application as multipart/form-data or as JSON')
     }
     return fromJson(request.body)
   }

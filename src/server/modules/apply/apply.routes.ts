@@ -2,19 +2,17 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import { applicationMessages } from '../../../shared/applications/application-schema.ts'
 import type { Database } from '../../db/client.ts'
+import { sendError } from '../../http/error-handler.ts'
 import { HttpError, parseRequest } from '../../http/http-error.ts'
 import { UploadTooLargeError } from '../../http/multipart-request.ts'
 import type { MailSender } from '../../mail/outbox.ts'
 import { callerOf, requireIdentifiedUser } from '../../plugins/auth.ts'
 import type { Storage } from '../../storage/storage.ts'
-import { jobNotAvailableMessage } from '../jobs/index.ts'
 import { findOpenFeaturedJob } from '../jobs/index.ts'
 import type { DevpostService } from '../profile/index.ts'
 import { verifiedEmailOf } from './application-channel.ts'
 import { readApplicationRequest } from './application-request.ts'
 import { FieldsError, submitApplication } from './apply.service.ts'
-
-const idempotencyKeyMessage = 'Idempotency-Key header is required'
 
 // A client-generated UUID in practice; anything unguessable of reasonable length will do.
 const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,200}$/
@@ -38,7 +36,7 @@ export type ApplyRoutesOptions = {
 /** The upload is refused and the connection closed, so the rest of the body is never read. */
 function refuseTooLarge(reply: FastifyReply, message: string) {
   reply.header('connection', 'close')
-  return reply.code(413).send({ error: message })
+  return sendError(reply, 413, 'resume_too_large', message)
 }
 
 export const applyRoutes: FastifyPluginAsync<ApplyRoutesOptions> = async (
@@ -63,10 +61,10 @@ export const applyRoutes: FastifyPluginAsync<ApplyRoutesOptions> = async (
       verifiedEmailOf(caller)
       const header = request.headers['idempotency-key']
       const idempotencyKey = typeof header === 'string' ? header.trim() : ''
-      if (!idempotencyKeyPattern.test(idempotencyKey)) throw new HttpError(400, idempotencyKeyMessage)
+      if (!idempotencyKeyPattern.test(idempotencyKey)) throw new HttpError(400, 'idempotency_key_missing')
       const query = parseRequest(applyQuerySchema, request.query)
       const job = await findOpenFeaturedJob(db, request.params.slug)
-      if (!job) throw new HttpError(404, jobNotAvailableMessage)
+      if (!job) throw new HttpError(404, 'job_not_available')
 
       let body
       try {
@@ -86,7 +84,7 @@ export const applyRoutes: FastifyPluginAsync<ApplyRoutesOptions> = async (
         if (outcome.replayed) reply.header('idempotent-replayed', 'true')
         return reply.code(outcome.status).send(outcome.body)
       } catch (error) {
-        if (error instanceof FieldsError) return reply.code(400).send({ error: error.message, fields: error.fields })
+        if (error instanceof FieldsError) return sendError(reply, 400, 'invalid_request', error.message, { fields: error.fields })
         throw error
       }
     },

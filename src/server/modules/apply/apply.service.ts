@@ -25,12 +25,6 @@ import { loadAccount } from '../profile/index.ts'
 import { type ApplicationRequest, applicationRequestHash, type ResumeChoice, type ResumeInput } from './application-request.ts'
 import { findApplicationByKey, hasApplied, insertApplicationOnce } from './apply.repository.ts'
 
-export const applyMessages = {
-  alreadyApplied: 'You have already applied to this job.',
-  inFlight: 'This application is already being submitted.',
-  keyReused: 'This Idempotency-Key was already used with a different application.',
-} as const
-
 /** A 400 that names the fields at fault: `{error, fields: {field: message}}`. */
 export class FieldsError extends HttpError {
   override name = 'FieldsError'
@@ -38,7 +32,7 @@ export class FieldsError extends HttpError {
 
   constructor(fields: Record<string, string>) {
     const first = Object.values(fields)[0] ?? 'Invalid application'
-    super(400, first)
+    super(400, 'invalid_request', first)
     this.fields = fields
   }
 }
@@ -75,7 +69,7 @@ function newApplicationResumeKey(): string {
 function validResumeChoice(resume: ResumeInput): ResumeChoice {
   if (resume.kind !== 'saved') return resume
   const choice = savedResumeChoiceSchema.safeParse(resume.reference)
-  if (!choice.success) throw new HttpError(400, applicationMessages.resumeMissing)
+  if (!choice.success) throw new HttpError(400, 'application_resume_missing')
   return { kind: 'saved', id: choice.data.id }
 }
 
@@ -84,21 +78,21 @@ async function chooseResume(
   resume: ResumeChoice,
   profile: StudentProfileRow | null,
 ): Promise<ResumeCopy> {
-  if (resume.kind === 'none') throw new HttpError(400, applicationMessages.resumeMissing)
+  if (resume.kind === 'none') throw new HttpError(400, 'application_resume_missing')
   if (resume.kind === 'file') {
     // Judged by content, never by name or declared type.
-    if (!isPdf(resume.data) || !(await isReadablePdf(resume.data))) throw new HttpError(400, applicationMessages.resumeNotPdf)
+    if (!isPdf(resume.data) || !(await isReadablePdf(resume.data))) throw new HttpError(400, 'resume_not_pdf', applicationMessages.resumeNotPdf)
     const name = resumeFileName(resume.fileName)
     return { data: resume.data, name: name.ok ? name.fileName : 'Resume.pdf', source: 'upload', profileResumeId: null }
   }
   // The saved resume must be the profile's current one: an old id (replaced meanwhile) or another person's is refused.
   if (!profile?.resumeId || !profile.resumeKey || resume.id !== profile.resumeId) {
-    throw new HttpError(400, applicationMessages.resumeMissing)
+    throw new HttpError(400, 'application_resume_missing')
   }
   const stored = await storage.get(profile.resumeKey)
   if (!stored) {
     log.error({ key: profile.resumeKey }, 'profile resume file missing from the storage')
-    throw new HttpError(400, applicationMessages.resumeMissing)
+    throw new HttpError(400, 'application_resume_missing')
   }
   return { data: stored.data, name: profile.resumeName ?? 'Resume.pdf', source: 'profile', profileResumeId: profile.resumeId }
 }
@@ -121,7 +115,7 @@ async function checkDevpost(
 }
 
 function replayOf(row: { requestHash: string; responseStatus: number; responseBody: ApplicationReceipt }, hash: string): ApplyOutcome {
-  if (row.requestHash !== hash) throw new HttpError(422, applyMessages.keyReused)
+  if (row.requestHash !== hash) throw new HttpError(422, 'idempotency_key_reused')
   return { status: row.responseStatus, body: row.responseBody, replayed: true }
 }
 
@@ -167,7 +161,7 @@ export async function submitApplication(deps: ApplyDependencies, input: ApplyInp
     // A concurrent request with this key may have committed since the first look: that is a replay, not a duplicate.
     const winner = await findApplicationByKey(db, caller.uid, idempotencyKey)
     if (winner) return replayOf(winner, requestHash)
-    throw new HttpError(409, applyMessages.alreadyApplied)
+    throw new HttpError(409, 'already_applied')
   }
 
   const applicationId = randomUUID()
@@ -233,8 +227,8 @@ export async function submitApplication(deps: ApplyDependencies, input: ApplyInp
     // Another request got there first: the same submission (replay it) or another one for this job.
     const winner = await findApplicationByKey(db, caller.uid, idempotencyKey)
     if (winner) return replayOf(winner, requestHash)
-    if (await hasApplied(db, caller.uid, job.id)) throw new HttpError(409, applyMessages.alreadyApplied)
-    throw new HttpError(409, applyMessages.inFlight)
+    if (await hasApplied(db, caller.uid, job.id)) throw new HttpError(409, 'already_applied')
+    throw new HttpError(409, 'submission_in_progress')
   }
 
   log.info({ applicationId, jobId: job.id, channel: channel.kind }, 'application submitted')

@@ -14,7 +14,7 @@ export type SharedLinkRevoked = { id: string; jobId: string; revokedAt: string |
 
 async function openJob(db: Database, idOrSlug: string): Promise<PublicJobRow> {
   const job = await findOpenFeaturedJob(db, idOrSlug)
-  if (!job) throw new HttpError(404, `No open featured job "${idOrSlug}"`)
+  if (!job) throw new HttpError(404, 'not_found', `No open featured job "${idOrSlug}"`)
   return job
 }
 
@@ -44,6 +44,6 @@ export async function shareJob(db: Database, jobIdOrSlug: string): Promise<Share
 
 export async function revokeJobLink(db: Database, id: string): Promise<SharedLinkRevoked> {
   const link = await revokeSharedLink(db, id)
-  if (!link) throw new HttpError(404, `No shared link "${id}"`)
+  if (!link) throw new HttpError(404, 'not_found', `No shared link "${id}"`)
   return { id: link.id, jobId: link.jobId, revokedAt: link.revokedAt?.toISOString() ?? null }
 }

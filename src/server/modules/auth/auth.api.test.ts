@@ -46,34 +46,34 @@ describe('POST /api/auth/create-account: who may call', () => {
   it('refuses a request without a token with 401 Authentication required', async () => {
     const response = await createAccount({ body: { email: uniqueEmail() } })
     expect(response.statusCode).toBe(401)
-    expect(response.json()).toEqual({ error: 'Authentication required' })
+    expect(response.json()).toEqual({ error: 'Authentication required', code: 'unauthenticated' })
     expect(response.headers['www-authenticate']).toBe('Bearer')
   })
 
   it('refuses a non-bearer Authorization header with 401', async () => {
     const response = await createAccount({ authorization: 'Basic YWRhOnNlY3JldA==', body: { email: uniqueEmail() } })
     expect(response.statusCode).toBe(401)
-    expect(response.json()).toEqual({ error: 'Authentication required' })
+    expect(response.json()).toEqual({ error: 'Authentication required', code: 'unauthenticated' })
   })
 
   it('refuses a token that is not a JWT with 401 Invalid or expired token', async () => {
     const response = await createAccount({ token: 'not-a-token', body: { email: uniqueEmail() } })
     expect(response.statusCode).toBe(401)
-    expect(response.json()).toEqual({ error: 'Invalid or expired token' })
+    expect(response.json()).toEqual({ error: 'Invalid or expired token', code: 'token_invalid' })
   })
 
   it('refuses a garbled emulator token with 401', async () => {
     const user = await createGoogleUser()
     const response = await createAccount({ token: garbledToken(user.idToken), body: { email: user.email } })
     expect(response.statusCode).toBe(401)
-    expect(response.json()).toEqual({ error: 'Invalid or expired token' })
+    expect(response.json()).toEqual({ error: 'Invalid or expired token', code: 'token_invalid' })
   })
 
   it('refuses an expired token with 401', async () => {
     const user = await createGoogleUser()
     const response = await createAccount({ token: expiredToken(user.idToken), body: { email: user.email } })
     expect(response.statusCode).toBe(401)
-    expect(response.json()).toEqual({ error: 'Invalid or expired token' })
+    expect(response.json()).toEqual({ error: 'Invalid or expired token', code: 'token_invalid' })
   })
 
   it('refuses a token issued for another Firebase project with 401', async () => {
@@ -86,7 +86,7 @@ describe('POST /api/auth/create-account: who may call', () => {
     const anonymous = await createAnonymousUser()
     const response = await createAccount({ token: anonymous.idToken, body: { email: uniqueEmail() } })
     expect(response.statusCode).toBe(403)
-    expect(response.json()).toEqual({ error: 'An identified account is required' })
+    expect(response.json()).toEqual({ error: 'An identified account is required', code: 'identified_account_required' })
     expect(await rowsFor(anonymous.uid)).toEqual([])
   })
 })
@@ -156,7 +156,7 @@ describe('POST /api/auth/create-account: creating the account', () => {
     const user = await createGoogleUser()
     const response = await createAccountAs(user, { email: 'someone-else@example.test' })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ error: 'The e-mail address does not match the signed-in account' })
+    expect(response.json()).toEqual({ error: 'The e-mail address does not match the signed-in account', code: 'email_mismatch' })
     expect(await rowsFor(user.uid)).toEqual([])
   })
 
@@ -177,7 +177,7 @@ describe('POST /api/auth/create-account: creating the account', () => {
     const user = await createGoogleUser()
     const response = await createAccountAs(user, body)
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ error })
+    expect(response.json()).toEqual({ error, code: 'invalid_request' })
   })
 
   it('refuses malformed JSON with 400 {error}', async () => {
@@ -189,12 +189,12 @@ describe('POST /api/auth/create-account: creating the account', () => {
       payload: '{"email": ',
     })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ error: expect.any(String) })
+    expect(response.json()).toEqual({ error: expect.any(String), code: expect.any(String) })
   })
 
   it('answers 404 JSON to GET, which is not part of the contract', async () => {
     const response = await suite.app.inject({ method: 'GET', url: '/api/auth/create-account' })
     expect(response.statusCode).toBe(404)
-    expect(response.json()).toEqual({ error: 'No API route GET /api/auth/create-account' })
+    expect(response.json()).toEqual({ error: 'No API route GET /api/auth/create-account', code: 'route_not_found' })
   })
 })

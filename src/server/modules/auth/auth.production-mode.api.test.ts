@@ -23,12 +23,12 @@ describe('with real Firebase configured (no emulator)', () => {
       payload: { email: user.email },
     })
     expect(response.statusCode).toBe(401)
-    expect(response.json()).toEqual({ error: 'Invalid or expired token' })
+    expect(response.json()).toEqual({ error: 'Invalid or expired token', code: 'token_invalid' })
   })
 
   it('does not offer the development e-mail-link helper (404)', async () => {
     const response = await suite.app.inject({ method: 'GET', url: '/api/dev/email-link?email=ada@example.test' })
     expect(response.statusCode).toBe(404)
-    expect(response.json()).toEqual({ error: 'No API route GET /api/dev/email-link' })
+    expect(response.json()).toEqual({ error: 'No API route GET /api/dev/email-link', code: 'route_not_found' })
   })
 })

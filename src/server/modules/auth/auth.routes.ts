@@ -9,13 +9,13 @@ export const authRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
   app.post('/auth/create-account', { preHandler: requireIdentifiedUser }, async (request, reply) => {
     const body = parseRequest(createAccountRequestSchema, request.body)
     const caller = request.user
-    if (!caller) throw new HttpError(401, 'Authentication required')
+    if (!caller) throw new HttpError(401, 'unauthenticated')
     // The address is taken from the verified token; the body only confirms the client agrees.
     if (!caller.email) {
-      throw new HttpError(400, 'Your sign-in account has no e-mail address; sign in with Google or an e-mail link')
+      throw new HttpError(400, 'account_email_missing')
     }
     if (!sameEmailAddress(body.email, caller.email)) {
-      throw new HttpError(400, 'The e-mail address does not match the signed-in account')
+      throw new HttpError(400, 'email_mismatch')
     }
     const { user, created } = await upsertAccount(db, { ...caller, email: caller.email })
     reply.header('cache-control', 'no-store')

@@ -1,10 +1,10 @@
 import type { z } from 'zod'
-import { type CompanyErrorCode, companyErrorMessages } from '../../../shared/company/company-errors.ts'
+import type { ErrorCode } from '../../../shared/errors/error-codes.ts'
 import { HttpError } from '../../http/http-error.ts'
 
 /** An error of the company portal (or the student's applications): `{error, code}` on the wire. */
-export function companyError(statusCode: number, code: CompanyErrorCode, message: string = companyErrorMessages[code]): HttpError {
-  return new HttpError(statusCode, message, code)
+export function companyError(statusCode: number, code: ErrorCode, message?: string): HttpError {
+  return new HttpError(statusCode, code, message)
 }
 
 /** Parses input with a shared schema, or throws 400 `invalid_request` with the schema's first messages. */
@@ -19,22 +19,4 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 export function isUuid(value: string): boolean {
   return uuidPattern.test(value)
-}
-
-/** The code of an error raised without one (Fastify's own 4xx, the auth guards), by status. */
-export function defaultCodeFor(statusCode: number): CompanyErrorCode | undefined {
-  switch (statusCode) {
-    case 400:
-    case 413:
-    case 415:
-      return 'invalid_request'
-    case 401:
-      return 'unauthenticated'
-    case 404:
-      return 'not_found'
-    case 429:
-      return 'rate_limited'
-    default:
-      return undefined
-  }
 }

@@ -1,12 +1,10 @@
-import type { FastifyError, FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import type { Database } from '../../db/client.ts'
-import { HttpError } from '../../http/http-error.ts'
 import type { MailSender } from '../../mail/outbox.ts'
 import type { Storage } from '../../storage/storage.ts'
 import type { BoardIndex } from '../jobs/index.ts'
 import { requireCompanyCaller } from './company-access.ts'
 import { companyApplicationsRoutes } from './company-applications.routes.ts'
-import { defaultCodeFor } from './company-error.ts'
 import { companyJobsRoutes } from './company-jobs.routes.ts'
 import { jobInvitationsRoutes } from './job-invitations.routes.ts'
 import { organizationLogoRoutes, organizationsRoutes } from './organizations.routes.ts'
@@ -25,17 +23,6 @@ export type CompanyRoutesOptions = {
 
 export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (app, options) => {
   const { db, storage, mailSender, boardIndex, appUrl } = options
-
-  // Errors raised without a code (Fastify's own 4xx, the body parser, the input policy) get one by status.
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
-    if (statusCode >= 500) {
-      request.log.error({ err: error, route: request.routeOptions.url }, 'request failed')
-      return reply.code(statusCode).send({ error: 'Internal server error' })
-    }
-    const code = (error instanceof HttpError ? error.errorCode : undefined) ?? defaultCodeFor(statusCode)
-    return reply.code(statusCode).send({ error: error.message, ...(code ? { code } : {}) })
-  })
 
   await app.register(organizationLogoRoutes, { db, storage })
 

@@ -47,7 +47,7 @@ describe('GET /api/dev/email-link (Auth emulator mode)', () => {
     const email = uniqueEmail('nobody')
     const response = await getEmailLink(email)
     expect(response.statusCode).toBe(404)
-    expect(response.json()).toEqual({ error: `No sign-in link was sent to ${email}` })
+    expect(response.json()).toEqual({ error: `No sign-in link was sent to ${email}`, code: 'not_found' })
   })
 
   it.each([
@@ -57,7 +57,7 @@ describe('GET /api/dev/email-link (Auth emulator mode)', () => {
   ])('refuses %s with 400 and a readable message', async (url, error) => {
     const response = await suite.app.inject({ method: 'GET', url })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ error })
+    expect(response.json()).toEqual({ error, code: 'invalid_request' })
   })
 
   it('hides itself (404) from callers that are not on this machine', async () => {
@@ -65,7 +65,7 @@ describe('GET /api/dev/email-link (Auth emulator mode)', () => {
     await requestEmailSignInLink(email)
     const response = await getEmailLink(email, '192.168.1.50')
     expect(response.statusCode).toBe(404)
-    expect(response.json()).toEqual({ error: 'Not found' })
+    expect(response.json()).toEqual({ error: 'Not found', code: 'not_found' })
   })
 
   it('answers 502 when the emulator does not answer', async () => {
@@ -77,7 +77,7 @@ describe('GET /api/dev/email-link (Auth emulator mode)', () => {
     try {
       const response = await orphan.inject({ method: 'GET', url: '/api/dev/email-link?email=ada@example.test' })
       expect(response.statusCode).toBe(502)
-      expect(response.json()).toEqual({ error: 'The Auth emulator did not answer' })
+      expect(response.json()).toEqual({ error: 'The Auth emulator did not answer', code: 'upstream_unavailable' })
     } finally {
       await orphan.close()
     }

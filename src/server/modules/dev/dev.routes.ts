@@ -18,7 +18,7 @@ export const devRoutes: FastifyPluginAsync<{ authEmulatorHost: string; projectId
 ) => {
   app.addHook('onRequest', async (request) => {
     // Emulator mode already listens on loopback only; this holds even if that ever changes.
-    if (!isLoopbackHost(request.socket.remoteAddress ?? '')) throw new HttpError(404, 'Not found')
+    if (!isLoopbackHost(request.socket.remoteAddress ?? '')) throw new HttpError(404, 'not_found', 'Not found')
   })
 
   // The e-mail the emulator "sent": lets a developer (and the browser tests) finish an e-mail-link sign-in offline.
@@ -32,15 +32,15 @@ export const devRoutes: FastifyPluginAsync<{ authEmulatorHost: string; projectId
       body = await response.json()
     } catch (error) {
       request.log.error({ err: error, url }, 'Auth emulator did not answer')
-      throw new HttpError(502, 'The Auth emulator did not answer')
+      throw new HttpError(502, 'upstream_unavailable', 'The Auth emulator did not answer')
     }
     const parsed = oobCodesSchema.safeParse(body)
-    if (!parsed.success) throw new HttpError(502, 'The Auth emulator answered in an unexpected format')
+    if (!parsed.success) throw new HttpError(502, 'upstream_unavailable', 'The Auth emulator answered in an unexpected format')
     // The emulator lists codes in the order it issued them.
     const newest = parsed.data.oobCodes.findLast(
       (code) => code.requestType === 'EMAIL_SIGNIN' && sameEmailAddress(code.email, email),
     )
-    if (!newest) throw new HttpError(404, `No sign-in link was sent to ${email}`)
+    if (!newest) throw new HttpError(404, 'not_found', `No sign-in link was sent to ${email}`)
     reply.header('cache-control', 'no-store')
     return { link: newest.oobLink }
   })

@@ -11,11 +11,11 @@ export const filesRoutes: FastifyPluginAsync<{ db: Database; storage: Storage }>
     try {
       assertValidStorageKey(key)
     } catch (error) {
-      if (error instanceof InvalidStorageKeyError) throw new HttpError(400, 'Invalid logo key')
+      if (error instanceof InvalidStorageKeyError) throw new HttpError(400, 'invalid_request', 'Invalid logo key')
       throw error
     }
     const stored = (await isOrganizationLogo(db, key)) ? await storage.get(key) : null
-    if (!stored) throw new HttpError(404, 'Logo not found')
+    if (!stored) throw new HttpError(404, 'not_found', 'Logo not found')
     reply
       .type(stored.contentType)
       .header('cache-control', 'public, max-age=3600')

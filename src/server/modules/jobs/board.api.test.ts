@@ -351,7 +351,7 @@ describe('GET /api/public/board: bad queries', () => {
     for (let attempt = 0; attempt < 2; attempt++) {
       const response = await app.inject({ method: 'GET', url: `/api/public/board${query}` })
       expect(response.statusCode).toBe(400)
-      expect(response.json()).toEqual({ error: expect.any(String) })
+      expect(response.json()).toEqual({ error: expect.any(String), code: 'invalid_request' })
       expect(response.json().error.length).toBeGreaterThan(5)
     }
   })

@@ -2,7 +2,6 @@ export { createBoardIndex, createBoardView, type BoardIndex } from './board-inde
 export { BoardQueryIndex } from './board-query-index.ts'
 export { loadBoardSource } from './board.repository.ts'
 export { boardRoutes } from './board.routes.ts'
-export { jobNotAvailableMessage } from './jobs-messages.ts'
 export { findOpenFeaturedJob, type PublicJobRow } from './jobs.repository.ts'
 export { jobsRoutes } from './jobs.routes.ts'
 export { publicJobPageRoutes } from './public-job-page.routes.ts'

@@ -19,7 +19,7 @@ let storageDir: string
 let storage: Storage
 let app: FastifyInstance
 
-const notAvailable = { error: 'This job posting is not available or has expired.' }
+const notAvailable = { error: 'This job posting is not available or has expired.', code: 'job_not_available' }
 const dayMs = 24 * 60 * 60 * 1000
 
 beforeAll(async () => {
@@ -172,7 +172,7 @@ describe('GET /api/public/files/logos/{key}', () => {
     await storage.put('resumes/someone/cv.pdf', '%PDF-1.4 private')
     const response = await app.inject({ method: 'GET', url: '/api/public/files/logos/resumes/someone/cv.pdf' })
     expect(response.statusCode).toBe(404)
-    expect(response.json()).toEqual({ error: 'Logo not found' })
+    expect(response.json()).toEqual({ error: 'Logo not found', code: 'not_found' })
   })
 
   it('answers 404 JSON when the logo file is missing from the storage', async () => {
@@ -180,7 +180,7 @@ describe('GET /api/public/files/logos/{key}', () => {
     await insertOrganization(testDatabase.database.db, { logoPath: key })
     const response = await app.inject({ method: 'GET', url: `/api/public/files/logos/${key}` })
     expect(response.statusCode).toBe(404)
-    expect(response.json()).toEqual({ error: 'Logo not found' })
+    expect(response.json()).toEqual({ error: 'Logo not found', code: 'not_found' })
     const [row] = await testDatabase.database.db.select().from(organizations).where(eq(organizations.logoPath, key))
     expect(row).toBeDefined()
   })
@@ -190,7 +190,7 @@ describe('GET /api/public/files/logos/{key}', () => {
     async (key) => {
       const response = await app.inject({ method: 'GET', url: `/api/public/files/logos/${key}` })
       expect(response.statusCode).toBe(400)
-      expect(response.json()).toEqual({ error: 'Invalid logo key' })
+      expect(response.json()).toEqual({ error: 'Invalid logo key', code: 'invalid_request' })
     },
   )
 })

@@ -3,7 +3,6 @@ import { z } from 'zod'
 import type { Database } from '../../db/client.ts'
 import { HttpError, parseRequest } from '../../http/http-error.ts'
 import { logoUrl } from '../files/index.ts'
-import { jobNotAvailableMessage } from './jobs-messages.ts'
 import { findOpenFeaturedJob, listOpenFeaturedJobs, type PublicJobRow } from './jobs.repository.ts'
 
 // The job view stays public: a token is accepted (the apply page checks it, signed in); a sharedId must name a live
@@ -64,13 +63,13 @@ export const jobsRoutes: FastifyPluginAsync<JobsRoutesOptions> = async (app, { d
     const { token, sharedId } = parseRequest(jobDetailQuerySchema, request.query)
     const { idOrSlug } = request.params
     const row = await findOpenFeaturedJob(db, idOrSlug)
-    if (!row) throw new HttpError(404, jobNotAvailableMessage)
+    if (!row) throw new HttpError(404, 'job_not_available')
     // With a token the page is in private mode (shared applyMode) and a sharedId beside it plays no part. A link-only
     // job is shown with a live shared link (or a token), a private one with a token only; the apply route checks
     // the token itself, against the signed-in e-mail.
     if (sharedId && !token) await checkSharedLink(db, sharedId, row.id)
-    if (row.visibility === 'link' && !sharedId && !token) throw new HttpError(404, jobNotAvailableMessage)
-    if (row.visibility === 'private' && !token) throw new HttpError(404, jobNotAvailableMessage)
+    if (row.visibility === 'link' && !sharedId && !token) throw new HttpError(404, 'job_not_available')
+    if (row.visibility === 'private' && !token) throw new HttpError(404, 'job_not_available')
     reply.header('cache-control', 'no-cache')
     return toPublicJobView(row)
   })

@@ -119,7 +119,7 @@ export const publicJobPageRoutes: FastifyPluginAsync<PublicPagesOptions> = async
     // The SPA still shows its own "not available" page to a person; robots get the 404.
     const html = await readShell().catch(() => null)
     reply.code(404).header('cache-control', 'no-cache')
-    return html ? reply.type('text/html; charset=utf-8').send(html) : reply.send({ error: 'Not found' })
+    return html ? reply.type('text/html; charset=utf-8').send(html) : reply.send({ error: 'Not found', code: 'not_found' })
   }
 
   // `/jobs/{slug}` and `/jobs/{slug}/` (board cards link the latter). Signed-in pages under /jobs are not slugs.

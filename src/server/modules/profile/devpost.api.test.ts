@@ -103,7 +103,7 @@ describe('POST /api/devpost/profile', () => {
     const user = await createGoogleUser()
     const response = await verify(user, 'nobody_here')
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ success: false, data: null, error: notFound })
+    expect(response.json()).toEqual({ success: false, data: null, error: notFound, code: 'devpost_not_found' })
     expect((await storedRow(user.uid))?.devpostVerifiedUsername ?? null).toBeNull()
   })
 
@@ -124,6 +124,7 @@ describe('POST /api/devpost/profile', () => {
       success: false,
       data: null,
       error: 'Devpost’s page layout has changed, so the profile could not be read. Please try again later.',
+      code: 'devpost_layout_changed',
     })
   })
 
@@ -132,9 +133,9 @@ describe('POST /api/devpost/profile', () => {
     devpost.override('/flaky_user', { status: 503, body: 'Service Unavailable' })
     const failed = await verify(user, 'flaky_user')
     expect(failed.statusCode).toBe(502)
-    expect(failed.json()).toEqual({ success: false, data: null, error: 'Devpost could not be reached. Please try again later.' })
+    expect(failed.json()).toEqual({ success: false, data: null, error: 'Devpost could not be reached. Please try again later.', code: 'devpost_unavailable' })
     devpost.override('/flaky_user', null)
-    expect((await verify(user, 'flaky_user')).json()).toEqual({ success: false, data: null, error: notFound })
+    expect((await verify(user, 'flaky_user')).json()).toEqual({ success: false, data: null, error: notFound, code: 'devpost_not_found' })
   })
 
   it('still verifies when a project page fails, using what the portfolio shows', async () => {
@@ -167,7 +168,7 @@ describe('POST /api/devpost/profile', () => {
     const before = devpost.requests.length
     const response = await as(app, user).post('/api/devpost/profile', body)
     expect(response.statusCode).toBe(status)
-    expect(response.json()).toEqual({ success: false, data: null, error })
+    expect(response.json()).toEqual({ success: false, data: null, error, code: 'invalid_request' })
     expect(devpost.requests.length).toBe(before)
   })
 })
@@ -182,6 +183,7 @@ describe('POST /api/devpost/profile: rate limit', () => {
       success: false,
       data: null,
       error: 'Too many requests. Please wait a few minutes and try again.',
+      code: 'rate_limited',
     })
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
     expect((await verify(other, 'new_user')).statusCode).toBe(200)
@@ -210,7 +212,7 @@ describe('POST /api/devpost/save', () => {
     await verifiedAndSaved(user)
     const response = await as(app, user).post('/api/devpost/save', { devpostProfile: { username: 'new_user' } })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ success: false, data: null, error: 'Please verify your Devpost username before saving' })
+    expect(response.json()).toEqual({ success: false, data: null, error: 'Please verify your Devpost username before saving', code: 'devpost_not_verified' })
     expect((await storedRow(user.uid))?.devpostProfile ?? null).toBeNull()
   })
 

@@ -6,6 +6,7 @@ import {
   type DevpostProfileResponse,
   devpostSaveRequestSchema,
 } from '../../../shared/devpost/devpost-profile.ts'
+import { type ErrorCode, errorMessages } from '../../../shared/errors/error-codes.ts'
 import { profileMessages } from '../../../shared/profile/profile-messages.ts'
 import { devpostUsernameSchema } from '../../../shared/profile/profile-schema.ts'
 import type { Database } from '../../db/client.ts'
@@ -27,9 +28,9 @@ const devpostProfileRequestSchema = z.object(
 
 type Answer = DevpostProfileResponse
 
-function failure(reply: FastifyReply, statusCode: number, error: string): Answer {
+function failure(reply: FastifyReply, statusCode: number, code: ErrorCode, error: string = errorMessages[code]): Answer {
   reply.code(statusCode)
-  return { success: false, data: null, error }
+  return { success: false, data: null, error, code }
 }
 
 /**
@@ -41,9 +42,9 @@ function lookupFailure(
   lookup: Exclude<DevpostLookup, { ok: true }>,
   notFoundStatus = 200,
 ): DevpostProfileResponse {
-  if (lookup.reason === 'not-found') return failure(reply, notFoundStatus, devpostMessages.notFound)
-  const message = lookup.reason === 'layout-changed' ? devpostMessages.layoutChanged : devpostMessages.unavailable
-  return failure(reply, 502, message)
+  if (lookup.reason === 'not-found') return failure(reply, notFoundStatus, 'devpost_not_found', devpostMessages.notFound)
+  if (lookup.reason === 'layout-changed') return failure(reply, 502, 'devpost_layout_changed', devpostMessages.layoutChanged)
+  return failure(reply, 502, 'devpost_unavailable', devpostMessages.unavailable)
 }
 
 export const tooManyLookupsMessage = 'Too many requests. Please wait a few minutes and try again.'
@@ -70,12 +71,12 @@ export const devpostRoutes: FastifyPluginAsync<DevpostRoutesOptions> = async (ap
   // verified (PATCH /api/profile/update accepts a new Devpost username only then). Stores no profile.
   app.post('/devpost/profile', { preHandler: requireIdentifiedUser }, async (request, reply): Promise<Answer> => {
     const parsed = devpostProfileRequestSchema.safeParse(request.body)
-    if (!parsed.success) return failure(reply, 400, parsed.error.issues[0]?.message ?? devpostMessages.notFound)
+    if (!parsed.success) return failure(reply, 400, 'invalid_request', parsed.error.issues[0]?.message ?? devpostMessages.notFound)
     const caller = callerOf(request.user)
     const limit = await verificationLimit(request)
     if (!limit.isAllowed && limit.isExceeded) {
       reply.header('retry-after', String(limit.ttlInSeconds))
-      return failure(reply, 429, tooManyLookupsMessage)
+      return failure(reply, 429, 'rate_limited', tooManyLookupsMessage)
     }
     await loadAccount(db, caller)
     const lookup = await devpost.lookup(parsed.data.username)
@@ -88,19 +89,19 @@ export const devpostRoutes: FastifyPluginAsync<DevpostRoutesOptions> = async (ap
   // cache) rather than store what a client claims.
   app.post('/devpost/save', { preHandler: requireIdentifiedUser }, async (request, reply): Promise<Answer> => {
     const parsed = devpostSaveRequestSchema.safeParse(request.body)
-    if (!parsed.success) return failure(reply, 400, parsed.error.issues[0]?.message ?? 'Invalid request')
+    if (!parsed.success) return failure(reply, 400, 'invalid_request', parsed.error.issues[0]?.message ?? 'Invalid request')
     const caller = callerOf(request.user)
     const { profile } = await loadAccount(db, caller)
     const username = parsed.data.devpostProfile.username
     const saved = profile?.devpostUsername ?? null
     if (!saved || !sameUsername(username, saved) || !sameUsername(saved, profile?.devpostVerifiedUsername)) {
-      return failure(reply, 400, profileMessages.devpostNotVerified)
+      return failure(reply, 400, 'devpost_not_verified', profileMessages.devpostNotVerified)
     }
     const lookup = await devpost.lookup(saved)
     // The profile vanished from Devpost since it was verified.
     if (!lookup.ok) return lookupFailure(reply, lookup, 502)
     if (!(await saveDevpostProfile(db, caller.uid, saved, lookup.profile))) {
-      return failure(reply, 409, profileMessages.devpostNotVerified)
+      return failure(reply, 409, 'devpost_not_verified', profileMessages.devpostNotVerified)
     }
     return { success: true, data: lookup.profile, error: null }
   })

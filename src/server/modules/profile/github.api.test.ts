@@ -162,7 +162,7 @@ describe('POST /api/github/profile', () => {
     const user = await createGoogleUser()
     const response = await as(app, user).post('/api/github/profile', { githubToken: 'gho_revoked' })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ error: 'GitHub did not accept the sign-in. Please connect GitHub again.' })
+    expect(response.json()).toEqual({ error: 'GitHub did not accept the sign-in. Please connect GitHub again.', code: 'github_token_refused' })
     expect((await storedRow(user.uid))?.githubProfile ?? null).toBeNull()
   })
 
@@ -176,7 +176,7 @@ describe('POST /api/github/profile', () => {
     github.failWith(failure)
     const response = await as(app, user).post('/api/github/profile', { githubToken: 'gho_grace_token_1234' })
     expect(response.statusCode).toBe(502)
-    expect(response.json()).toEqual({ error: 'Could not connect GitHub profile. Please try again.' })
+    expect(response.json()).toEqual({ error: 'Could not connect GitHub profile. Please try again.', code: 'github_unavailable' })
     expect((await as(app, user).get('/api/profile')).json().github?.username).toBe('grace-hopper')
   })
 
@@ -190,7 +190,7 @@ describe('POST /api/github/profile', () => {
     const before = github.requests.length
     const response = await as(app, user).post('/api/github/profile', body)
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ error })
+    expect(response.json()).toEqual({ error, code: 'invalid_request' })
     expect(github.requests.length).toBe(before)
   })
 })
@@ -204,7 +204,7 @@ describe('POST /api/github/profile: rate limit', () => {
     const before = github.requests.length
     const refused = await as(app, user).post('/api/github/profile', { githubToken: 'gho_grace_token_1234' })
     expect(refused.statusCode).toBe(429)
-    expect(refused.json()).toEqual({ error: 'Too many requests. Please wait a few minutes and try again.' })
+    expect(refused.json()).toEqual({ error: 'Too many requests. Please wait a few minutes and try again.', code: 'rate_limited' })
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(600)
     expect(github.requests.length).toBe(before)

@@ -8,11 +8,7 @@ import { clearGithubProfile, saveGithubProfile } from './profile.repository.ts'
 import { loadAccount } from './profile.service.ts'
 import type { GithubService } from './github.service.ts'
 
-export const githubMessages = {
-  connectFailed: 'Could not connect GitHub profile. Please try again.',
-  tokenRefused: 'GitHub did not accept the sign-in. Please connect GitHub again.',
-  tooMany: 'Too many requests. Please wait a few minutes and try again.',
-} as const
+const tooManyConnectionsMessage = 'Too many requests. Please wait a few minutes and try again.'
 
 const githubProfileRequestSchema = z.object(
   {
@@ -51,14 +47,14 @@ export const githubRoutes: FastifyPluginAsync<GithubRoutesOptions> = async (app,
     const limit = await connectLimit(request)
     if (!limit.isAllowed && limit.isExceeded) {
       reply.header('retry-after', String(limit.ttlInSeconds))
-      throw new HttpError(429, githubMessages.tooMany)
+      throw new HttpError(429, 'rate_limited', tooManyConnectionsMessage)
     }
     await loadAccount(db, caller)
     const lookup = await github.fetchProfile(githubToken)
     if (!lookup.ok) {
       throw lookup.reason === 'unauthorized'
-        ? new HttpError(400, githubMessages.tokenRefused)
-        : new HttpError(502, githubMessages.connectFailed)
+        ? new HttpError(400, 'github_token_refused')
+        : new HttpError(502, 'github_unavailable')
     }
     await saveGithubProfile(db, caller.uid, lookup.profile)
     return lookup.profile

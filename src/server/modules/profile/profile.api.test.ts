@@ -74,7 +74,7 @@ describe('student profile API: who may call', () => {
   it.each(protectedCalls)('%s without a token: 401 Authentication required', async (_name, call) => {
     const response = await call(null)
     expect(response.statusCode).toBe(401)
-    expect(response.json()).toEqual({ error: 'Authentication required' })
+    expect(response.json()).toEqual({ error: 'Authentication required', code: 'unauthenticated' })
   })
 
   it.each(protectedCalls)('%s with an anonymous session: 403, and nothing is stored', async (_name, call) => {
@@ -82,7 +82,7 @@ describe('student profile API: who may call', () => {
     const filesBefore = readdirSync(storageDir, { recursive: true })
     const response = await call(anonymous)
     expect(response.statusCode).toBe(403)
-    expect(response.json()).toEqual({ error: 'An identified account is required' })
+    expect(response.json()).toEqual({ error: 'An identified account is required', code: 'identified_account_required' })
     expect(await userRows(anonymous.uid)).toEqual([])
     expect(await profileRow(anonymous.uid)).toBeNull()
     expect(readdirSync(storageDir, { recursive: true })).toEqual(filesBefore)
@@ -196,6 +196,7 @@ describe('onboarding: PATCH /api/profile/name', () => {
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({
       error: 'First name is required; Last name is required',
+      code: 'invalid_request',
       fields: { firstName: 'First name is required', lastName: 'Last name is required' },
     })
   })
@@ -284,7 +285,7 @@ describe('PATCH /api/profile/update', () => {
     const user = await createGoogleUser()
     const response = await as(app, user).patch('/api/profile/update', { school: 'Written?', [field]: value })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ error: message, fields: { [field]: message } })
+    expect(response.json()).toEqual({ error: message, fields: { [field]: message }, code: 'invalid_request' })
     expect((await as(app, user).get('/api/profile')).json().school).toBeNull()
   })
 
@@ -325,6 +326,7 @@ describe('PATCH /api/profile/update', () => {
       expect(response.statusCode).toBe(400)
       expect(response.json()).toEqual({
         error: 'Please verify your Devpost username before saving',
+        code: 'invalid_request',
         fields: { devpostUsername: 'Please verify your Devpost username before saving' },
       })
       expect((await as(app, user).get('/api/profile')).json()).toMatchObject({ devpostUsername: null, school: null })

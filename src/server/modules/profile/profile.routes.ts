@@ -7,6 +7,7 @@ import {
 import { profileMessages } from '../../../shared/profile/profile-messages.ts'
 import { maxResumeBytes, resumeMessages } from '../../../shared/profile/resume-file.ts'
 import type { Database } from '../../db/client.ts'
+import { sendError } from '../../http/error-handler.ts'
 import { HttpError } from '../../http/http-error.ts'
 import { multipartBoundary } from '../../http/multipart.ts'
 import { readMultipartRequest, UploadTooLargeError } from '../../http/multipart-request.ts'
@@ -22,13 +23,13 @@ const multipartOverheadBytes = 16 * 1024
 
 function sendFieldErrors(reply: FastifyReply, fields: Record<string, string>) {
   const messages = [...new Set(Object.values(fields))]
-  return reply.code(400).send({ error: messages.join('; '), fields })
+  return sendError(reply, 400, 'invalid_request', messages.join('; '), { fields })
 }
 
 /** The upload is refused and the connection closed, so the rest of the body is never read. */
 function refuseTooLarge(reply: FastifyReply) {
   reply.header('connection', 'close')
-  return reply.code(413).send({ error: resumeMessages.tooLarge })
+  return sendError(reply, 413, 'resume_too_large', resumeMessages.tooLarge)
 }
 
 export const profileRoutes: FastifyPluginAsync<{ db: Database; storage: Storage; clock?: () => number }> = async (
@@ -63,13 +64,13 @@ export const profileRoutes: FastifyPluginAsync<{ db: Database; storage: Storage;
     const caller = callerOf(request.user)
     await loadAccount(db, caller)
     // Only the caller's own name: the uid comes from the verified token, never from the body.
-    if (!(await setName(db, caller.uid, parsed.data))) throw new HttpError(404, 'No profile for this account')
+    if (!(await setName(db, caller.uid, parsed.data))) throw new HttpError(404, 'profile_not_found')
     return loadStudentProfile(db, caller)
   })
 
   app.patch('/profile/main-resume', { preHandler: requireIdentifiedUser }, async (request, reply) => {
     const boundary = multipartBoundary(request.headers['content-type'])
-    if (!boundary) throw new HttpError(415, 'Send the resume as multipart/form-data with one file field "resume"')
+    if (!boundary) throw new HttpError(415, 'unsupported_media_type', 'Send the resume as multipart/form-data with one file field "resume"')
     let upload
     try {
       upload = await readMultipartRequest(request, boundary, {
@@ -88,7 +89,7 @@ export const profileRoutes: FastifyPluginAsync<{ db: Database; storage: Storage;
     await loadAccount(db, caller)
 
     const file = upload.files.find((candidate) => candidate.fieldName === 'resume')
-    if (!file) throw new HttpError(400, 'Send the PDF in the form field "resume"')
+    if (!file) throw new HttpError(400, 'resume_field_missing')
     await storeResume({
       db,
       storage,
@@ -105,11 +106,11 @@ export const profileRoutes: FastifyPluginAsync<{ db: Database; storage: Storage;
   // student applied to.
   app.get('/profile/resume', { preHandler: requireIdentifiedUser }, async (request, reply) => {
     const { profile } = await loadAccount(db, callerOf(request.user))
-    if (!profile?.resumeKey || !profile.resumeName) throw new HttpError(404, 'No resume uploaded yet')
+    if (!profile?.resumeKey || !profile.resumeName) throw new HttpError(404, 'resume_not_uploaded')
     const stored = await storage.get(profile.resumeKey)
     if (!stored) {
       request.log.error({ key: profile.resumeKey }, 'resume file missing from the storage')
-      throw new HttpError(404, 'No resume uploaded yet')
+      throw new HttpError(404, 'resume_not_uploaded')
     }
     reply
       .type('application/pdf')

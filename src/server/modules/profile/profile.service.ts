@@ -55,7 +55,7 @@ export async function loadAccount(db: Database, caller: AuthUser): Promise<Accou
   const found = await findAccountWithProfile(db, caller.uid)
   if (found) return found
   if (!caller.email) {
-    throw new HttpError(400, 'Your sign-in account has no e-mail address; sign in with Google or an e-mail link')
+    throw new HttpError(400, 'account_email_missing')
   }
   await upsertAccount(db, { ...caller, email: caller.email })
   const created = await findAccountWithProfile(db, caller.uid)

@@ -39,9 +39,9 @@ export async function storeResume({
   uploadedAt?: Date
 }): Promise<void> {
   // Judged by content, never by name or declared type.
-  if (!isPdf(data) || !(await isReadablePdf(data))) throw new HttpError(415, resumeMessages.notPdf)
+  if (!isPdf(data) || !(await isReadablePdf(data))) throw new HttpError(415, 'resume_not_pdf', resumeMessages.notPdf)
   const name = resumeFileName(originalName)
-  if (!name.ok) throw new HttpError(400, name.error)
+  if (!name.ok) throw new HttpError(400, 'resume_name_invalid', name.error)
 
   const key = newResumeKey()
   await storage.put(key, data, { contentType: 'application/pdf' })

@@ -31,7 +31,7 @@ function changeTime(changedAt: string | undefined): Date {
 
 export const savedJobsRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
   async function requireAccount(uid: string): Promise<void> {
-    if (!(await userExists(db, uid))) throw new HttpError(403, 'Create your account before saving jobs')
+    if (!(await userExists(db, uid))) throw new HttpError(403, 'account_required')
   }
 
   app.get('/saved-jobs', { preHandler: requireIdentifiedUser }, async (request, reply) => {
@@ -46,7 +46,7 @@ export const savedJobsRoutes: FastifyPluginAsync<{ db: Database }> = async (app,
     const { changedAt } = parseRequest(changedAtSchema, request.body ?? {})
     const uid = request.user!.uid
     await requireAccount(uid)
-    if (!(await jobExists(db, jobId))) throw new HttpError(404, 'There is no job with this id')
+    if (!(await jobExists(db, jobId))) throw new HttpError(404, 'job_not_found')
     return recordSavedJob(db, uid, jobId, true, changeTime(changedAt))
   })
 

@@ -1,19 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { StudentApplication } from '../../../../shared/company/company-api.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { messageForPeople } from '../../../lib/api-error-message.ts';
+import type { ErrorCode } from '../../../../shared/errors/error-codes.ts';
 import { getJobDetail } from '../../jobs/index.ts';
 import { getStudentApplications } from '../api/student-applications.ts';
-
-/** Spec section 8's text when the list cannot be read and the server said nothing readable. */
-export const appliedJobsFailed = 'Failed to load applied jobs';
 
 /** An application with the job's type and location when the job's public page could be read (null otherwise). */
 export type ListedApplication = StudentApplication & { type: string | null; location: string | null };
 
 export type StudentApplicationsState =
   | { status: 'loading' }
-  | { status: 'error'; message: string }
+  /** `code`: the server's error code; null shows spec section 8's "Failed to load applied jobs". */
+  | { status: 'error'; code: ErrorCode | null }
   | { status: 'ready'; applications: ListedApplication[] };
 
 /**
@@ -38,8 +36,7 @@ export function useStudentApplications(): { state: StudentApplicationsState; rel
     })().catch((error: unknown) => {
       if (controller.signal.aborted) return;
       console.error('[applications] could not load the applications', error);
-      const message = error instanceof ApiError ? (messageForPeople(error) ?? appliedJobsFailed) : appliedJobsFailed;
-      setState({ status: 'error', message });
+      setState({ status: 'error', code: error instanceof ApiError ? error.code : null });
     });
     return () => controller.abort();
   }, [generation]);

@@ -12,7 +12,8 @@ import { ApplicationStatusBadge } from '../components/application-status-badge.t
 import { SubmissionDialog } from '../components/submission-dialog.tsx';
 import { WithdrawButton } from '../components/withdraw-button.tsx';
 import { useOutboxApplications } from '../hooks/use-outbox-applications.ts';
-import { appliedJobsFailed, useStudentApplications, type ListedApplication } from '../hooks/use-student-applications.ts';
+import { useStudentApplications, type ListedApplication } from '../hooks/use-student-applications.ts';
+import { errorCodeText } from '../../../lib/api-error-text.ts';
 
 function ApplicationDates({ application }: { application: ListedApplication }) {
   const { t, i18n } = useTranslation('applications');
@@ -96,7 +97,7 @@ export default function MyApplicationsPage() {
                 <EmptyState.Indicator>
                   <LuTriangleAlert />
                 </EmptyState.Indicator>
-                <EmptyState.Title>{applied.message === appliedJobsFailed ? t('loadFailed') : applied.message}</EmptyState.Title>
+                <EmptyState.Title>{applied.code ? errorCodeText(t, applied.code) : t('loadFailed')}</EmptyState.Title>
                 <Button onClick={() => window.location.reload()}>{t('tryAgain')}</Button>
               </EmptyState.Content>
             </EmptyState.Root>

@@ -1,5 +1,4 @@
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
-import { messageForPeople } from '../../../lib/api-error-message.ts';
 import type { OutboxRecord } from '../../../db/records/apply-records.ts';
 
 /** What one attempt to POST an application gave: an HTTP answer, or no answer at all (offline, dropped, timed out). */
@@ -47,8 +46,8 @@ export async function submitApplication(record: OutboxRecord): Promise<SendResul
     return { kind: 'response', status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
   } catch (error) {
     if (error instanceof ApiError) {
-      // Keep the server's JSON ({error, fields}); a body without a readable message becomes null (spec fallback).
-      return { kind: 'response', status: error.status, body: messageForPeople(error) ? error.body : null };
+      // Keep the server's JSON ({error, code, fields}); a body without a known code becomes null (spec fallback).
+      return { kind: 'response', status: error.status, body: error.code ? error.body : null };
     }
     return { kind: 'network-error', message: error instanceof Error ? error.message : String(error) };
   }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LuBadgeCheck } from 'react-icons/lu';
 import { devpostMessages } from '../../../../shared/devpost/devpost-profile.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { errorCodeText } from '../../../lib/api-error-text.ts';
 import { verifyDevpost } from '../../profile/index.ts';
 import { isDevpostVerified } from '../application-prefill.ts';
 import { useApplyMessage } from '../hooks/use-apply-message.ts';
@@ -40,7 +41,8 @@ export function HackathonsStep({ verified, onVerified }: HackathonsStepProps) {
     try {
       const answer = await verifyDevpost(value);
       if (answer.success) onVerified({ username: value, profile: answer.data });
-      else setProblem(answer.error || devpostMessages.notFound);
+      // A refused username carries its validation message; every other failure is told by its code.
+      else setProblem(answer.code === 'invalid_request' ? answer.error : errorCodeText(t, answer.code));
     } catch (error) {
       console.error('[apply] Devpost verification failed', error);
       setProblem(devpostMessages.notFound);

@@ -2,7 +2,9 @@ import { Badge, Card, HStack, Icon, Spinner, Stack, Text } from '@chakra-ui/reac
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCircleAlert, LuClock, LuRefreshCw, LuX } from 'react-icons/lu';
+import type { ErrorCode } from '../../../../shared/errors/error-codes.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { errorCodeText } from '../../../lib/api-error-text.ts';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import { useApplyMessage } from '../hooks/use-apply-message.ts';
 import type { OutboxRecord, OutboxStatus } from '../../../db/records/apply-records.ts';
@@ -19,6 +21,25 @@ export function OutboxStatusBadge({ status }: { status: OutboxStatus }) {
       {t(`outbox.status.${status}`)}
     </Badge>
   );
+}
+
+/** Refusals the Resume step (3) can fix; Devpost ones go to the Hackathons step (2). */
+const resumeCodes = new Set<ErrorCode>([
+  'application_resume_missing',
+  'resume_not_pdf',
+  'resume_too_large',
+  'upload_invalid',
+  'upload_interrupted',
+  'upload_in_progress',
+]);
+
+/** The form step where the applicant can fix what the server refused, read from its code and the fields it named. */
+export function stepForRefusal(entry: Pick<OutboxRecord, 'errorCode' | 'errorFields'>): number {
+  const fields = entry.errorFields ?? [];
+  const code = entry.errorCode ?? null;
+  if (fields.includes('devpostUsername') || code?.startsWith('devpost_')) return 2;
+  if (fields.includes('resume') || (code && resumeCodes.has(code))) return 3;
+  return 0;
 }
 
 interface SubmissionStatusProps {
@@ -48,8 +69,7 @@ export function SubmissionStatus({ entry, onEdit }: SubmissionStatusProps) {
     try {
       await dismissFailed(entry.id);
       // Send the applicant where the refusal points: Devpost to the Hackathons step, the resume to the Resume step.
-      const message = entry.error ?? '';
-      onEdit(/Devpost/.test(message) ? 2 : /resume|PDF|File size/i.test(message) ? 3 : 0);
+      onEdit(stepForRefusal(entry));
     } finally {
       setBusy(false);
     }
@@ -78,7 +98,10 @@ export function SubmissionStatus({ entry, onEdit }: SubmissionStatusProps) {
         {entry.status === 'sending' ? <Text color="fg.muted">{t('outbox.sendingDescription')}</Text> : null}
         {entry.status === 'failed' ? (
           <Text color="red.fg" role="alert" data-testid="submission-error">
-            {translateMessage(entry.error ?? '')}
+            {/* A validation refusal names the answer at fault (shared texts); any other is told by its code. */}
+            {entry.errorCode && entry.errorCode !== 'invalid_request'
+              ? errorCodeText(t, entry.errorCode)
+              : translateMessage(entry.error ?? '')}
           </Text>
         ) : null}
 

@@ -2,6 +2,7 @@ import { appDb, type AppDb } from '../../../db/app-db.ts';
 import type { ApplicationReceipt } from '../../../../shared/applications/application-schema.ts';
 import { draftKey } from './draft-repository.ts';
 import type { OutboxRecord, ResumeChoice } from '../../../db/records/apply-records.ts';
+import type { ErrorCode } from '../../../../shared/errors/error-codes.ts';
 
 /** What Submit puts in the outbox; the repository adds the key, the status and the bookkeeping. */
 export type NewOutboxEntry = Pick<
@@ -140,8 +141,8 @@ export async function claimNext(uid: string, options: ClaimOptions, db: AppDb = 
 
 export type SettledOutcome =
   | { status: 'sent'; receipt: ApplicationReceipt; httpStatus: number }
-  | { status: 'failed'; error: string; httpStatus: number | null }
-  | { status: 'queued'; error: string | null; httpStatus: number | null; nextAttemptAt: number };
+  | { status: 'failed'; error: string; errorCode: ErrorCode | null; errorFields: string[]; httpStatus: number | null }
+  | { status: 'queued'; error: string | null; errorCode: ErrorCode | null; httpStatus: number | null; nextAttemptAt: number };
 
 /** A sent application keeps its file's name and size for the screens, not its bytes. */
 function withoutBytes(resume: ResumeChoice): ResumeChoice {
@@ -165,18 +166,31 @@ export async function settle(id: string, outcome: SettledOutcome, now: number, d
         receipt: outcome.receipt,
         resume: withoutBytes(record.resume),
         error: null,
+        errorCode: null,
+        errorFields: [],
         lastStatus: outcome.httpStatus,
         leaseUntil: null,
         updatedAt: now,
       };
       await db.applicationDrafts.delete(draftKey(record.uid, record.jobId));
     } else if (outcome.status === 'failed') {
-      next = { ...record, status: 'failed', error: outcome.error, lastStatus: outcome.httpStatus, leaseUntil: null, updatedAt: now };
+      next = {
+        ...record,
+        status: 'failed',
+        error: outcome.error,
+        errorCode: outcome.errorCode,
+        errorFields: outcome.errorFields,
+        lastStatus: outcome.httpStatus,
+        leaseUntil: null,
+        updatedAt: now,
+      };
     } else {
       next = {
         ...record,
         status: 'queued',
         error: outcome.error,
+        errorCode: outcome.errorCode,
+        errorFields: [],
         lastStatus: outcome.httpStatus,
         nextAttemptAt: outcome.nextAttemptAt,
         leaseUntil: null,

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { applicationMessages } from '../../../../shared/applications/application-schema.ts';
+import type { ErrorCode } from '../../../../shared/errors/error-codes.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { messageForPeople } from '../../../lib/api-error-message.ts';
 import { getJobDetail } from '../../jobs/index.ts';
 import { readJobDetail } from '../../jobs/index.ts';
 import { validateToken } from '../api/validate-token.ts';
@@ -22,13 +21,22 @@ export type ApplyTargetState =
   /** Private mode waits for a signed-in user: the invitation can only be read by its applicant. */
   | { status: 'idle' }
   | { status: 'loading' }
-  | { status: 'error'; message: string }
+  | { status: 'error'; problem: ApplyTargetProblem }
   | { status: 'ready'; target: ApplyTarget };
 
-/** The server's text, else the spec's fallback (section 5, "Responses and dates"). */
-function errorText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return messageForPeople(error) ?? fallback;
-  return fallback;
+/** Why the job could not be shown: the server's error code, else the spec's fallback (section 5). */
+export interface ApplyTargetProblem {
+  code: ErrorCode | null;
+  fallback: 'invalidToken' | 'jobLoadFailed';
+}
+
+class ApplyTargetError extends Error {
+  readonly problem: ApplyTargetProblem;
+
+  constructor(error: unknown, fallback: ApplyTargetProblem['fallback']) {
+    super(fallback, { cause: error });
+    this.problem = { code: error instanceof ApiError ? error.code : null, fallback };
+  }
 }
 
 async function loadTarget(
@@ -44,7 +52,7 @@ async function loadTarget(
     } catch (error) {
       if (signal.aborted) throw error;
       console.error('[apply] token validation failed', error);
-      throw new Error(errorText(error, applicationMessages.invalidToken), { cause: error });
+      throw new ApplyTargetError(error, 'invalidToken');
     }
   }
   try {
@@ -58,7 +66,7 @@ async function loadTarget(
       if (saved) return { jobId: saved.view.job.id, ...saved.view.job, organization: saved.view.organization, applicant: null };
     }
     console.error('[apply] could not load the job', error);
-    throw new Error(errorText(error, applicationMessages.jobLoadFailed), { cause: error });
+    throw new ApplyTargetError(error, 'jobLoadFailed');
   }
 }
 
@@ -83,7 +91,9 @@ export function useApplyTarget(
       (target) => setResult({ key, state: { status: 'ready', target } }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setResult({ key, state: { status: 'error', message: error instanceof Error ? error.message : String(error) } });
+        const problem: ApplyTargetProblem =
+          error instanceof ApplyTargetError ? error.problem : { code: null, fallback: 'jobLoadFailed' };
+        setResult({ key, state: { status: 'error', problem } });
       },
     );
     return () => controller.abort();

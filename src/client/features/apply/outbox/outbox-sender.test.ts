@@ -10,7 +10,7 @@ import {
   readOutboxEntry,
   type NewOutboxEntry,
 } from '../db/outbox-repository.ts';
-import { flushOutbox, inFlightMessage, outcomeOf, retryDelayMs, type SendApplication, type SendResult } from './outbox-sender.ts';
+import { flushOutbox, outcomeOf, retryDelayMs, type SendApplication, type SendResult } from './outbox-sender.ts';
 
 const answers: DraftAnswers = {
   firstName: 'Ada',
@@ -144,13 +144,36 @@ describe('outbox state machine', () => {
     await enqueueApplication(buildEntry({ jobId: 'job-2' }), clock, db);
     const send: SendApplication = async (record) =>
       record.jobId === 'job-1'
-        ? { kind: 'response', status: 409, body: { error: 'You have already applied to this job.' } }
+        ? { kind: 'response', status: 409, body: { error: 'You have already applied to this job.', code: 'already_applied' } }
         : { kind: 'response', status: 400, body: '<html>bad request page</html>' };
     const report = await flushOutbox({ uid: 'user-1', send, db, now, locks: null });
-    expect(report.failed.map((record) => [record.jobId, record.error, record.lastStatus]).sort()).toEqual([
-      ['job-1', 'You have already applied to this job.', 409],
-      ['job-2', 'Failed to submit application', 400],
+    expect(report.failed.map((record) => [record.jobId, record.error, record.errorCode, record.lastStatus]).sort()).toEqual([
+      ['job-1', 'You have already applied to this job.', 'already_applied', 409],
+      ['job-2', 'Failed to submit application', null, 400],
     ]);
+  });
+
+  it('decides by the code, not the sentence: a 409 submission_in_progress is retried, a 409 already_applied fails', () => {
+    const record = { attempts: 1 } as OutboxRecord;
+    const inProgress = { error: 'Cette candidature est déjà en cours d’envoi.', code: 'submission_in_progress' };
+    expect(outcomeOf({ kind: 'response', status: 409, body: inProgress }, record, 0)).toMatchObject({
+      status: 'queued',
+      errorCode: 'submission_in_progress',
+    });
+    const applied = { error: 'This application is already being submitted.', code: 'already_applied' };
+    expect(outcomeOf({ kind: 'response', status: 409, body: applied }, record, 0)).toMatchObject({
+      status: 'failed',
+      errorCode: 'already_applied',
+    });
+  });
+
+  it('keeps the fields a 400 named, so the form can open at the right step', () => {
+    const body = { error: 'Please verify your Devpost username before submitting', code: 'invalid_request', fields: { devpostUsername: 'x' } };
+    expect(outcomeOf({ kind: 'response', status: 400, body }, { attempts: 1 } as OutboxRecord, 0)).toMatchObject({
+      status: 'failed',
+      errorCode: 'invalid_request',
+      errorFields: ['devpostUsername'],
+    });
   });
 
   it.each([
@@ -159,7 +182,7 @@ describe('outbox state machine', () => {
     [408, null],
     [401, { error: 'Missing or invalid bearer token' }],
     [429, { error: 'Too many requests' }],
-    [409, { error: inFlightMessage }],
+    [409, { error: 'This application is already being submitted.', code: 'submission_in_progress' }],
   ])('retries later on %i', (status, body) => {
     const record = { attempts: 3 } as OutboxRecord;
     expect(outcomeOf({ kind: 'response', status, body }, record, 0)).toMatchObject({

@@ -1,4 +1,5 @@
 import { applicationMessages, type ApplicationReceipt } from '../../../../shared/applications/application-schema.ts';
+import { type ErrorCode, isErrorCode } from '../../../../shared/errors/error-codes.ts';
 import { appDb, type AppDb } from '../../../db/app-db.ts';
 import type { OutboxRecord } from '../../../db/records/apply-records.ts';
 import type { SendResult } from '../api/submit-application.ts';
@@ -8,9 +9,6 @@ export type { SendResult };
 
 /** Sends one outbox entry to the server (with its Idempotency-Key). Injected, so the state machine runs without a network. */
 export type SendApplication = (record: OutboxRecord) => Promise<SendResult>;
-
-/** The server's answer while the first request with the same key is still being processed: try again later. */
-export const inFlightMessage = 'This application is already being submitted.';
 
 /** Spec section 9's retry backoff: 30 s, doubling up to 960 s. */
 export function retryDelayMs(attempts: number): number {
@@ -28,17 +26,28 @@ function serverMessage(body: unknown): string | null {
   return null;
 }
 
+function serverCode(body: unknown): ErrorCode | null {
+  return body && typeof body === 'object' && 'code' in body && isErrorCode(body.code) ? body.code : null;
+}
+
+/** The answer fields a 400 named: `{error, code, fields: {field: message}}`. */
+function serverFields(body: unknown): string[] {
+  if (!body || typeof body !== 'object' || !('fields' in body) || !body.fields || typeof body.fields !== 'object') return [];
+  return Object.keys(body.fields);
+}
+
 /**
  * The outbox's transitions for one answer:
  * 2xx (a first answer, or the replay of it marked Idempotent-Replayed) -> sent;
- * 408, 429, 5xx, no answer, or 409 "already being submitted" -> queued again with backoff (the key makes the retry safe);
+ * 408, 429, 5xx, no answer, or 409 `submission_in_progress` -> queued again with backoff (the key makes the retry safe);
  * 401 -> queued too: the sign-in could not be proven just now (token refresh failed), the application is not at fault;
- * any other 4xx (409 "already applied", 422, 400 validation...) -> failed with the server's message.
+ * any other 4xx (409 `already_applied`, 422, 400 validation...) -> failed with the server's message and code.
  */
 export function outcomeOf(result: SendResult, record: OutboxRecord, now: number): SettledOutcome {
-  const retry = (error: string | null, httpStatus: number | null): SettledOutcome => ({
+  const retry = (error: string | null, httpStatus: number | null, errorCode: ErrorCode | null = null): SettledOutcome => ({
     status: 'queued',
     error,
+    errorCode,
     httpStatus,
     nextAttemptAt: now + retryDelayMs(record.attempts),
   });
@@ -46,9 +55,16 @@ export function outcomeOf(result: SendResult, record: OutboxRecord, now: number)
   const { status, body } = result;
   if (status >= 200 && status < 300) return { status: 'sent', receipt: body as ApplicationReceipt, httpStatus: status };
   const message = serverMessage(body);
-  if (status === 401 || status === 408 || status === 429 || status >= 500) return retry(message, status);
-  if (status === 409 && message === inFlightMessage) return retry(message, status);
-  return { status: 'failed', error: message ?? applicationMessages.submitFailed, httpStatus: status };
+  const code = serverCode(body);
+  if (status === 401 || status === 408 || status === 429 || status >= 500) return retry(message, status, code);
+  if (status === 409 && code === 'submission_in_progress') return retry(message, status, code);
+  return {
+    status: 'failed',
+    error: message ?? applicationMessages.submitFailed,
+    errorCode: code,
+    errorFields: serverFields(body),
+    httpStatus: status,
+  };
 }
 
 export interface FlushOptions {

@@ -122,7 +122,7 @@ export default function ApplyPage() {
       </Stack>
     );
   } else if (target.status === 'error') {
-    content = <ApplicationError message={target.message} />;
+    content = <ApplicationError problem={target.problem} />;
   } else if (target.status !== 'ready' || !identified) {
     content = <ApplyLoading />;
   } else {

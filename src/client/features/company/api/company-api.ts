@@ -28,7 +28,7 @@ import type {
 import { apiFetch, apiJson, apiUpload } from '../../../lib/api-client.ts';
 
 // The portal's calls to /api/company/... (contract: src/shared/company/company-api.ts). Each is one operation;
-// errors arrive as ApiError with the server's `{error, code}` body, translated by company-error-text.ts.
+// errors arrive as ApiError with the server's `{error, code}` body, translated by lib/api-error-text.ts.
 
 const enc = encodeURIComponent;
 const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body) });

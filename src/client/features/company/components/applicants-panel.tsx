@@ -7,7 +7,7 @@ import { applicationStatuses, companySettableStatuses, type ApplicantsQuery, typ
 import { Button } from '../../../components/ui/button.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { bulkSetStatus, downloadApplicantsCsv, getApplicants } from '../api/company-api.ts';
-import { companyErrorText } from '../company-error-text.ts';
+import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { formatDate, saveBlob } from '../format.ts';
 import { useResource } from '../hooks/use-resource.ts';
 import { EmptyPanel, ErrorPanel, LoadingRows } from './company-states.tsx';
@@ -76,7 +76,7 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
       setSelected(new Set());
       applicants.reload();
     } catch (error) {
-      toaster.create({ type: 'error', title: t('applicants.bulkFailed'), description: companyErrorText(t, error) });
+      toaster.create({ type: 'error', title: t('applicants.bulkFailed'), description: apiErrorText(t, error) });
     } finally {
       setBulkBusy(false);
     }
@@ -87,7 +87,7 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
     try {
       saveBlob(await downloadApplicantsCsv(jobId, query), `${jobSlug || 'applicants'}-applicants.csv`);
     } catch (error) {
-      toaster.create({ type: 'error', title: t('applicants.exportFailed'), description: companyErrorText(t, error) });
+      toaster.create({ type: 'error', title: t('applicants.exportFailed'), description: apiErrorText(t, error) });
     } finally {
       setExporting(false);
     }

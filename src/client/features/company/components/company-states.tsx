@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuTriangleAlert } from 'react-icons/lu';
 import { Button } from '../../../components/ui/button.tsx';
-import { companyErrorText } from '../company-error-text.ts';
+import { apiErrorText } from '../../../lib/api-error-text.ts';
 
 /** A list or page still loading: a few grey bars, announced to screen readers. */
 export function LoadingRows({ rows = 3, height = '16' }: { rows?: number; height?: string }) {
@@ -27,7 +27,7 @@ export function ErrorPanel({ error, onRetry }: { error: unknown; onRetry?: () =>
         <EmptyState.Indicator>
           <LuTriangleAlert />
         </EmptyState.Indicator>
-        <EmptyState.Title>{companyErrorText(t, error)}</EmptyState.Title>
+        <EmptyState.Title>{apiErrorText(t, error)}</EmptyState.Title>
         {onRetry ? <Button onClick={onRetry}>{t('common.retry')}</Button> : null}
       </EmptyState.Content>
     </EmptyState.Root>

@@ -6,7 +6,7 @@ import type { JobInvitationStatus, JobInvitationsResponse } from '../../../../sh
 import { Button } from '../../../components/ui/button.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { createJobInvitations, getJobInvitations, resendJobInvitation, revokeJobInvitation } from '../api/company-api.ts';
-import { companyErrorText } from '../company-error-text.ts';
+import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { formatDate } from '../format.ts';
 import { useResource } from '../hooks/use-resource.ts';
 import { EmptyPanel, ErrorPanel, LoadingRows } from './company-states.tsx';
@@ -34,7 +34,7 @@ export function JobInvitationsPanel({ jobId }: { jobId: string }) {
       }
       invitations.reload();
     } catch (error) {
-      toaster.create({ type: 'error', title: t('invitations.sendFailed'), description: companyErrorText(t, error) });
+      toaster.create({ type: 'error', title: t('invitations.sendFailed'), description: apiErrorText(t, error) });
     } finally {
       setSending(false);
     }
@@ -48,7 +48,7 @@ export function JobInvitationsPanel({ jobId }: { jobId: string }) {
       toaster.create({ type: 'success', title: t(action === 'resend' ? 'invitations.resent' : 'invitations.revoked') });
       invitations.reload();
     } catch (error) {
-      toaster.create({ type: 'error', title: t('invitations.actionFailed'), description: companyErrorText(t, error) });
+      toaster.create({ type: 'error', title: t('invitations.actionFailed'), description: apiErrorText(t, error) });
     } finally {
       setBusyId(null);
     }

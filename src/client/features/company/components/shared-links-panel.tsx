@@ -5,7 +5,7 @@ import { LuCopy, LuLink, LuPlus, LuX } from 'react-icons/lu';
 import { Button } from '../../../components/ui/button.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { createSharedLink, getSharedLinks, revokeSharedLink } from '../api/company-api.ts';
-import { companyErrorText } from '../company-error-text.ts';
+import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { formatDate } from '../format.ts';
 import { useResource } from '../hooks/use-resource.ts';
 import { EmptyPanel, ErrorPanel, LoadingRows } from './company-states.tsx';
@@ -24,7 +24,7 @@ export function SharedLinksPanel({ jobId }: { jobId: string }) {
       toaster.create({ type: 'success', title: t('links.created') });
       links.reload();
     } catch (error) {
-      toaster.create({ type: 'error', title: t('links.failed'), description: companyErrorText(t, error) });
+      toaster.create({ type: 'error', title: t('links.failed'), description: apiErrorText(t, error) });
     } finally {
       setCreating(false);
     }
@@ -37,7 +37,7 @@ export function SharedLinksPanel({ jobId }: { jobId: string }) {
       toaster.create({ type: 'success', title: t('links.revoked') });
       links.reload();
     } catch (error) {
-      toaster.create({ type: 'error', title: t('links.failed'), description: companyErrorText(t, error) });
+      toaster.create({ type: 'error', title: t('links.failed'), description: apiErrorText(t, error) });
     } finally {
       setBusyId(null);
     }

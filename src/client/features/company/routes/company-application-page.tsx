@@ -10,7 +10,7 @@ import { DefinitionList } from '../../../components/ui/definition-list.tsx';
 import { PdfFrame } from '../../../components/ui/pdf-frame.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { addNote, getApplication, getApplicationResume, setApplicationStatus, setRating } from '../api/company-api.ts';
-import { companyErrorCode, companyErrorText } from '../company-error-text.ts';
+import { errorCodeOf, apiErrorText } from '../../../lib/api-error-text.ts';
 import { ErrorPanel, LoadingRows } from '../components/company-states.tsx';
 import { MatchExplained } from '../components/match-summary.tsx';
 import { ApplicationStatusBadge } from '../components/status-badges.tsx';
@@ -52,9 +52,9 @@ function StatusControl({ application, onChanged, onStale }: { application: Compa
       onChanged(updated);
       toaster.create({ type: 'success', title: t('application.statusSaved', { status: t(`applications:status.${status}`) }) });
     } catch (error) {
-      const code = companyErrorCode(error);
-      setProblem(companyErrorText(t, error));
-      toaster.create({ type: 'error', title: t('application.statusFailed'), description: companyErrorText(t, error) });
+      const code = errorCodeOf(error);
+      setProblem(apiErrorText(t, error));
+      toaster.create({ type: 'error', title: t('application.statusFailed'), description: apiErrorText(t, error) });
       // Someone else moved it: show what it is now.
       if (code === 'stale_status' || code === 'application_withdrawn') onStale();
     } finally {
@@ -102,7 +102,7 @@ function NotesAndRating({ application, onChange }: { application: CompanyApplica
       onChange({ ...application, rating: answer.rating, averageRating: answer.averageRating });
       toaster.create({ type: 'success', title: value === null ? t('application.ratingCleared') : t('application.ratingSaved', { rating: value }) });
     } catch (error) {
-      toaster.create({ type: 'error', title: t('application.ratingFailed'), description: companyErrorText(t, error) });
+      toaster.create({ type: 'error', title: t('application.ratingFailed'), description: apiErrorText(t, error) });
     }
   }
 
@@ -115,7 +115,7 @@ function NotesAndRating({ application, onChange }: { application: CompanyApplica
       setBody('');
       toaster.create({ type: 'success', title: t('application.noteSaved') });
     } catch (error) {
-      toaster.create({ type: 'error', title: t('application.noteFailed'), description: companyErrorText(t, error) });
+      toaster.create({ type: 'error', title: t('application.noteFailed'), description: apiErrorText(t, error) });
     } finally {
       setSaving(false);
     }
@@ -263,7 +263,7 @@ export default function CompanyApplicationPage() {
                   fileName={data.resumeName ?? 'resume.pdf'}
                   title={t('application.resumeTitle', { name: `${answers.firstName} ${answers.lastName}` })}
                   downloadLabel={t('application.downloadResume', { name: data.resumeName ?? 'resume.pdf' })}
-                  errorText={(error) => `${t('application.resumeFailed')} ${companyErrorText(t, error)}`}
+                  errorText={(error) => `${t('application.resumeFailed')} ${apiErrorText(t, error)}`}
                 />
               ) : (
                 <Text color="fg.muted">{t('application.noResume')}</Text>

@@ -11,7 +11,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { createJob, getJob, updateJob } from '../api/company-api.ts';
-import { companyErrorText } from '../company-error-text.ts';
+import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { ErrorPanel, LoadingRows } from '../components/company-states.tsx';
 import { JobSkillsInput } from '../components/job-skills-input.tsx';
 import { useResource } from '../hooks/use-resource.ts';
@@ -42,7 +42,7 @@ function JobForm({ job }: { job: CompanyJob | null }) {
       // A field the server refused (it checks again): shown beside the field when it names one.
       const fields = error instanceof ApiError && error.body && typeof error.body === 'object' && 'fields' in error.body ? (error.body.fields as Record<string, string>) : null;
       if (fields) for (const [name, text] of Object.entries(fields)) setError(name as FieldPath<JobFormValues>, { message: text });
-      toaster.create({ type: 'error', title: t('jobForm.saveFailed'), description: companyErrorText(t, error) });
+      toaster.create({ type: 'error', title: t('jobForm.saveFailed'), description: apiErrorText(t, error) });
       setSubmitting(null);
     }
   }

@@ -8,7 +8,7 @@ import type { CompanyJob, JobStatus } from '../../../../shared/company/company-a
 import { Button } from '../../../components/ui/button.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { getJob, updateJob } from '../api/company-api.ts';
-import { companyErrorText } from '../company-error-text.ts';
+import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { ApplicantsPanel } from '../components/applicants-panel.tsx';
 import { ErrorPanel, LoadingRows } from '../components/company-states.tsx';
 import { JobInvitationsPanel } from '../components/job-invitations-panel.tsx';
@@ -41,7 +41,7 @@ function JobHeader({ job, onChange }: { job: CompanyJob; onChange: (job: Company
       onChange(updated);
       toaster.create({ type: 'success', title: t(`job.${move.action}Done`) });
     } catch (error) {
-      toaster.create({ type: 'error', title: t('job.statusFailed'), description: companyErrorText(t, error) });
+      toaster.create({ type: 'error', title: t('job.statusFailed'), description: apiErrorText(t, error) });
     } finally {
       setBusy(false);
     }

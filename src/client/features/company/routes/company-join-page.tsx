@@ -11,7 +11,7 @@ import { toaster } from '../../../components/ui/toaster.tsx';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { signOutAndReload } from '../../../lib/session/session-store.ts';
 import { acceptJoinInvitation, getJoinInvitation } from '../api/company-api.ts';
-import { companyErrorCode, companyErrorText } from '../company-error-text.ts';
+import { errorCodeOf, apiErrorText } from '../../../lib/api-error-text.ts';
 import { LoadingRows } from '../components/company-states.tsx';
 import { useResource } from '../hooks/use-resource.ts';
 import { storeOrganizationId } from '../organization-context.ts';
@@ -41,7 +41,7 @@ function JoinCard({ token }: { token: string }) {
 
   if (info.status === 'loading') return <LoadingRows rows={2} height="10" />;
   const failure = info.status === 'error' ? info.error : problem;
-  const mismatch = companyErrorCode(failure) === 'invitation_email_mismatch';
+  const mismatch = errorCodeOf(failure) === 'invitation_email_mismatch';
   return (
     <Stack gap="4" textAlign="center" align="center" data-testid="company-join">
       <Icon as={LuMailCheck} boxSize="10" color="brand.solid" aria-hidden />
@@ -61,12 +61,12 @@ function JoinCard({ token }: { token: string }) {
       )}
       {failure ? (
         <Text color="fg.error" role="alert">
-          {companyErrorText(t, failure)}
+          {apiErrorText(t, failure)}
         </Text>
       ) : null}
       {info.status === 'ready' && info.data.expired ? (
         <Text color="fg.error" role="alert">
-          {t('errors.invitation_expired')}
+          {t('errors:codes.invitation_expired')}
         </Text>
       ) : null}
       <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">

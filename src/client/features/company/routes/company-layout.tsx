@@ -12,7 +12,7 @@ import { RouteFallback } from '../../../components/ui/route-fallback.tsx';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { signOutAndReload } from '../../../lib/session/session-store.ts';
 import { getOrganizations } from '../api/company-api.ts';
-import { companyErrorCode } from '../company-error-text.ts';
+import { errorCodeOf } from '../../../lib/api-error-text.ts';
 import { ErrorPanel } from '../components/company-states.tsx';
 import { NoAccess } from '../components/no-access.tsx';
 import { useResource } from '../hooks/use-resource.ts';
@@ -144,7 +144,7 @@ function PortalShell() {
 
   if (organizations.status === 'loading') return <RouteFallback />;
   if (organizations.status === 'error') {
-    if (companyErrorCode(organizations.error) === 'not_a_member') return <NoAccess />;
+    if (errorCodeOf(organizations.error) === 'not_a_member') return <NoAccess />;
     return (
       <Container maxW="xl" py="16">
         <ErrorPanel error={organizations.error} onRetry={reload} />

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { getMembers, inviteMember, removeMember, revokeMemberInvitation } from '../api/company-api.ts';
-import { companyErrorText } from '../company-error-text.ts';
+import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { ErrorPanel, LoadingRows } from '../components/company-states.tsx';
 import { formatDate } from '../format.ts';
 import { useResource } from '../hooks/use-resource.ts';
@@ -35,7 +35,7 @@ function InviteForm({ organizationId, onInvited }: { organizationId: string; onI
       reset({ email: '', role: values.role });
       onInvited();
     } catch (error) {
-      toaster.create({ type: 'error', title: t('members.inviteFailed'), description: companyErrorText(t, error) });
+      toaster.create({ type: 'error', title: t('members.inviteFailed'), description: apiErrorText(t, error) });
     }
   }
 
@@ -105,7 +105,7 @@ export default function CompanyMembersPage() {
       toaster.create({ type: 'success', title: t('members.removed', { name: member.name ?? member.email }) });
       members.reload();
     } catch (error) {
-      toaster.create({ type: 'error', title: t('members.removeFailed'), description: companyErrorText(t, error) });
+      toaster.create({ type: 'error', title: t('members.removeFailed'), description: apiErrorText(t, error) });
     }
   }
 
@@ -115,7 +115,7 @@ export default function CompanyMembersPage() {
       toaster.create({ type: 'success', title: t('members.invitationRevoked') });
       members.reload();
     } catch (error) {
-      toaster.create({ type: 'error', title: t('members.removeFailed'), description: companyErrorText(t, error) });
+      toaster.create({ type: 'error', title: t('members.removeFailed'), description: apiErrorText(t, error) });
     }
   }
 

@@ -7,7 +7,7 @@ import { logoContentTypes, maxLogoBytes } from '../../../../shared/company/compa
 import { Button } from '../../../components/ui/button.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { updateOrganization, uploadOrganizationLogo } from '../api/company-api.ts';
-import { companyErrorText } from '../company-error-text.ts';
+import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { useOrganization } from '../organization-context.ts';
 
 function LogoSection() {
@@ -20,16 +20,16 @@ function LogoSection() {
   async function upload(file: File) {
     setProblem(null);
     // Checked here for a quick answer; the server checks the content again.
-    if (!(logoContentTypes as readonly string[]).includes(file.type)) return setProblem(t('errors.logo_invalid'));
-    if (file.size > maxLogoBytes) return setProblem(t('errors.logo_too_large'));
+    if (!(logoContentTypes as readonly string[]).includes(file.type)) return setProblem(t('errors:codes.logo_invalid'));
+    if (file.size > maxLogoBytes) return setProblem(t('errors:codes.logo_too_large'));
     setProgress(0);
     try {
       const organization = await uploadOrganizationLogo(current.id, file, (sent, total) => setProgress(Math.round((sent / total) * 100)));
       replace(organization);
       toaster.create({ type: 'success', title: t('settings.logoSaved') });
     } catch (error) {
-      setProblem(companyErrorText(t, error));
-      toaster.create({ type: 'error', title: t('settings.logoFailed'), description: companyErrorText(t, error) });
+      setProblem(apiErrorText(t, error));
+      toaster.create({ type: 'error', title: t('settings.logoFailed'), description: apiErrorText(t, error) });
     } finally {
       setProgress(null);
     }
@@ -99,7 +99,7 @@ export default function CompanySettingsPage() {
       replace(await updateOrganization(current.id, changes));
       toaster.create({ type: 'success', title: message });
     } catch (error) {
-      toaster.create({ type: 'error', title: t('settings.saveFailed'), description: companyErrorText(t, error) });
+      toaster.create({ type: 'error', title: t('settings.saveFailed'), description: apiErrorText(t, error) });
     } finally {
       setSaving(false);
     }

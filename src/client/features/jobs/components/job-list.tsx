@@ -5,6 +5,7 @@ import { LuSearchX, LuTriangleAlert, LuWifiOff } from 'react-icons/lu';
 import type { JobFilters } from '../../../../shared/jobs/filter-jobs.ts';
 import { jobBoardQueryDefaults } from '../../../../shared/jobs/job-filters-schema.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { errorCodeText } from '../../../lib/api-error-text.ts';
 import { fromBoardState, rememberBoardSearch } from '../board-return.ts';
 import { useJobBoard, type BoardProblem } from '../hooks/use-job-board.ts';
 import { useJobFilters } from '../hooks/use-job-filters.ts';
@@ -34,7 +35,7 @@ function ProblemState({ problem, onRetry }: { problem: BoardProblem; onRetry: ()
         <Stack textAlign="center" gap="1">
           <EmptyState.Title>{t(offline ? 'list.offlineTitle' : 'list.errorTitle')}</EmptyState.Title>
           <EmptyState.Description maxW="sm">
-            {offline ? t('list.offlineDescription') : (problem.message ?? t('list.errorDescription'))}
+            {offline ? t('list.offlineDescription') : (problem.code ? errorCodeText(t, problem.code) : t('list.errorDescription'))}
           </EmptyState.Description>
         </Stack>
         <Button variant="outline" size="sm" onClick={onRetry}>

@@ -3,7 +3,7 @@ import type { JobFacets, JobFilters } from '../../../../shared/jobs/filter-jobs.
 import { filtersToSearchParams, jobListPageSize } from '../../../../shared/jobs/job-filters-schema.ts';
 import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { messageForPeople } from '../../../lib/api-error-message.ts';
+import type { ErrorCode } from '../../../../shared/errors/error-codes.ts';
 import { rememberedWindow, rememberWindow } from '../board-return.ts';
 import { boardFacets, boardIndexFor, filterBoardPlaces, searchBoardText } from '../board-search.ts';
 import { growWindow, visibleCount, windowForResult, type VisibleWindow } from '../visible-count.ts';
@@ -14,8 +14,8 @@ import { useSettledValue } from './use-settled-value.ts';
 export type BoardProblem =
   /** No local copy and no network. */
   | { kind: 'offline' }
-  /** The server answered with an error (its message) or the request failed otherwise. */
-  | { kind: 'failed'; message: string | null };
+  /** The server answered with an error (its code) or the request failed otherwise. */
+  | { kind: 'failed'; code: ErrorCode | null };
 
 export interface JobBoardView {
   status: 'loading' | 'ready' | 'error';
@@ -52,10 +52,10 @@ function toTime(iso: string | null | undefined): number | null {
 }
 
 function problemOf(error: unknown): BoardProblem {
-  if (error instanceof ApiError) return { kind: 'failed', message: messageForPeople(error) };
+  if (error instanceof ApiError) return { kind: 'failed', code: error.code };
   // fetch() rejects with a TypeError when there is no network (and the service worker has no copy either).
   if (!navigator.onLine || error instanceof TypeError) return { kind: 'offline' };
-  return { kind: 'failed', message: null };
+  return { kind: 'failed', code: null };
 }
 
 /**

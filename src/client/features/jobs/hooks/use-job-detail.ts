@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
-import { messageForPeople } from '../../../lib/api-error-message.ts';
+import type { ErrorCode } from '../../../../shared/errors/error-codes.ts';
 import { getJobDetail, jobAccessQuery, type PublicJobView } from '../api/get-job-detail.ts';
 import { deleteJobDetail, readJobDetail, saveJobDetail } from '../db/job-details-repository.ts';
 
@@ -11,7 +11,7 @@ export type JobDetailProblem =
   /** No network and the job was never opened on this device. */
   | { kind: 'offline' }
   /** Any other failure: the server's message when it sent one. */
-  | { kind: 'failed'; message: string | null };
+  | { kind: 'failed'; code: ErrorCode | null };
 
 export type JobDetailState =
   | { status: 'loading' }
@@ -26,10 +26,10 @@ function isNetworkFailure(error: unknown): boolean {
 function problemOf(error: unknown): JobDetailProblem {
   if (error instanceof ApiError) {
     if (error.status === 404) return { kind: 'not-found' };
-    return { kind: 'failed', message: messageForPeople(error) };
+    return { kind: 'failed', code: error.code };
   }
   if (isNetworkFailure(error)) return { kind: 'offline' };
-  return { kind: 'failed', message: null };
+  return { kind: 'failed', code: null };
 }
 
 /**

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LuArrowLeft, LuTriangleAlert, LuWifiOff } from 'react-icons/lu';
 import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
+import { errorCodeText } from '../../../lib/api-error-text.ts';
 import { touchTargetHeight } from '../../../components/ui/touch-target.ts';
 import { boardReturnPath, cameFromBoard } from '../board-return.ts';
 import { useAppliedJobIds } from '../hooks/use-applied-job-ids.ts';
@@ -42,7 +43,7 @@ function DetailError({ problem, onRetry }: { problem: JobDetailProblem; onRetry:
       ? t('detail.notAvailable')
       : problem.kind === 'offline'
         ? t('detail.offline')
-        : (problem.message ?? t('detail.loadFailed'));
+        : (problem.code ? errorCodeText(t, problem.code) : t('detail.loadFailed'));
   return (
     <EmptyState.Root borderWidth="1px" borderRadius="l3" size="lg" role="alert" data-testid="job-detail-error">
       <EmptyState.Content>

@@ -1,3 +1,4 @@
+import { errorCodeForStatus } from '../../../../shared/errors/error-codes.ts';
 import { ApiError, apiJson } from '../../../lib/api-client.ts';
 import type { DevpostProfile, DevpostProfileResponse } from '../../../../shared/devpost/devpost-profile.ts';
 
@@ -12,7 +13,7 @@ export async function saveDevpost(devpostProfile: DevpostProfile): Promise<Devpo
       body: JSON.stringify({ devpostProfile }),
     });
   } catch (error) {
-    if (error instanceof ApiError) return { success: false, data: null, error: error.message };
+    if (error instanceof ApiError) return { success: false, data: null, error: error.message, code: error.code ?? errorCodeForStatus(error.status) };
     throw error;
   }
 }

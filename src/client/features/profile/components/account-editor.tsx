@@ -19,6 +19,7 @@ import { deleteGithub } from '../api/delete-github.ts';
 import { saveDevpost } from '../api/save-devpost.ts';
 import { serverFieldErrors, updateProfile } from '../api/update-profile.ts';
 import { verifyDevpost } from '../api/verify-devpost.ts';
+import { errorCodeText } from '../../../lib/api-error-text.ts';
 import { authErrorCode } from '../../../lib/session/login-errors.ts';
 import { obtainGithubAccessToken, unlinkGithubProvider } from '../github-account-link.ts';
 import {
@@ -300,7 +301,8 @@ export function AccountEditor({ profile, readOnly, onProfileChange }: AccountEdi
           }),
         });
       } else {
-        const message = translateProfileMessage(answer.error, t);
+        // A refused username carries its validation message; every other failure is told by its code.
+        const message = answer.code === 'invalid_request' ? translateProfileMessage(answer.error, t) : errorCodeText(t, answer.code);
         setVerifyError(message);
         toaster.create({ type: 'error', title: t('toasts.verificationFailed.title'), description: message });
       }

@@ -8,7 +8,9 @@ import { toaster } from '../../../components/ui/toaster.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { getResumeFile } from '../api/get-resume-file.ts';
 import { uploadResume } from '../api/upload-resume.ts';
-import { profileMessageKey, translateProfileMessage } from '../profile-message-keys.ts';
+import { errorCodeText } from '../../../lib/api-error-text.ts';
+import { translateProfileMessage } from '../profile-message-keys.ts';
+import type { ErrorCode } from '../../../../shared/errors/error-codes.ts';
 import { checkResumeFile } from '../resume-upload-check.ts';
 
 interface ResumeSectionProps {
@@ -19,6 +21,9 @@ interface ResumeSectionProps {
 
 // An object URL is kept alive long enough for the new tab to read it.
 const objectUrlLifetimeMs = 60_000;
+
+/** The server's refusals that name a rule the person can act on; anything else is "try again later". */
+const resumeRuleCodes = new Set<ErrorCode>(['resume_not_pdf', 'resume_name_invalid', 'resume_too_large', 'upload_in_progress']);
 
 /** The main PDF resume: view it (fetched with the token, opened as a blob) and upload a new one with progress. */
 export function ResumeSection({ resume, readOnly, onUploaded }: ResumeSectionProps) {
@@ -53,8 +58,7 @@ export function ResumeSection({ resume, readOnly, onUploaded }: ResumeSectionPro
     } catch (failure) {
       console.error('[profile] resume upload failed', failure);
       // A rule the server names (wrong type, bad name, too large) is shown as is; anything else is "try again later".
-      const known =
-        failure instanceof ApiError && profileMessageKey(failure.message) ? translateProfileMessage(failure.message, t) : null;
+      const known = failure instanceof ApiError && failure.code && resumeRuleCodes.has(failure.code) ? errorCodeText(t, failure.code) : null;
       setError(known ?? t('toasts.uploadError.description'));
       toaster.create({ type: 'error', title: t('toasts.uploadError.title'), description: known ?? t('toasts.uploadError.description') });
     } finally {

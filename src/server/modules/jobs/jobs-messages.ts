@@ -1,1 +1,0 @@
-export const jobNotAvailableMessage = 'This job posting is not available or has expired.'
