@@ -5,7 +5,8 @@
 // step per character of the haystack), about 10x faster than re2js on the board's jobs and linear like it.
 // compileFixedPattern answers exactly as re2js does with job-search.ts's flags (case-insensitive, multiline) on a
 // lower-cased haystack, or gives up (null) and the search keeps re2js. A test compares both on the shared case
-// table and on thousands of generated patterns.
+// table and on thousands of generated patterns. It starts from the pattern as search-pattern.ts reads it (the same
+// reading the prefilter uses) and gives up on the parts of that subset it cannot scan.
 //
 // What makes it exact:
 // - Case: the haystack is lower-cased, and RE2 folds an ASCII letter only to its other case and, for "k" and "s",
