@@ -31,7 +31,7 @@ const boundaryZones = [
   ...publicEntryOnly('./src/server/modules', serverModules),
   ...serverModules.map((name) => ({
     target: ['./src/server/cli', './src/server/http', './src/server/db', './src/server/mail', './src/server/storage',
-      './src/server/plugins', './src/server/ingest', './tests'],
+      './src/server/plugins', './src/server/lib', './tests'],
     from: `./src/server/modules/${name}`,
     except: ['./index.ts'],
     message: `Import src/server/modules/${name} through its public entry (index.ts).`,

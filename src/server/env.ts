@@ -2,8 +2,7 @@ import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
 import { packageRoot } from './package-root.ts'
-import type { S3StorageConfig } from './storage/s3-storage.ts'
-import { assertValidStoragePrefix, InvalidStorageKeyError } from './storage/storage.ts'
+import { assertValidStoragePrefix, InvalidStorageKeyError } from './lib/storage-keys.ts'
 
 // The only module that reads process.env. Everything else receives an `Env`.
 
@@ -91,6 +90,20 @@ const rawEnvSchema = z.object({
   HTTP_IDLE_TIMEOUT_MS: milliseconds.default(30_000),
   HTTP_REQUEST_TIMEOUT_MS: milliseconds.default(120_000),
 })
+
+/** The S3-compatible store's settings (S3_* variables). */
+export type S3StorageConfig = {
+  bucket: string
+  region: string
+  /** null: AWS itself. Otherwise the store's URL (http://127.0.0.1:9000 for MinIO). */
+  endpoint: string | null
+  accessKeyId: string
+  secretAccessKey: string
+  /** bucket in the path (http://host/bucket/key) rather than the host name: what most self-hosted stores expect. */
+  forcePathStyle: boolean
+  /** '' or segments ending in '/': every key is stored under it, so one bucket can serve several deployments. */
+  prefix: string
+}
 
 export type Env = {
   port: number

@@ -3,7 +3,6 @@ import { buildApp } from './app.ts'
 import { logSerializers } from './http/log-serializers.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { type DatabaseHandle, openDatabase } from './db/client.ts'
-import { seedDemoData } from './db/seed.ts'
 import { EnvError, type Env, loadEnv } from './env.ts'
 import {
   createAdminToken,
@@ -11,6 +10,7 @@ import {
   publishAdminEndpoint,
   withdrawAdminEndpoint,
 } from './modules/admin/index.ts'
+import { seedDemoData } from './modules/company/index.ts'
 import { createStorage } from './storage/create-storage.ts'
 
 const shutdownDeadlineMs = 10_000

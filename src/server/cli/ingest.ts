@@ -3,11 +3,17 @@ import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { type ExternalFeedType, externalFeedTypes } from '../../shared/jobs/listing-schemas.ts'
 import { type IngestCliEnv, loadIngestCliEnv } from '../env.ts'
-import { downloadFeed, FeedReadError, readFeedFile } from '../ingest/feed-download.ts'
-import type { FeedWriteResult } from '../ingest/ingest.repository.ts'
-import type { ImportReport, ImportSource } from '../ingest/ingest.service.ts'
-import type { SourceSummary } from '../ingest/prepare-feed.ts'
 import type { AdminEndpoint } from '../modules/admin/index.ts'
+import {
+  createIngestService,
+  downloadFeed,
+  FeedReadError,
+  type FeedWriteResult,
+  type ImportReport,
+  type ImportSource,
+  readFeedFile,
+  type SourceSummary,
+} from '../modules/jobs/index.ts'
 import { runningServerEndpoint, withOwnDatabase } from './server-or-database.ts'
 
 // `npm run ingest -- <file-or-url> [...] [--type internship|new-grad]`: imports community feed files on demand.
@@ -111,7 +117,7 @@ async function importThroughServer(endpoint: AdminEndpoint, sources: ImportSourc
 }
 
 async function importDirectly(env: IngestCliEnv, sources: ImportSource[]): Promise<CliReport> {
-  const [{ createIngestService }, { pino }] = await Promise.all([import('../ingest/ingest.service.ts'), import('pino')])
+  const { pino } = await import('pino')
   return await withOwnDatabase(env, (database) =>
     createIngestService({ database, feeds: [], log: pino({ level: env.logLevel }) }).importSources(sources),
   )

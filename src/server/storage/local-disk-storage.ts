@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, resolve, sep } from 'node:path'
+import { assertValidStorageKey, assertValidStoragePrefix, InvalidStorageKeyError } from '../lib/storage-keys.ts'
 import {
-  assertValidStorageKey,
-  assertValidStoragePrefix,
   contentTypeForKey,
-  InvalidStorageKeyError,
   type Storage,
   type StoredObject,
   type StoredObjectInfo,

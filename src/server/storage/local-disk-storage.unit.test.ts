@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createLocalDiskStorage } from './local-disk-storage.ts'
 import { describeStorageContract, hostileKeys } from './storage.contract.ts'
-import { assertValidStorageKey, InvalidStorageKeyError, type Storage, toStorageKeySegment } from './storage.ts'
+import { assertValidStorageKey, InvalidStorageKeyError } from '../lib/storage-keys.ts'
+import { type Storage, toStorageKeySegment } from './storage.ts'
 
 let parentDir: string
 let rootDir: string

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm'
 import type { Database, DatabaseHandle } from '../db/client.ts'
 import { applications, studentProfiles } from '../db/schema.ts'
-import { startRepeatingTask } from '../repeating-task.ts'
+import { startRepeatingTask } from '../lib/repeating-task.ts'
 import type { Storage } from './storage.ts'
 
 // Profile resumes and application resume copies are written to the storage before the row that points at them

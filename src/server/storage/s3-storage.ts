@@ -7,9 +7,9 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3'
+import type { S3StorageConfig } from '../env.ts'
+import { assertValidStorageKey, assertValidStoragePrefix } from '../lib/storage-keys.ts'
 import {
-  assertValidStorageKey,
-  assertValidStoragePrefix,
   contentTypeForKey,
   type Storage,
   type StoredObject,
@@ -17,19 +17,6 @@ import {
 } from './storage.ts'
 
 // Files in any S3-compatible object store (AWS S3, MinIO, Cloudflare R2, ...), so several API instances share them.
-
-export type S3StorageConfig = {
-  bucket: string
-  region: string
-  /** null: AWS itself. Otherwise the store's URL (http://127.0.0.1:9000 for MinIO). */
-  endpoint: string | null
-  accessKeyId: string
-  secretAccessKey: string
-  /** bucket in the path (http://host/bucket/key) rather than the host name: what most self-hosted stores expect. */
-  forcePathStyle: boolean
-  /** '' or segments ending in '/': every key is stored under it, so one bucket can serve several deployments. */
-  prefix: string
-}
 
 export type S3Storage = Storage & {
   /** Closes the pooled connections (at shutdown). */

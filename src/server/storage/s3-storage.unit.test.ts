@@ -1,7 +1,8 @@
 import { S3ServiceException } from '@aws-sdk/client-s3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type LocalS3Server, startLocalS3Server } from '../../../tests/api-setup/local-s3-server.ts'
-import { createS3Storage, type S3StorageConfig } from './s3-storage.ts'
+import type { S3StorageConfig } from '../env.ts'
+import { createS3Storage } from './s3-storage.ts'
 import { describeStorageContract } from './storage.contract.ts'
 
 function configFor(server: LocalS3Server, overrides: Partial<S3StorageConfig> = {}): S3StorageConfig {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { InvalidStorageKeyError, type Storage, type StoredObjectInfo } from './storage.ts'
+import { InvalidStorageKeyError } from '../lib/storage-keys.ts'
+import type { Storage, StoredObjectInfo } from './storage.ts'
 
 // What every Storage implementation promises, run against each of them (local disk, S3).
 

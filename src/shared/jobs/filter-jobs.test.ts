@@ -5,11 +5,11 @@ import {
   filterJobs,
   indexJobs,
   jobFacets,
-  queryJobs,
   sortJobs,
   type IndexedJob,
-  type JobFilters,
 } from './filter-jobs.ts';
+import type { JobFilters } from './job-filters-schema.ts';
+import { referenceQueryJobs } from './reference-query-jobs.ts';
 import type { BoardJob } from './listing-schemas.ts';
 
 function job(id: string, overrides: Partial<BoardJob> = {}): BoardJob {
@@ -339,11 +339,11 @@ describe('jobFacets', () => {
   });
 });
 
-describe('queryJobs', () => {
+describe('referenceQueryJobs', () => {
   const indexed = indexJobs(board);
 
   it('returns the first page, the total of all matches and the facets', () => {
-    const result = queryJobs(indexed, { type: 'all', country: 'Canada' }, { offset: 0, limit: 2 });
+    const result = referenceQueryJobs(indexed, { type: 'all', country: 'Canada' }, { offset: 0, limit: 2 });
     expect(result.jobs.map((j) => j.id)).toEqual(['featured-ottawa', 'vancouver-newgrad']);
     expect(result.total).toBe(4);
     expect(result.facets.countries.map((c) => c.value)).toEqual(['Canada', 'United States']);
@@ -352,20 +352,20 @@ describe('queryJobs', () => {
   });
 
   it('returns the next page from the offset', () => {
-    const result = queryJobs(indexed, { type: 'all', country: 'Canada' }, { offset: 2, limit: 2 });
+    const result = referenceQueryJobs(indexed, { type: 'all', country: 'Canada' }, { offset: 2, limit: 2 });
     expect(result.jobs.map((j) => j.id)).toEqual(['toronto-intern', 'montreal-intern']);
     expect(result.total).toBe(4);
   });
 
   it('returns an empty page past the end but still the total', () => {
-    const result = queryJobs(indexed, all, { offset: 50, limit: 20 });
+    const result = referenceQueryJobs(indexed, all, { offset: 50, limit: 20 });
     expect(result.jobs).toEqual([]);
     expect(result.total).toBe(board.length);
   });
 
   it('agrees with filterJobs and jobFacets for the same filters', () => {
     const filters: JobFilters = { type: 'all', country: 'Canada', state: 'ON', q: 'engineer|intern|developer' };
-    const result = queryJobs(indexed, filters, { offset: 0, limit: 100 });
+    const result = referenceQueryJobs(indexed, filters, { offset: 0, limit: 100 });
     expect(result.jobs).toEqual(filterJobs(indexed, filters).map((entry) => entry.job));
     expect(result.facets).toEqual(jobFacets(indexed, filters));
   });
@@ -376,8 +376,8 @@ describe('queryJobs', () => {
       job('new', { datePosted: 500 }),
       job('featured', { featured: true, url: null, datePosted: 1 }),
     ]);
-    expect(queryJobs(entries, all, { offset: 0, limit: 10 }).jobs.map((j) => j.id)).toEqual(['featured', 'new', 'old-updated']);
-    expect(queryJobs(entries, { type: 'all', sort: 'updated' }, { offset: 0, limit: 10 }).jobs.map((j) => j.id)).toEqual([
+    expect(referenceQueryJobs(entries, all, { offset: 0, limit: 10 }).jobs.map((j) => j.id)).toEqual(['featured', 'new', 'old-updated']);
+    expect(referenceQueryJobs(entries, { type: 'all', sort: 'updated' }, { offset: 0, limit: 10 }).jobs.map((j) => j.id)).toEqual([
       'featured',
       'old-updated',
       'new',
@@ -385,11 +385,11 @@ describe('queryJobs', () => {
   });
 
   it('clamps a negative offset to the start', () => {
-    expect(queryJobs(indexed, all, { offset: -5, limit: 1 }).jobs.map((j) => j.id)).toEqual(['featured-ottawa']);
+    expect(referenceQueryJobs(indexed, all, { offset: -5, limit: 1 }).jobs.map((j) => j.id)).toEqual(['featured-ottawa']);
   });
 
   it('handles an empty board', () => {
-    expect(queryJobs([], all, { offset: 0, limit: 20 })).toEqual({
+    expect(referenceQueryJobs([], all, { offset: 0, limit: 20 })).toEqual({
       jobs: [],
       total: 0,
       facets: { countries: [], states: [], cities: [] },

@@ -1,36 +1,12 @@
 import type { WorkMode } from './board-place.ts';
+import type { JobFilters, JobSort } from './job-filters-schema.ts';
 import { compileJobSearch, jobHaystack, type JobSearch } from './job-search.ts';
 import type { BoardJob, JobTypeFilter } from './listing-schemas.ts';
 import type { ParsedLocation } from './parse-location.ts';
-import { isPostedWithin, type PostedWithin } from './posted-within.ts';
+import { isPostedWithin } from './posted-within.ts';
 import { sortByRelevance } from './relevance.ts';
 import { filterCountryKey, filterRegionKey } from './place-names.ts';
 
-/**
- * The board's orders: spec section 4 (featured, then newest posted), the most recently updated first, or the most
- * relevant to the typed search first (board order without a search).
- */
-export const jobSortValues = ['posted', 'updated', 'relevant'] as const;
-export type JobSort = (typeof jobSortValues)[number];
-
-/**
- * The board's filters (spec section 2 and 5). Location values are compared case-insensitively on exact value;
- * `state` is the region level (a US state or Canadian province), its name kept from the spec's filter chain.
- */
-export type JobFilters = {
-  type: JobTypeFilter;
-  country?: string;
-  state?: string;
-  city?: string;
-  /** Only locations worked this way. */
-  mode?: WorkMode;
-  /** Text search; see `compileJobSearch`. */
-  q?: string;
-  /** Default 'posted'. */
-  sort?: JobSort;
-  /** Only jobs posted within this window; absent: any time. */
-  posted?: PostedWithin;
-};
 /** A board job with everything a query needs precomputed once, so each query only compares strings. */
 export type IndexedJob = {
   readonly job: BoardJob;
@@ -47,8 +23,6 @@ export type IndexedJob = {
 /** One option of a place filter and how many jobs of the current result it would keep. */
 export type FacetValue = { value: string; count: number };
 export type JobFacets = { countries: FacetValue[]; states: FacetValue[]; cities: FacetValue[] };
-export type JobPage = { offset: number; limit: number };
-export type JobQueryResult = { jobs: BoardJob[]; total: number; facets: JobFacets };
 
 // Code-unit comparison, not localeCompare: the server and every browser must agree on the same order.
 function compareText(a: string, b: string): number {
@@ -161,6 +135,16 @@ function hasPlaceFilter(key: PlaceKey): boolean {
   return key.country !== undefined || key.state !== undefined || key.city !== undefined || key.mode !== undefined;
 }
 
+/** Whether any location or work-mode filter is chosen (blank values are none). */
+export function hasPlaceFilters(filters: JobFilters): boolean {
+  return hasPlaceFilter(placeKeyOf(filters));
+}
+
+/** Only the location and work-mode filters of `filters`, for narrowing a result already searched by type and text. */
+export function placeFiltersOf(filters: JobFilters): JobFilters {
+  return { type: 'all', country: filters.country, state: filters.state, city: filters.city, mode: filters.mode };
+}
+
 // One location must satisfy every chosen level (and the work mode) together: a job in Toronto and in New York is
 // not "Canada + NY", and one remote in the USA and on site in Toronto is not "Canada + remote".
 function matchesPlace(indexed: IndexedJob, key: PlaceKey): boolean {
@@ -247,40 +231,29 @@ export function jobFacets(indexed: readonly IndexedJob[], filters: JobFilters): 
   return facetsOf(base, placeKeyOf(filters));
 }
 
+/** Whether the chosen order is "most relevant": only with a search to be relevant to (board order without). */
+export function sortsByRelevance(filters: Pick<JobFilters, 'sort' | 'q'>): boolean {
+  return filters.sort === 'relevant' && Boolean(filters.q?.trim());
+}
+
 /** The matched jobs in the chosen order (a copy when it is not board order). */
 export function inSortOrder(matched: readonly IndexedJob[], sort: JobSort | undefined, q?: string): readonly IndexedJob[] {
   if (sort === 'updated') return [...matched].sort((a, b) => compareByUpdate(a.job, b.job));
-  if (sort === 'relevant' && q?.trim()) return sortByRelevance(matched, q, (entry) => entry.job);
+  if (sortsByRelevance({ sort, q })) return sortByRelevance(matched, q!, (entry) => entry.job);
   return matched;
 }
 
-/** The matched jobs posted within the chosen window (`filters.posted`), seen at `nowMs`; all of them without one. */
-export function inPostedWindow<T extends { readonly job: BoardJob }>(
+/**
+ * The matched entries posted within the chosen window (`filters.posted`), seen at `nowMs`; all of them without one.
+ * `jobOf` reads an entry's job (an index may hold positions rather than jobs).
+ */
+export function inPostedWindow<T>(
   matched: readonly T[],
   filters: Pick<JobFilters, 'posted'>,
   nowMs: number,
+  jobOf: (entry: T) => Pick<BoardJob, 'datePosted'> = (entry) => (entry as { job: BoardJob }).job,
 ): readonly T[] {
   const window = filters.posted;
   if (window === undefined) return matched;
-  return matched.filter((entry) => isPostedWithin(entry.job.datePosted, window, nowMs));
-}
-
-/** One page of the board plus the total and facets: the whole answer of the list endpoint, text searched once. */
-export function queryJobs(
-  indexed: readonly IndexedJob[],
-  filters: JobFilters,
-  page: JobPage,
-  nowMs: number = Date.now(),
-): JobQueryResult {
-  const key = placeKeyOf(filters);
-  const base = matchesTypeAndText(indexed, filters.type, compileJobSearch(filters.q ?? ''));
-  const placed = hasPlaceFilter(key) ? base.filter((entry) => matchesPlace(entry, key)) : base;
-  const matched = inSortOrder(inPostedWindow(placed, filters, nowMs), filters.sort, filters.q);
-  const offset = Math.max(0, Math.floor(page.offset));
-  const limit = Math.max(0, Math.floor(page.limit));
-  return {
-    jobs: matched.slice(offset, offset + limit).map((entry) => entry.job),
-    total: matched.length,
-    facets: facetsOf(base, key),
-  };
+  return matched.filter((entry) => isPostedWithin(jobOf(entry).datePosted, window, nowMs));
 }

@@ -5,7 +5,8 @@
 // step per character of the haystack), about 10x faster than re2js on the board's jobs and linear like it.
 // compileFixedPattern answers exactly as re2js does with job-search.ts's flags (case-insensitive, multiline) on a
 // lower-cased haystack, or gives up (null) and the search keeps re2js. A test compares both on the shared case
-// table and on thousands of generated patterns.
+// table and on thousands of generated patterns. It starts from the pattern as search-pattern.ts reads it (the same
+// reading the prefilter uses) and gives up on the parts of that subset it cannot scan.
 //
 // What makes it exact:
 // - Case: the haystack is lower-cased, and RE2 folds an ASCII letter only to its other case and, for "k" and "s",
@@ -17,6 +18,16 @@
 //   asks whether a match exists, not where), so they reduce to `x` and to nothing; anywhere else they give up.
 // - A surrogate pair matches no class, in RE2 (one code point outside every class) as here (two code units).
 
+import {
+  type PatternAssertion,
+  type PatternAtom,
+  type PatternItem,
+  type PatternSequence,
+  readSearchPattern,
+  type SearchPattern,
+  type ShorthandClass,
+} from './search-pattern.ts';
+
 const maxPositions = 30; // bits of the shift-and state
 const maxChoices = 64;
 const maxCountedRepeat = 30;
@@ -27,7 +38,7 @@ const kelvin = 0x212a;
 
 class GiveUp extends Error {}
 
-type Assertion = 'lineStart' | 'lineEnd' | 'word';
+type Assertion = Exclude<PatternAssertion, 'notWordBoundary'>;
 
 /** An ASCII character set (case already folded in), as 128 flags. */
 type CharSet = Uint8Array;
@@ -51,7 +62,7 @@ function addRange(set: CharSet, from: number, to: number): void {
   for (let code = from; code <= to; code++) addChar(set, code);
 }
 
-function addShorthand(set: CharSet, letter: string): void {
+function addShorthand(set: CharSet, letter: ShorthandClass): void {
   switch (letter) {
     case 'd':
       addRange(set, 48, 57);
@@ -69,13 +80,9 @@ function addShorthand(set: CharSet, letter: string): void {
   }
 }
 
-const punctuation = /[!-/:-@[-`{-~]/;
-const metacharacters = '\\^$.|?*+()[]{}';
-
-function isPrintableAscii(char: string | undefined): char is string {
-  if (char === undefined) return false;
+function isPrintableAscii(char: string): boolean {
   const code = char.charCodeAt(0);
-  return code >= 0x20 && code < 0x7f;
+  return char.length === 1 && code >= 0x20 && code < 0x7f;
 }
 
 function product(left: Sequence[], right: Sequence[]): Sequence[] {
@@ -83,178 +90,103 @@ function product(left: Sequence[], right: Sequence[]): Sequence[] {
   return left.flatMap((a) => right.map((b) => [...a, ...b]));
 }
 
-/** A recursive-descent reading of the pattern into its choices of tokens; throws GiveUp outside the subset. */
-class FixedPatternReader {
-  private position = 0;
-  private readonly pattern: string;
+function charCode(char: string): number {
+  if (!isPrintableAscii(char)) throw new GiveUp();
+  return char.charCodeAt(0);
+}
 
-  constructor(pattern: string) {
-    this.pattern = pattern;
-  }
-
-  read(): Sequence[] {
-    const choices = this.alternation();
-    if (this.position !== this.pattern.length) throw new GiveUp();
-    return choices;
-  }
-
-  private peek(): string | undefined {
-    return this.pattern[this.position];
-  }
-
-  private alternation(): Sequence[] {
-    const choices = this.sequence();
-    while (this.peek() === '|') {
-      this.position += 1;
-      choices.push(...this.sequence());
-      if (choices.length > maxChoices) throw new GiveUp();
-    }
-    return choices;
-  }
-
-  private sequence(): Sequence[] {
-    let choices: Sequence[] = [[]];
-    for (;;) {
-      const char = this.peek();
-      if (char === undefined || char === '|' || char === ')') return choices;
-      choices = product(choices, this.repeated());
-    }
-  }
-
-  /** An atom with its quantifier, as the choices it stands for. */
-  private repeated(): Sequence[] {
-    const atom = this.atom();
-    const repeat = this.repetition();
-    if (repeat === null) return atom.choices;
-    if (atom.kind === 'assert') throw new GiveUp();
-    const { min, max } = repeat;
-    if (max === Infinity) {
-      // Only a single character set may repeat without bound: x{n,} is n times x, then x*.
-      if (atom.kind !== 'set') throw new GiveUp();
-      const set = atom.set;
-      return [[...Array.from({ length: min }, (): Token => ({ kind: 'set', set })), { kind: 'star', set }]];
-    }
-    const choices: Sequence[] = [];
-    let copies: Sequence[] = [[]];
-    for (let count = 0; count <= max; count++) {
-      if (count >= min) choices.push(...copies);
-      if (choices.length > maxChoices) throw new GiveUp();
-      if (count < max) copies = product(copies, atom.choices);
-    }
-    return choices;
-  }
-
-  private atom():
-    | { kind: 'set'; set: CharSet; choices: Sequence[] }
-    | { kind: 'group'; choices: Sequence[] }
-    | { kind: 'assert'; choices: Sequence[] } {
-    const char = this.peek()!;
-    this.position += 1;
-    const setAtom = (set: CharSet) => ({ kind: 'set' as const, set, choices: [[{ kind: 'set' as const, set }]] });
-    const assertAtom = (assertion: Assertion) => ({ kind: 'assert' as const, choices: [[{ kind: 'assert' as const, assertion }]] });
-    switch (char) {
-      case '(': {
-        if (this.peek() === '?') {
-          if (this.pattern.startsWith('?:', this.position)) this.position += 2;
-          else throw new GiveUp(); // flags, named groups
-        }
-        const choices = this.alternation();
-        if (this.peek() !== ')') throw new GiveUp();
-        this.position += 1;
-        return { kind: 'group', choices };
-      }
-      case '[':
-        return setAtom(this.charClass());
-      case '^':
-        return assertAtom('lineStart');
-      case '$':
-        return assertAtom('lineEnd');
-      case '\\': {
-        const next = this.peek();
-        this.position += 1;
-        if (next === 'b') return assertAtom('word');
-        const set = emptySet();
-        if (next !== undefined && punctuation.test(next)) addChar(set, next.charCodeAt(0));
-        else if (next === 'd' || next === 'w' || next === 's') addShorthand(set, next);
-        else throw new GiveUp();
-        return setAtom(set);
-      }
-      default: {
-        if (!isPrintableAscii(char) || metacharacters.includes(char)) throw new GiveUp();
-        const set = emptySet();
-        addChar(set, char.charCodeAt(0));
-        return setAtom(set);
-      }
-    }
-  }
-
-  /** One member of a class: its code, or a shorthand class added to `set` (null). */
-  private classMember(set: CharSet): number | null {
-    const char = this.peek();
-    this.position += 1;
-    if (char === '\\') {
-      const next = this.peek();
-      this.position += 1;
-      if (next !== undefined && punctuation.test(next)) return next.charCodeAt(0);
-      if (next === 'd' || next === 'w' || next === 's') {
-        addShorthand(set, next);
-        return null;
-      }
-      throw new GiveUp();
-    }
-    if (!isPrintableAscii(char) || char === '[') throw new GiveUp(); // `[:alpha:]` and the like
-    return char.charCodeAt(0);
-  }
-
-  /** `[...]` after its `[`: ASCII characters, ranges and \d \w \s; negated classes give up. */
-  private charClass(): CharSet {
-    if (this.peek() === '^') throw new GiveUp();
-    const set = emptySet();
-    let first = true;
-    for (;;) {
-      const char = this.peek();
-      if (char === undefined) throw new GiveUp();
-      if (char === ']' && !first) {
-        this.position += 1;
-        return set;
-      }
-      first = false;
-      const from = this.classMember(set);
-      if (from === null) continue;
-      if (this.peek() === '-' && this.pattern[this.position + 1] !== ']' && this.pattern[this.position + 1] !== undefined) {
-        this.position += 1;
-        const to = this.classMember(set);
-        if (to === null || to < from) throw new GiveUp();
+/** A class of the subset as a set; negated classes, POSIX classes and \D \W \S give up. */
+function classSet(atom: Extract<PatternAtom, { kind: 'class' }>): CharSet {
+  if (atom.negated) throw new GiveUp();
+  const set = emptySet();
+  for (const member of atom.members) {
+    switch (member.kind) {
+      case 'char':
+        addChar(set, charCode(member.char));
+        break;
+      case 'range': {
+        const from = charCode(member.from);
+        const to = charCode(member.to);
+        if (to < from) throw new GiveUp();
         addRange(set, from, to);
-      } else {
-        addChar(set, from);
+        break;
       }
+      case 'shorthand':
+        addShorthand(set, member.letter);
+        break;
+      case 'other':
+        throw new GiveUp();
     }
   }
+  return set;
+}
 
-  /** null (none), or the bounds of `?`, `*`, `+`, `{n}`, `{n,}`, `{n,m}` (a lazy `?` after it changes nothing). */
-  private repetition(): { min: number; max: number } | null {
-    const char = this.peek();
-    let bounds: { min: number; max: number };
-    if (char === '?') bounds = { min: 0, max: 1 };
-    else if (char === '*') bounds = { min: 0, max: Infinity };
-    else if (char === '+') bounds = { min: 1, max: Infinity };
-    else if (char === '{') {
-      const match = /^\{(\d+)(?:(,)(\d*))?\}/.exec(this.pattern.slice(this.position));
-      if (!match) throw new GiveUp();
-      const min = Number(match[1]);
-      const max = match[2] === undefined ? min : match[3] ? Number(match[3]) : Infinity;
-      if (min > maxCountedRepeat || (max !== Infinity && max > maxCountedRepeat)) throw new GiveUp();
-      this.position += match[0].length - 1;
-      bounds = { min, max };
-    } else {
-      return null;
+/** The set of one character position, or null when `atom` is not a single position (a group, an assertion). */
+function atomSet(atom: PatternAtom): CharSet | null {
+  switch (atom.kind) {
+    case 'char': {
+      const set = emptySet();
+      addChar(set, charCode(atom.char));
+      return set;
     }
-    this.position += 1;
-    if (this.peek() === '?') this.position += 1;
-    if (this.peek() === '*' || this.peek() === '+' || this.peek() === '?' || this.peek() === '{') throw new GiveUp();
-    return bounds;
+    case 'shorthand': {
+      const set = emptySet();
+      addShorthand(set, atom.letter);
+      return set;
+    }
+    case 'class':
+      return classSet(atom);
+    case 'dot':
+      throw new GiveUp();
+    case 'assert':
+    case 'group':
+      return null;
   }
+}
+
+function atomChoices(atom: PatternAtom, set: CharSet | null): Sequence[] {
+  if (set !== null) return [[{ kind: 'set', set }]];
+  if (atom.kind === 'group') return alternationChoices(atom.choices);
+  if (atom.kind === 'assert' && atom.assertion !== 'notWordBoundary') return [[{ kind: 'assert', assertion: atom.assertion }]];
+  throw new GiveUp();
+}
+
+/** An atom with its quantifier, as the choices it stands for. */
+function itemChoices({ atom, repeat }: PatternItem): Sequence[] {
+  const set = atomSet(atom);
+  const choices = atomChoices(atom, set);
+  if (repeat === null) return choices;
+  if (atom.kind === 'assert') throw new GiveUp();
+  const { min, max } = repeat;
+  if (min > maxCountedRepeat || (max !== Infinity && max > maxCountedRepeat)) throw new GiveUp();
+  if (max === Infinity) {
+    // Only a single character set may repeat without bound: x{n,} is n times x, then x*.
+    if (set === null) throw new GiveUp();
+    return [[...Array.from({ length: min }, (): Token => ({ kind: 'set', set })), { kind: 'star', set }]];
+  }
+  const result: Sequence[] = [];
+  let copies: Sequence[] = [[]];
+  for (let count = 0; count <= max; count++) {
+    if (count >= min) result.push(...copies);
+    if (result.length > maxChoices) throw new GiveUp();
+    if (count < max) copies = product(copies, choices);
+  }
+  return result;
+}
+
+function sequenceChoices(items: PatternSequence): Sequence[] {
+  let choices: Sequence[] = [[]];
+  for (const item of items) choices = product(choices, itemChoices(item));
+  return choices;
+}
+
+function alternationChoices(sequences: readonly PatternSequence[]): Sequence[] {
+  const choices: Sequence[] = [];
+  for (const sequence of sequences) {
+    choices.push(...sequenceChoices(sequence));
+    if (choices.length > maxChoices) throw new GiveUp();
+  }
+  return choices;
 }
 
 /** One choice, ready to scan: positions as shift-and masks, assertions at its two ends, its longest plain run. */
@@ -346,7 +278,7 @@ function holds(assertion: Assertion, haystack: string, at: number): boolean {
       return at === 0 || haystack.charCodeAt(at - 1) === newline;
     case 'lineEnd':
       return at === haystack.length || haystack.charCodeAt(at) === newline;
-    case 'word': {
+    case 'wordBoundary': {
       const left = at > 0 && isWordCode(haystack.charCodeAt(at - 1));
       const right = at < haystack.length && isWordCode(haystack.charCodeAt(at));
       return left !== right;
@@ -379,20 +311,16 @@ function scanMatches(scan: Scan, haystack: string): boolean {
 }
 
 /**
- * An exact test for a regular-expression search `pattern` (as job-search.ts prepares it, and already accepted by
- * re2js) over a lower-cased haystack, or null when the pattern is outside the fixed-length subset.
+ * An exact test for a regular-expression search (as job-search.ts prepares it, and already accepted by re2js) over
+ * a lower-cased haystack, or null when the pattern is outside the fixed-length subset. Takes the pattern or its
+ * reading by search-pattern.ts.
  */
-export function compileFixedPattern(pattern: string): ((haystack: string) => boolean) | null {
-  let choices: Sequence[];
-  try {
-    choices = new FixedPatternReader(pattern).read();
-  } catch (error) {
-    if (error instanceof GiveUp) return null;
-    throw error;
-  }
+export function compileFixedPattern(pattern: string | SearchPattern | null): ((haystack: string) => boolean) | null {
+  const read = typeof pattern === 'string' ? readSearchPattern(pattern) : pattern;
+  if (read === null) return null;
   const scans: Scan[] = [];
   try {
-    for (const choice of choices) {
+    for (const choice of alternationChoices(read)) {
       const scan = toScan(choice);
       if (scan === null) return () => true;
       scans.push(scan);

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { JobFilters } from './filter-jobs.ts';
+import { workModes } from './board-place.ts';
+import { jobTypeFilterValues } from './listing-schemas.ts';
+import { postedWithinValues } from './posted-within.ts';
 import {
   filtersFromSearchParams,
   filtersToSearchParams,
   jobBoardQuerySchema,
+  jobChoiceKeys,
+  jobSortValues,
+  jobFilterKeys,
+  jobFiltersCacheKey,
+  jobFiltersSchema,
   withCountry,
   withState,
   type JobBoardQuery,
+  type JobFilters,
 } from './job-filters-schema.ts';
 
 const defaults: JobBoardQuery = { type: 'all', offset: 0, limit: 20 };
@@ -219,5 +227,74 @@ describe('withCountry and withState (cascade)', () => {
     expect(filtersToSearchParams(withCountry(chosen, 'USA')).toString()).toBe(
       'type=internship&country=USA&q=data',
     );
+  });
+});
+
+describe('the filters derived from jobFiltersSchema', () => {
+  // Candidate values for any field: a new field of one of these kinds is covered without editing this test; a new
+  // kind of value makes the first test fail until a candidate is added here.
+  const candidates: unknown[] = [
+    ...jobTypeFilterValues,
+    ...workModes,
+    ...jobSortValues,
+    ...postedWithinValues,
+    'Canada',
+    'Ontario',
+    'google|meta',
+  ];
+  const noFilters = jobFiltersSchema.parse({});
+  const now = Date.UTC(2026, 5, 1, 12);
+
+  /** Two different values the schema accepts for `key`, neither of them the value an absent parameter gets. */
+  function twoValues(key: keyof JobFilters): [unknown, unknown] {
+    const field = jobFiltersSchema.shape[key];
+    const values = new Set<unknown>();
+    for (const candidate of candidates) {
+      const parsed = field.safeParse(candidate);
+      if (parsed.success && parsed.data !== undefined && parsed.data !== noFilters[key]) values.add(parsed.data);
+    }
+    const [first, second] = [...values];
+    return [first, second];
+  }
+
+  it('lists every field of the schema, and the choices are every field but the typed search', () => {
+    expect(jobFilterKeys).toEqual(Object.keys(jobFiltersSchema.shape));
+    expect(jobChoiceKeys).toEqual(jobFilterKeys.filter((key) => key !== 'q'));
+    for (const key of jobFilterKeys) {
+      const [first, second] = twoValues(key);
+      expect(first, `a value for ${key}`).toBeDefined();
+      expect(second, `a second value for ${key}`).toBeDefined();
+    }
+  });
+
+  it.each(jobFilterKeys)('puts %s in the cache key: filters that differ only there have different keys', (key) => {
+    const [first, second] = twoValues(key);
+    const keys = new Set([
+      jobFiltersCacheKey(noFilters, now),
+      jobFiltersCacheKey({ ...noFilters, [key]: first }, now),
+      jobFiltersCacheKey({ ...noFilters, [key]: second }, now),
+    ]);
+    expect(keys.size).toBe(3);
+  });
+
+  it.each(jobFilterKeys)('writes %s into the URL and reads it back', (key) => {
+    for (const value of twoValues(key)) {
+      const filters = { ...noFilters, [key]: value };
+      expect(filtersFromSearchParams(filtersToSearchParams(filters))[key]).toEqual(
+        key === 'sort' && value === 'posted' ? undefined : value,
+      );
+    }
+  });
+
+  it('gives filters differing only in the case of a location one key (they compare case-insensitively)', () => {
+    expect(jobFiltersCacheKey({ type: 'all', country: 'Canada', city: 'Toronto' }, now)).toBe(
+      jobFiltersCacheKey({ type: 'all', country: 'CANADA', city: 'toronto' }, now),
+    );
+  });
+
+  it('moves the key of a "posted within" filter with the clock, and only then', () => {
+    const filters: JobFilters = { type: 'all', posted: '24h' };
+    expect(jobFiltersCacheKey(filters, now)).not.toBe(jobFiltersCacheKey(filters, now + 2 * 60 * 60 * 1000));
+    expect(jobFiltersCacheKey({ type: 'all' }, now)).toBe(jobFiltersCacheKey({ type: 'all' }, now + 2 * 60 * 60 * 1000));
   });
 });

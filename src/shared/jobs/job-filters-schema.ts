@@ -1,21 +1,23 @@
 import { z } from 'zod';
 import { workModes } from './board-place.ts';
-import { type JobFilters, type JobPage, jobSortValues } from './filter-jobs.ts';
 import { maxSearchPatternLength } from './job-search.ts';
 import { jobTypeFilterValues } from './listing-schemas.ts';
-import { postedWithinValues } from './posted-within.ts';
+import { postedCutoff, postedWithinValues } from './posted-within.ts';
 
 /** Spec section 9: the board shows 20 items first and adds 20 per scroll step. */
 export const jobListPageSize = 20;
 export const maxJobListLimit = 100;
 export const maxLocationFilterLength = 100;
 
-/** The board's query: the filters plus the page. Read from the list endpoint's query string and the client URL. */
-export type JobBoardQuery = JobFilters & JobPage;
+/**
+ * The board's orders: spec section 4 (featured, then newest posted), the most recently updated first, or the most
+ * relevant to the typed search first (board order without a search).
+ */
+export const jobSortValues = ['posted', 'updated', 'relevant'] as const;
+export type JobSort = (typeof jobSortValues)[number];
 
-export const jobBoardQueryDefaults = { type: 'all', offset: 0, limit: jobListPageSize } as const satisfies Partial<
-  JobBoardQuery
->;
+const defaultType = 'all';
+const defaultOffset = 0;
 
 // `?country=` and `?country=%20` mean "no filter", exactly like an absent parameter.
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -32,26 +34,62 @@ const digitsToNumber = (value: unknown) => {
 const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
 
 /**
- * The board's query string (strict: an invalid value is an error, for the list endpoint's 400 answer). Location
- * values are trimmed, at most 100 characters; q is trimmed, at most 200; blanks are absent.
+ * The board's filters (spec sections 2 and 5), the one list of them: the URL, the list endpoint's query string,
+ * the server's cache key (jobFiltersCacheKey) and the client's choices (jobChoiceKeys) all follow its keys, so a
+ * new filter is a new field here plus the code that applies it (filter-jobs.ts, and the server's index if it
+ * narrows there). Strict: an invalid value is an error, for the list endpoint's 400 answer. Location values are
+ * trimmed, at most 100 characters; q is trimmed, at most 200; blanks are absent.
  */
-export const jobBoardQuerySchema = z.object({
-  type: z.preprocess(blankToUndefined, z.enum(jobTypeFilterValues).default(jobBoardQueryDefaults.type)),
+export const jobFiltersSchema = z.object({
+  type: z.preprocess(blankToUndefined, z.enum(jobTypeFilterValues).default(defaultType)),
+  /** Locations compare case-insensitively on exact value; `state` is the region level (a US state, a province). */
   country: optionalText(maxLocationFilterLength),
   state: optionalText(maxLocationFilterLength),
   city: optionalText(maxLocationFilterLength),
+  /** Only locations worked this way. */
   mode: z.preprocess(blankToUndefined, z.enum(workModes).optional()),
+  /** Text search; see `compileJobSearch`. */
   q: optionalText(maxSearchPatternLength),
+  /** Default 'posted'. */
   sort: z.preprocess(blankToUndefined, z.enum(jobSortValues).optional()),
+  /** Only jobs posted within this window; absent: any time. */
   posted: z.preprocess(blankToUndefined, z.enum(postedWithinValues).optional()),
-  offset: z.preprocess(digitsToNumber, z.number().int().min(0).default(jobBoardQueryDefaults.offset)),
-  limit: z.preprocess(
-    digitsToNumber,
-    z.number().int().min(1).max(maxJobListLimit).default(jobBoardQueryDefaults.limit),
-  ),
-}) satisfies z.ZodType<JobBoardQuery>;
+});
 
-const queryKeys = ['type', 'country', 'state', 'city', 'mode', 'q', 'sort', 'posted', 'offset', 'limit'] as const;
+export type JobFilters = z.output<typeof jobFiltersSchema>;
+export type JobFilterKey = keyof JobFilters;
+
+/** The filters' names, in the schema's order (also the order of the URL's parameters). */
+export const jobFilterKeys = Object.keys(jobFiltersSchema.shape) as JobFilterKey[];
+
+/** The filters chosen from lists on the board: every filter but the typed search. */
+export type JobChoiceKey = Exclude<JobFilterKey, 'q'>;
+export const jobChoiceKeys = jobFilterKeys.filter((key): key is JobChoiceKey => key !== 'q');
+
+export type JobPage = { offset: number; limit: number };
+
+/** The board's query string: the filters plus the page. Read from the list endpoint's query and the client URL. */
+export const jobBoardQuerySchema = jobFiltersSchema.extend({
+  offset: z.preprocess(digitsToNumber, z.number().int().min(0).default(defaultOffset)),
+  limit: z.preprocess(digitsToNumber, z.number().int().min(1).max(maxJobListLimit).default(jobListPageSize)),
+});
+
+export type JobBoardQuery = z.output<typeof jobBoardQuerySchema>;
+type JobBoardQueryKey = keyof JobBoardQuery;
+
+const queryKeys = Object.keys(jobBoardQuerySchema.shape) as JobBoardQueryKey[];
+
+/** Each parameter's value when absent: its default, or undefined. */
+const absentValues = Object.fromEntries(queryKeys.map((key) => [key, jobBoardQuerySchema.shape[key].parse(undefined)])) as Partial<
+  Record<JobBoardQueryKey, unknown>
+>;
+
+export const jobBoardQueryDefaults = { type: defaultType, offset: defaultOffset, limit: jobListPageSize } as const satisfies Partial<
+  JobBoardQuery
+>;
+
+// Values that mean the same as an absent parameter, left out of URLs so equal boards give equal URLs.
+const unwrittenValues: Partial<Record<JobBoardQueryKey, unknown>> = { sort: 'posted' };
 
 /**
  * Reads filters from a shareable URL leniently: a hand-edited or outdated link must still open the board, so each
@@ -66,19 +104,12 @@ export function filtersFromSearchParams(params: URLSearchParams | string): JobBo
 
   const strict = jobBoardQuerySchema.safeParse(raw);
   if (strict.success) return strict.data;
-  const shape = jobBoardQuerySchema.shape;
-  return {
-    type: shape.type.catch(jobBoardQueryDefaults.type).parse(raw.type),
-    country: shape.country.catch(undefined).parse(raw.country),
-    state: shape.state.catch(undefined).parse(raw.state),
-    city: shape.city.catch(undefined).parse(raw.city),
-    mode: shape.mode.catch(undefined).parse(raw.mode),
-    q: shape.q.catch(undefined).parse(raw.q),
-    sort: shape.sort.catch(undefined).parse(raw.sort),
-    posted: shape.posted.catch(undefined).parse(raw.posted),
-    offset: shape.offset.catch(jobBoardQueryDefaults.offset).parse(raw.offset),
-    limit: shape.limit.catch(jobBoardQueryDefaults.limit).parse(raw.limit),
-  };
+  const lenient: Record<string, unknown> = {};
+  for (const key of queryKeys) {
+    const field = jobBoardQuerySchema.shape[key].safeParse(raw[key]);
+    lenient[key] = field.success ? field.data : absentValues[key];
+  }
+  return lenient as JobBoardQuery;
 }
 
 /**
@@ -87,20 +118,38 @@ export function filtersFromSearchParams(params: URLSearchParams | string): JobBo
  */
 export function filtersToSearchParams(filters: JobFilters & Partial<JobPage>): URLSearchParams {
   const params = new URLSearchParams();
-  if (filters.type !== jobBoardQueryDefaults.type) params.set('type', filters.type);
-  for (const key of ['country', 'state', 'city', 'mode', 'q'] as const) {
-    const value = filters[key]?.trim();
-    if (value) params.set(key, value);
-  }
-  if (filters.sort && filters.sort !== 'posted') params.set('sort', filters.sort);
-  if (filters.posted) params.set('posted', filters.posted);
-  if (filters.offset !== undefined && filters.offset !== jobBoardQueryDefaults.offset) {
-    params.set('offset', String(filters.offset));
-  }
-  if (filters.limit !== undefined && filters.limit !== jobBoardQueryDefaults.limit) {
-    params.set('limit', String(filters.limit));
+  for (const key of queryKeys) {
+    const value = filters[key];
+    if (value === undefined || value === absentValues[key] || value === unwrittenValues[key]) continue;
+    const text = String(value).trim();
+    if (text) params.set(key, text);
   }
   return params;
+}
+
+// How a filter's value enters the cache key when the raw value would split equal answers.
+const cacheKeyParts: { [K in JobFilterKey]?: (value: NonNullable<JobFilters[K]>, nowMs: number) => string } = {
+  // Location filters compare case-insensitively, so their case does not change the answer.
+  country: (value) => value.toLowerCase(),
+  state: (value) => value.toLowerCase(),
+  city: (value) => value.toLowerCase(),
+  // A "posted within" answer moves with the clock: the key carries the window's current cutoff.
+  posted: (value, nowMs) => `${value}@${postedCutoff(value, nowMs)}`,
+};
+
+/**
+ * A key for the answer to `filters` seen at `nowMs`: equal keys, equal answers, and every filter of the schema
+ * takes part (a filter left out would serve one filter's cached answer for another).
+ */
+export function jobFiltersCacheKey(filters: JobFilters, nowMs: number): string {
+  return jobFilterKeys
+    .map((key) => {
+      const value = filters[key];
+      if (value === undefined) return '';
+      const part = cacheKeyParts[key] as ((value: unknown, nowMs: number) => string) | undefined;
+      return part ? part(value, nowMs) : String(value);
+    })
+    .join('\u0000');
 }
 
 function cleanChoice(value: string | undefined): string | undefined {

@@ -1,7 +1,8 @@
 import { RE2JS } from 're2js';
 import type { BoardJob } from './listing-schemas.ts';
 import { compileFixedPattern } from './fixed-pattern.ts';
-import { meetsRequirement, type SearchRequirement, searchRequirement } from './search-prefilter.ts';
+import { meetsRequirement, patternRequirement, type SearchRequirement } from './search-prefilter.ts';
+import { readSearchPattern } from './search-pattern.ts';
 
 /** Longer search patterns are cut to this length (also the `q` limit of the board's query string). */
 export const maxSearchPatternLength = 200;
@@ -113,10 +114,12 @@ export function planJobSearch(pattern: string, options: JobSearchOptions = {}): 
     return literal; // same answer as the escaped pattern, without a second compile
   }
   if (Number(regex.re2().numberOfInstructions()) > maxProgramSize) return literal;
-  const indexRequired = options.prefilter === false ? null : searchRequirement(prepared, { longSAsS: true });
-  const fixed = options.fixedPattern === false ? null : compileFixedPattern(prepared);
+  // One reading of the pattern serves the prefilter and the fixed-length matcher (search-pattern.ts).
+  const read = prepared.length <= maxSearchPatternLength ? readSearchPattern(prepared) : null;
+  const indexRequired = options.prefilter === false ? null : patternRequirement(read, { longSAsS: true });
+  const fixed = options.fixedPattern === false ? null : compileFixedPattern(read);
   if (fixed) return { kind: 'regex', test: fixed, required: indexRequired };
-  const required = options.prefilter === false ? null : searchRequirement(prepared);
+  const required = options.prefilter === false ? null : patternRequirement(read);
   const test: JobSearch = required
     ? (haystack) => meetsRequirement(required, haystack) && regex.test(haystack)
     : (haystack) => regex.test(haystack);

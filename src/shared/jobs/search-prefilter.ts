@@ -11,7 +11,9 @@
 //   insensitively, and for every other ASCII character the only text RE2 can match it against, once lower-cased,
 //   is the character itself ("s" also matches the long s "ſ", which lower-casing keeps). Other characters, and
 //   anything not understood, require nothing.
-// - Anything this parser does not fully understand gives up (no prefilter at all).
+// - Anything outside the subset read by search-pattern.ts gives up (no prefilter at all).
+
+import { type PatternSequence, readSearchPattern, type SearchPattern } from './search-pattern.ts';
 
 /** null: every haystack passes. */
 export type Prefilter = ((haystack: string) => boolean) | null;
@@ -26,8 +28,6 @@ export type SearchRequirement =
 type Requirement = SearchRequirement;
 
 const any: Requirement = { kind: 'any' };
-
-class GiveUp extends Error {}
 
 // Plain text needs no prefilter (the search is a substring test already), nor does a pattern longer than the
 // search reads.
@@ -51,149 +51,31 @@ function oneOf(parts: Requirement[]): Requirement {
   return parts.length === 1 ? parts[0]! : { kind: 'oneOf', of: parts };
 }
 
-/** A recursive-descent reading of the RE2 subset job searches use; throws GiveUp on anything else. */
-class PatternReader {
-  private position = 0;
-  private readonly pattern: string;
-  private readonly longSAsS: boolean;
+function alternationRequirement(choices: readonly PatternSequence[], longSAsS: boolean): Requirement {
+  return oneOf(choices.map((choice) => sequenceRequirement(choice, longSAsS)));
+}
 
-  constructor(pattern: string, longSAsS: boolean) {
-    this.pattern = pattern;
-    this.longSAsS = longSAsS;
-  }
-
-  read(): Requirement {
-    const requirement = this.alternation();
-    if (this.position !== this.pattern.length) throw new GiveUp();
-    return requirement;
-  }
-
-  private peek(): string | undefined {
-    return this.pattern[this.position];
-  }
-
-  private alternation(): Requirement {
-    const branches = [this.sequence()];
-    while (this.peek() === '|') {
-      this.position += 1;
-      branches.push(this.sequence());
-    }
-    return oneOf(branches);
-  }
-
-  private sequence(): Requirement {
-    const parts: Requirement[] = [];
-    let run = '';
-    const flush = () => {
-      if (run) parts.push({ kind: 'text', text: run.toLowerCase() });
-      run = '';
-    }
-    for (;;) {
-      const char = this.peek();
-      if (char === undefined || char === '|' || char === ')') break;
-      const atom = this.atom();
-      const repeat = this.repetition();
-      if (repeat === 'once' && atom.kind === 'char') {
-        run += atom.char;
-        continue;
-      }
-      flush();
-      if (repeat === 'optional') continue;
-      parts.push(atom.kind === 'char' ? { kind: 'text', text: atom.char.toLowerCase() } : atom.requirement);
+/** Runs of safe literal characters become one text; classes, assertions and optional atoms require nothing. */
+function sequenceRequirement(items: PatternSequence, longSAsS: boolean): Requirement {
+  const parts: Requirement[] = [];
+  let run = '';
+  const flush = () => {
+    if (run) parts.push({ kind: 'text', text: run.toLowerCase() });
+    run = '';
+  };
+  for (const { atom, repeat } of items) {
+    const literal = atom.kind === 'char' && isSafeLiteral(atom.char, longSAsS) ? atom.char : null;
+    if (repeat === null && literal !== null) {
+      run += literal;
+      continue;
     }
     flush();
-    return allOf(parts);
+    if (repeat !== null && repeat.min === 0) continue;
+    if (literal !== null) parts.push({ kind: 'text', text: literal.toLowerCase() });
+    else if (atom.kind === 'group') parts.push(alternationRequirement(atom.choices, longSAsS));
   }
-
-  /** One atom: a safe literal character, or a requirement (a group, a class, an assertion, another character). */
-  private atom(): { kind: 'char'; char: string } | { kind: 'other'; requirement: Requirement } {
-    const char = this.peek()!;
-    this.position += 1;
-    switch (char) {
-      case '(': {
-        if (this.peek() === '?') {
-          // Only the non-capturing group; flags and named groups are left to the engine.
-          if (this.pattern.startsWith('?:', this.position)) this.position += 2;
-          else throw new GiveUp();
-        }
-        const inner = this.alternation();
-        if (this.peek() !== ')') throw new GiveUp();
-        this.position += 1;
-        return { kind: 'other', requirement: inner };
-      }
-      case '[':
-        this.skipClass();
-        return { kind: 'other', requirement: any };
-      case '.':
-      case '^':
-      case '$':
-        return { kind: 'other', requirement: any };
-      case '\\':
-        return this.escape();
-      case '*':
-      case '+':
-      case '?':
-      case '{':
-      case ')':
-      case ']':
-      case '}':
-        throw new GiveUp();
-      default:
-        return isSafeLiteral(char, this.longSAsS) ? { kind: 'char', char } : { kind: 'other', requirement: any };
-    }
-  }
-
-  private escape(): { kind: 'char'; char: string } | { kind: 'other'; requirement: Requirement } {
-    const next = this.peek();
-    if (next === undefined) throw new GiveUp();
-    this.position += 1;
-    // An escaped punctuation character is that character.
-    if (/[!-/:-@[-`{-~]/.test(next)) return isSafeLiteral(next, this.longSAsS) ? { kind: 'char', char: next } : { kind: 'other', requirement: any };
-    // Classes and assertions: any text.
-    if ('dDwWsSbB'.includes(next)) return { kind: 'other', requirement: any };
-    throw new GiveUp();
-  }
-
-  /** Skips `[...]` (with `[^`, a leading `]`, escapes and `[:name:]`); the class requires nothing. */
-  private skipClass(): void {
-    if (this.peek() === '^') this.position += 1;
-    if (this.peek() === ']') this.position += 1;
-    for (;;) {
-      const char = this.peek();
-      if (char === undefined) throw new GiveUp();
-      this.position += 1;
-      if (char === ']') return;
-      if (char === '\\') {
-        if (this.peek() === undefined || /[pPxQ]/.test(this.peek()!)) throw new GiveUp();
-        this.position += 1;
-      } else if (char === '[' && this.peek() === ':') {
-        const end = this.pattern.indexOf(':]', this.position + 1);
-        if (end < 0) throw new GiveUp();
-        this.position = end + 2;
-      }
-    }
-  }
-
-  /** 'once' (no quantifier), 'optional' (may be absent: *, ?, {0,..}) or 'some' (+, {n,..} with n >= 1). */
-  private repetition(): 'once' | 'optional' | 'some' {
-    const char = this.peek();
-    let kind: 'optional' | 'some';
-    if (char === '*' || char === '?') kind = 'optional';
-    else if (char === '+') kind = 'some';
-    else if (char === '{') {
-      const match = /^\{(\d+)(,\d*)?\}/.exec(this.pattern.slice(this.position));
-      if (!match) throw new GiveUp();
-      this.position += match[0].length - 1;
-      kind = Number(match[1]) === 0 ? 'optional' : 'some';
-    } else {
-      return 'once';
-    }
-    this.position += 1;
-    if (this.peek() === '?') this.position += 1; // lazy: same text
-    // A repeated repetition ("c++") is not valid RE2: searched as literal text, left to the literal check.
-    if (this.peek() === '*' || this.peek() === '+' || this.peek() === '?' || this.peek() === '{') throw new GiveUp();
-    return kind;
-  }
+  flush();
+  return allOf(parts);
 }
 
 function test(requirement: Requirement, haystack: string): boolean {
@@ -217,13 +99,16 @@ function test(requirement: Requirement, haystack: string): boolean {
  */
 export function searchRequirement(pattern: string, options: { longSAsS?: boolean } = {}): SearchRequirement | null {
   if (!regexMetacharacters.test(pattern) || pattern.length > maxPatternLength) return null;
-  let requirement: Requirement;
-  try {
-    requirement = new PatternReader(pattern, options.longSAsS ?? false).read();
-  } catch (error) {
-    if (error instanceof GiveUp) return null;
-    throw error;
-  }
+  return patternRequirement(readSearchPattern(pattern), options);
+}
+
+/** `searchRequirement` of a pattern already read by search-pattern.ts (null: outside its subset, nothing known). */
+export function patternRequirement(
+  pattern: SearchPattern | null,
+  options: { longSAsS?: boolean } = {},
+): SearchRequirement | null {
+  if (pattern === null) return null;
+  const requirement = alternationRequirement(pattern, options.longSAsS ?? false);
   return requirement.kind === 'any' ? null : requirement;
 }
 

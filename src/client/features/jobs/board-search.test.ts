@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { indexJobs, queryJobs, type JobFilters } from '../../../shared/jobs/filter-jobs.ts';
+import { indexJobs } from '../../../shared/jobs/filter-jobs.ts';
+import type { JobFilters } from '../../../shared/jobs/job-filters-schema.ts';
+import { referenceQueryJobs } from '../../../shared/jobs/reference-query-jobs.ts';
 import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts';
 import { boardFacets, filterBoardPlaces, searchBoardText } from './board-search.ts';
 import { withPlaces } from '../../../shared/jobs/board-job-fixture.ts';
@@ -33,11 +35,11 @@ function local(filters: JobFilters) {
 }
 
 function shared(filters: JobFilters) {
-  const result = queryJobs(index, filters, { offset: 0, limit: 1000 });
+  const result = referenceQueryJobs(index, filters, { offset: 0, limit: 1000 });
   return { ids: result.jobs.map((job) => job.id), total: result.total, facets: result.facets };
 }
 
-describe('local board search answers exactly what the shared queryJobs answers', () => {
+describe('local board search answers exactly what the shared referenceQueryJobs answers', () => {
   it.each<JobFilters>([
     { type: 'all' },
     { type: 'internship', q: 'engineer' },

@@ -1,15 +1,17 @@
 // Local search over the board held on the device: the shared rules (indexJobs, filterJobs, jobFacets: together what
-// queryJobs answers), arranged so a keystroke costs as little as possible at 20,000 jobs on a slow phone.
+// referenceQueryJobs answers), arranged so a keystroke costs as little as possible at 20,000 jobs on a slow phone.
 import {
   filterJobs,
+  hasPlaceFilters,
   indexJobs,
   inPostedWindow,
   inSortOrder,
   jobFacets,
+  placeFiltersOf,
   type IndexedJob,
   type JobFacets,
-  type JobFilters,
 } from '../../../shared/jobs/filter-jobs.ts';
+import type { JobFilters } from '../../../shared/jobs/job-filters-schema.ts';
 import { searchableText } from '../../../shared/jobs/job-search.ts';
 import type { BoardJob, JobTypeFilter } from '../../../shared/jobs/listing-schemas.ts';
 
@@ -56,22 +58,18 @@ export function searchBoardText(index: readonly IndexedJob[], type: JobTypeFilte
   return base;
 }
 
-function placeOnly(filters: JobFilters): JobFilters {
-  return { type: 'all', country: filters.country, state: filters.state, city: filters.city, mode: filters.mode };
-}
-
 /**
  * The jobs of `base` (from searchBoardText) in the chosen country, state, city and work mode, posted within the
  * chosen window (seen at `nowMs`), in the chosen order.
  */
 export function filterBoardPlaces(base: readonly IndexedJob[], filters: JobFilters, nowMs: number = Date.now()): IndexedJob[] {
-  const placed = filters.country?.trim() || filters.state?.trim() || filters.city?.trim() || filters.mode;
-  const matched = inPostedWindow(placed ? filterJobs(base, placeOnly(filters)) : base, filters, nowMs);
+  const placed = hasPlaceFilters(filters) ? filterJobs(base, placeFiltersOf(filters)) : base;
+  const matched = inPostedWindow(placed, filters, nowMs);
   const ordered = inSortOrder(matched, filters.sort, filters.q);
   return ordered === base ? [...base] : (ordered as IndexedJob[]);
 }
 
 /** The select options for `base` (from searchBoardText with the same type and text). */
 export function boardFacets(base: readonly IndexedJob[], filters: JobFilters): JobFacets {
-  return jobFacets(base, placeOnly(filters));
+  return jobFacets(base, placeFiltersOf(filters));
 }

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { Database } from '../../db/client.ts'
 import { HttpError } from '../../http/http-error.ts'
-import { assertValidStorageKey, InvalidStorageKeyError, type Storage } from '../../storage/storage.ts'
+import { assertValidStorageKey, InvalidStorageKeyError } from '../../lib/storage-keys.ts'
+import type { Storage } from '../../storage/storage.ts'
 import { isOrganizationLogo } from './files.repository.ts'
 
 export const filesRoutes: FastifyPluginAsync<{ db: Database; storage: Storage }> = async (app, { db, storage }) => {

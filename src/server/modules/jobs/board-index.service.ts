@@ -1,9 +1,8 @@
 import { promisify } from 'node:util'
 import { brotliCompress, brotliCompressSync, constants as zlibConstants, gunzip, gzip, gzipSync } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
-import { indexJobs, type IndexedJob } from '../../../shared/jobs/filter-jobs.ts'
-import type { JobBoardQuery } from '../../../shared/jobs/job-filters-schema.ts'
-import { isPostedWithin, postedCutoff } from '../../../shared/jobs/posted-within.ts'
+import { indexJobs, type IndexedJob, inPostedWindow, sortsByRelevance } from '../../../shared/jobs/filter-jobs.ts'
+import { type JobBoardQuery, jobFiltersCacheKey } from '../../../shared/jobs/job-filters-schema.ts'
 import { sortByRelevance } from '../../../shared/jobs/relevance.ts'
 import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts'
 import type { Database } from '../../db/client.ts'
@@ -135,31 +134,16 @@ export function visibleFeatured(
   return { version, jobs, nextChangeAt }
 }
 
-function filterKey(query: JobBoardQuery, nowMs: number): string {
-  // Location filters compare case-insensitively, so their case does not change the answer.
-  return [
-    query.type,
-    query.country?.toLowerCase() ?? '',
-    query.state?.toLowerCase() ?? '',
-    query.city?.toLowerCase() ?? '',
-    query.mode ?? '',
-    query.sort ?? '',
-    query.posted === undefined ? '' : `${query.posted}@${postedCutoff(query.posted, nowMs)}`,
-    query.q ?? '',
-  ].join('\u0000')
-}
-
 /**
- * The "Posted within" window and the "Most relevant" order over what the index matched (shared rules, as queryJobs
- * applies them). The facets stay those of the location choices: the window narrows the list, not the options.
+ * The "Posted within" window and the "Most relevant" order over what the index matched (the shared rules, as
+ * referenceQueryJobs applies them). The facets stay those of the location choices: the window narrows the list,
+ * not the options.
  */
 function inPostedWindowAndOrder(result: BoardMatches, query: JobBoardQuery, indexed: readonly IndexedJob[], nowMs: number): BoardMatches {
+  const jobOf = (job: number) => indexed[job]!.job
   let matched = result.matched
-  const window = query.posted
-  if (window !== undefined) matched = matched.filter((job) => isPostedWithin(indexed[job]!.job.datePosted, window, nowMs))
-  if (query.sort === 'relevant' && query.q?.trim()) {
-    matched = Int32Array.from(sortByRelevance(Array.from(matched), query.q, (job) => indexed[job]!.job))
-  }
+  if (query.posted !== undefined) matched = Int32Array.from(inPostedWindow(Array.from(matched), query, nowMs, jobOf))
+  if (sortsByRelevance(query)) matched = Int32Array.from(sortByRelevance(Array.from(matched), query.q!, jobOf))
   return matched === result.matched ? result : { matched, facets: result.facets }
 }
 
@@ -223,7 +207,7 @@ export function createBoardView(
     refreshedAt: refreshedAtText,
     jobCount: indexed.length,
     queryPage(query, url) {
-      const key = filterKey(query, nowMs())
+      const key = jobFiltersCacheKey(query, nowMs())
       const pageKey = `${key}\u0000${query.offset}\u0000${query.limit}`
       let page = responses.get(pageKey)
       if (page === undefined) {

@@ -6,9 +6,9 @@ import {
   filterJobs,
   type IndexedJob,
   type JobFacets,
-  type JobFilters,
   placeKeyOf,
 } from '../../../shared/jobs/filter-jobs.ts'
+import type { JobFilters } from '../../../shared/jobs/job-filters-schema.ts'
 import { planJobSearch } from '../../../shared/jobs/job-search.ts'
 import { type JobTypeFilter, jobTypeFilterValues } from '../../../shared/jobs/listing-schemas.ts'
 import type { SearchRequirement } from '../../../shared/jobs/search-prefilter.ts'
@@ -17,7 +17,7 @@ import { GramIndex, intersect, union } from './gram-index.ts'
 // The board's queries over numbers instead of objects and strings: jobs are their positions in board order,
 // location values are interned ids, and the text search reads only the candidates of a gram index. The shared
 // rules (filter-jobs.ts, job-search.ts) still decide: the type lists come from filterJobs, every candidate is
-// tested with the shared search, and a test compares every answer with queryJobs.
+// tested with the shared search, and a test compares every answer with referenceQueryJobs.
 
 const noValue = -1
 
@@ -193,7 +193,7 @@ export class BoardQueryIndex {
 
   /**
    * The location and work-mode filters and facets over `base` (the jobs of the type and text, ascending), as
-   * queryJobs computes them: a location must satisfy every chosen level and the mode together, and each facet level
+   * referenceQueryJobs computes them: a location must satisfy every chosen level and the mode together, and each facet level
    * lists the values of the locations within the levels chosen above it (first spelling seen in board order), each
    * with the number of jobs having such a location. `matched` is in the order `filters.sort` asks for.
    */

@@ -1,12 +1,14 @@
 import { withPlaces } from '../../../shared/jobs/board-job-fixture.ts'
 import { describe, expect, it } from 'vitest'
-import { indexJobs, queryJobs, type JobFilters } from '../../../shared/jobs/filter-jobs.ts'
+import { indexJobs } from '../../../shared/jobs/filter-jobs.ts'
+import type { JobFilters } from '../../../shared/jobs/job-filters-schema.ts'
+import { referenceQueryJobs } from '../../../shared/jobs/reference-query-jobs.ts'
 import { jobSearchCases } from '../../../shared/jobs/job-search.cases.ts'
 import { type BoardJob, jobTypeFilterValues } from '../../../shared/jobs/listing-schemas.ts'
 import { BoardQueryIndex } from './board-query-index.ts'
 import { GramIndex } from './gram-index.ts'
 
-// The board view answers from BoardQueryIndex; the shared queryJobs is the reference it must equal exactly.
+// The board view answers from BoardQueryIndex; the shared referenceQueryJobs is the reference it must equal exactly.
 
 function random(seed: number): () => number {
   let state = seed
@@ -64,7 +66,7 @@ function expectSameAnswers(jobs: BoardJob[], filtersList: JobFilters[]): void {
   const indexed = indexJobs(jobs)
   const index = new BoardQueryIndex(indexed)
   for (const filters of filtersList) {
-    const expected = queryJobs(indexed, filters, { offset: 0, limit: Number.MAX_SAFE_INTEGER })
+    const expected = referenceQueryJobs(indexed, filters, { offset: 0, limit: Number.MAX_SAFE_INTEGER })
     const { matched, facets } = index.filter(index.search(filters.type, filters.q), filters)
     const actual = { jobs: Array.from(matched, (job) => indexed[job]!.job), total: matched.length, facets }
     expect(actual, JSON.stringify(filters)).toEqual(expected)
@@ -72,7 +74,7 @@ function expectSameAnswers(jobs: BoardJob[], filtersList: JobFilters[]): void {
 }
 
 describe('BoardQueryIndex', () => {
-  it('answers exactly as queryJobs for the shared search cases on their own texts', () => {
+  it('answers exactly as referenceQueryJobs for the shared search cases on their own texts', () => {
     jobSearchCases.forEach((c, i) => {
       const jobs = [
         { ...generatedBoard(1, i)[0]!, title: c.text, company: '', locations: [], places: [], category: null, terms: [], degrees: [] },
@@ -82,7 +84,7 @@ describe('BoardQueryIndex', () => {
     })
   })
 
-  it('answers exactly as queryJobs for hundreds of generated queries on a generated board', () => {
+  it('answers exactly as referenceQueryJobs for hundreds of generated queries on a generated board', () => {
     const next = random(7)
     const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!
     const filtersList: JobFilters[] = patterns.flatMap((q) =>

@@ -10,7 +10,7 @@ import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup
 import { buildApp } from '../../app.ts'
 import { readBoardState } from '../../db/board-state.ts'
 import { featuredJobs, organizations } from '../../db/schema.ts'
-import { demoJobs, demoOrganizations, logoKeyFor, seedDemoData } from '../../db/seed.ts'
+import { demoJobs, demoOrganizations, logoKeyFor, seedDemoData } from '../company/index.ts'
 import { createLocalDiskStorage } from '../../storage/local-disk-storage.ts'
 import type { Storage } from '../../storage/storage.ts'
 

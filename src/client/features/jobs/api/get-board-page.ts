@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { JobFilters } from '../../../../shared/jobs/filter-jobs.ts';
-import { filtersToSearchParams } from '../../../../shared/jobs/job-filters-schema.ts';
+import { filtersToSearchParams, type JobFilters } from '../../../../shared/jobs/job-filters-schema.ts';
 import { boardJobSchema } from '../../../../shared/jobs/listing-schemas.ts';
 import { apiJson } from '../../../lib/api-client.ts';
 

@@ -3,8 +3,16 @@ import { memo, useCallback, useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCircleHelp, LuSearch } from 'react-icons/lu';
 import { workModes, type WorkMode } from '../../../../shared/jobs/board-place.ts';
-import { jobSortValues, type FacetValue, type JobFacets, type JobFilters, type JobSort } from '../../../../shared/jobs/filter-jobs.ts';
-import { withCountry, withState } from '../../../../shared/jobs/job-filters-schema.ts';
+import type { FacetValue, JobFacets } from '../../../../shared/jobs/filter-jobs.ts';
+import {
+  jobChoiceKeys,
+  jobSortValues,
+  withCountry,
+  withState,
+  type JobChoiceKey,
+  type JobFilters,
+  type JobSort,
+} from '../../../../shared/jobs/job-filters-schema.ts';
 import { maxSearchPatternLength } from '../../../../shared/jobs/job-search.ts';
 import { jobTypeFilterValues, type JobTypeFilter } from '../../../../shared/jobs/listing-schemas.ts';
 import { postedWithinValues, type PostedWithin } from '../../../../shared/jobs/posted-within.ts';
@@ -236,7 +244,8 @@ function ChoiceSelect<V extends string>({ label, value, values, optionLabel, any
 }
 
 interface JobFilterBarProps {
-  choices: Pick<JobFilters, 'type' | 'country' | 'state' | 'city' | 'mode' | 'sort' | 'posted'>;
+  /** The filters chosen from lists (any object holding them: the bar compares only these fields). */
+  choices: Pick<JobFilters, JobChoiceKey>;
   /** A search is typed: "Most relevant" is offered. */
   hasQuery: boolean;
   facets: JobFacets;
@@ -246,13 +255,7 @@ interface JobFilterBarProps {
 
 function sameBar(a: JobFilterBarProps, b: JobFilterBarProps): boolean {
   return (
-    a.choices.type === b.choices.type &&
-    a.choices.country === b.choices.country &&
-    a.choices.state === b.choices.state &&
-    a.choices.city === b.choices.city &&
-    a.choices.mode === b.choices.mode &&
-    a.choices.sort === b.choices.sort &&
-    a.choices.posted === b.choices.posted &&
+    jobChoiceKeys.every((key) => a.choices[key] === b.choices[key]) &&
     a.hasQuery === b.hasQuery &&
     a.facets === b.facets &&
     a.searchSeed === b.searchSeed &&

@@ -1,9 +1,8 @@
 import { EmptyState, Flex, SimpleGrid, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuSearchX, LuTriangleAlert, LuWifiOff } from 'react-icons/lu';
-import type { JobFilters } from '../../../../shared/jobs/filter-jobs.ts';
-import { jobBoardQueryDefaults } from '../../../../shared/jobs/job-filters-schema.ts';
+import { jobBoardQueryDefaults, type JobFilters } from '../../../../shared/jobs/job-filters-schema.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorCodeText } from '../../../lib/api-error-text.ts';
 import { fromBoardState, rememberBoardSearch } from '../board-return.ts';
@@ -57,11 +56,6 @@ export function JobList({ limit }: JobListProps) {
   const { filters: urlFilters, setFilters, searchSeed } = useJobFilters();
   // The dashboard's list is the plain board: its URL has nothing to do with job filters.
   const filters = showFilters ? urlFilters : unfiltered;
-  const { type, country, state, city, mode, sort, posted } = filters;
-  const choices = useMemo(
-    () => ({ type, country, state, city, mode, sort, posted }),
-    [type, country, state, city, mode, sort, posted],
-  );
   const hasQuery = Boolean(filters.q?.trim());
   const board = useJobBoard(filters, limit);
   // The job page's "Back to jobs" returns to these filters.
@@ -82,7 +76,7 @@ export function JobList({ limit }: JobListProps) {
   return (
     <Stack gap="4">
       {showFilters ? (
-        <JobFilterBar choices={choices} hasQuery={hasQuery} facets={board.facets} searchSeed={searchSeed} onChange={setFilters} />
+        <JobFilterBar choices={filters} hasQuery={hasQuery} facets={board.facets} searchSeed={searchSeed} onChange={setFilters} />
       ) : null}
 
       <Flex align="center" justify="space-between" gap="2" wrap="wrap" minH="6">

@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { JobFacets, JobFilters } from '../../../../shared/jobs/filter-jobs.ts';
-import { filtersToSearchParams, jobListPageSize } from '../../../../shared/jobs/job-filters-schema.ts';
+import type { JobFacets } from '../../../../shared/jobs/filter-jobs.ts';
+import {
+  filtersToSearchParams,
+  jobChoiceKeys,
+  jobListPageSize,
+  type JobFilters,
+} from '../../../../shared/jobs/job-filters-schema.ts';
 import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { ErrorCode } from '../../../../shared/errors/error-codes.ts';
@@ -80,14 +85,15 @@ export function useJobBoard(filters: JobFilters, limit?: number): JobBoardView {
   const snapshot = useBoardSnapshot();
   const index = useMemo(() => (snapshot ? boardIndexFor(snapshot) : null), [snapshot]);
   // Keystroke path: the matching jobs (and their count) at once. The select options (facets) follow once typing
-  // pauses: together they are what queryJobs answers, but facets over 20,000 matches cost more than the search.
+  // pauses: together they are what referenceQueryJobs answers, but facets over 20,000 matches cost more than the search.
   const base = useMemo(
     () => (index ? searchBoardText(index, filters.type, filters.q ?? '') : null),
     [index, filters.type, filters.q],
   );
   const matches = useMemo(() => (base ? filterBoardPlaces(base, filters) : null), [base, filters]);
   const facetInput = useMemo(() => ({ base, filters }), [base, filters]);
-  const choices = [snapshot?.version, filters.type, filters.country, filters.state, filters.city, filters.mode].join('|');
+  // A choice from a list (not typing) recomputes the options at once.
+  const choices = [snapshot?.version, ...jobChoiceKeys.map((key) => filters[key])].join('|');
   const settledInput = useSettledValue(facetInput, choices, facetsDelayMs);
   const localFacets = useMemo(
     () => (settledInput.base ? boardFacets(settledInput.base, settledInput.filters) : null),

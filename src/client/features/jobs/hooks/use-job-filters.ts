@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
-import type { JobFilters } from '../../../../shared/jobs/filter-jobs.ts';
-import { filtersFromSearchParams, filtersToSearchParams } from '../../../../shared/jobs/job-filters-schema.ts';
+import { filtersFromSearchParams, filtersToSearchParams, type JobFilters } from '../../../../shared/jobs/job-filters-schema.ts';
 
 /** How a change was made: typing replaces the history entry (no entry per keystroke), a choice adds one. */
 export type FilterChange = 'typing' | 'choice';

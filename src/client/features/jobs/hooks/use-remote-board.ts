@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { JobFacets, JobFilters } from '../../../../shared/jobs/filter-jobs.ts';
+import type { JobFacets } from '../../../../shared/jobs/filter-jobs.ts';
+import type { JobFilters } from '../../../../shared/jobs/job-filters-schema.ts';
 import { jobListPageSize } from '../../../../shared/jobs/job-filters-schema.ts';
 import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
 import { getBoardPage } from '../api/get-board-page.ts';

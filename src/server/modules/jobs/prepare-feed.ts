@@ -1,5 +1,5 @@
-import { type BoardJob, type ExternalFeedType, type FilePlaces, parseExternalFeed } from '../../shared/jobs/listing-schemas.ts'
-import { placesOf } from '../../shared/jobs/normalize-place.ts'
+import { type BoardJob, type ExternalFeedType, type FilePlaces, parseExternalFeed } from '../../../shared/jobs/listing-schemas.ts'
+import { placesOf } from '../../../shared/jobs/normalize-place.ts'
 import { FeedReadError } from './feed-download.ts'
 
 // From raw feed JSON to the board jobs one feed type will hold, with the counts a person wants to see, and the

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildListing } from '../../../tests/api-setup/job-board.ts'
-import { openTestDatabase, type TestDatabase } from '../../../tests/api-setup/test-database.ts'
-import { loadBoardSource } from '../modules/jobs/index.ts'
+import { buildListing } from '../../../../tests/api-setup/job-board.ts'
+import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts'
+import { loadBoardSource } from './board.repository.ts'
 import { saveFeed } from './ingest.repository.ts'
 import { prepareFeed } from './prepare-feed.ts'
 

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openTestDatabase, type TestDatabase } from '../../../tests/api-setup/test-database.ts'
-import { createLocalDiskStorage } from '../storage/local-disk-storage.ts'
-import type { Storage } from '../storage/storage.ts'
-import { featuredJobs, organizations } from './schema.ts'
-import { demoJobs, demoOrganizations, logoKeyFor, seedDemoData } from './seed.ts'
+import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts'
+import { featuredJobs, organizations } from '../../db/schema.ts'
+import { createLocalDiskStorage } from '../../storage/local-disk-storage.ts'
+import type { Storage } from '../../storage/storage.ts'
+import { demoJobs, demoOrganizations, logoKeyFor, seedDemoData } from './demo-data.ts'
 
 let testDatabase: TestDatabase
 let storageDir: string

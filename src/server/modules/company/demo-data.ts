@@ -1,7 +1,7 @@
-import type { Storage } from '../storage/storage.ts'
-import { bumpBoardVersion } from './board-state.ts'
-import type { Database } from './client.ts'
-import { featuredJobs, organizations } from './schema.ts'
+import { bumpBoardVersion } from '../../db/board-state.ts'
+import type { Database } from '../../db/client.ts'
+import { featuredJobs, organizations } from '../../db/schema.ts'
+import type { Storage } from '../../storage/storage.ts'
 
 // Demo partners and featured jobs so a fresh install shows something. Idempotent: rows are matched by
 // slug and never overwritten, so edits made later survive restarts.

@@ -1,0 +1,35 @@
+// The list endpoint's whole answer computed the plain way, from the shared rules alone: the reference the server's
+// index (board-query-index.ts) and the client's local search (board-search.ts) are tested against. No production
+// code runs it; both of them arrange the same rules for speed.
+import {
+  type IndexedJob,
+  filterJobs,
+  inPostedWindow,
+  inSortOrder,
+  jobFacets,
+  type JobFacets,
+  placeFiltersOf,
+} from './filter-jobs.ts';
+import type { JobFilters, JobPage } from './job-filters-schema.ts';
+import type { BoardJob } from './listing-schemas.ts';
+
+export type JobQueryResult = { jobs: BoardJob[]; total: number; facets: JobFacets };
+
+/** One page of the board plus the total and facets, as the list endpoint must answer for `filters` at `nowMs`. */
+export function referenceQueryJobs(
+  indexed: readonly IndexedJob[],
+  filters: JobFilters,
+  page: JobPage,
+  nowMs: number = Date.now(),
+): JobQueryResult {
+  const base = filterJobs(indexed, { type: filters.type, q: filters.q });
+  const placed = filterJobs(base, placeFiltersOf(filters));
+  const matched = inSortOrder(inPostedWindow(placed, filters, nowMs), filters.sort, filters.q);
+  const offset = Math.max(0, Math.floor(page.offset));
+  const limit = Math.max(0, Math.floor(page.limit));
+  return {
+    jobs: matched.slice(offset, offset + limit).map((entry) => entry.job),
+    total: matched.length,
+    facets: jobFacets(indexed, filters),
+  };
+}
