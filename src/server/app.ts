@@ -2,11 +2,14 @@ import { existsSync } from 'node:fs'
 import { basename, dirname, join, relative, sep } from 'node:path'
 import fastifyCompress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify'
+import { validatorCompiler } from 'fastify-type-provider-zod'
 import { type DatabaseHandle, openDatabase } from './db/client.ts'
 import type { Env } from './env.ts'
 import { createIngestService, type IngestService, startFeedSchedule } from './ingest/ingest.service.ts'
 import { HttpError } from './http/http-error.ts'
+import { openApiRoutes, registerOpenApi } from './http/openapi.ts'
+import { jsonSerializerCompiler, schemaValidationMessage } from './http/route-schemas.ts'
 import { registerInputPolicy } from './http/input-policy.ts'
 import { logSerializers } from './http/log-serializers.ts'
 import { maxConcurrentUploadsPerAccount } from './http/multipart-request.ts'
@@ -68,6 +71,8 @@ export type BuildAppOptions = {
   mailer?: Mailer
   /** Milliseconds since the epoch, for featured-job expiry on the board and resume upload times. Tests move it. */
   clock?: () => number
+  /** Told of every route as it is registered (the OpenAPI test lists them). */
+  onRoute?: (route: RouteOptions) => void
 }
 
 const apiPrefix = '/api'
@@ -91,6 +96,7 @@ export async function buildApp({
   boardPollIntervalMs,
   mailer: givenMailer,
   clock = Date.now,
+  onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: { level: env.logLevel, serializers: logSerializers } }),
@@ -105,6 +111,7 @@ export async function buildApp({
     // Never trust X-Forwarded-For by default: the dev routes rely on the real peer address.
     trustProxy: false,
   })
+  if (onRoute) app.addHook('onRoute', onRoute)
 
   const database =
     givenDatabase ??
@@ -132,10 +139,15 @@ export async function buildApp({
     // Only errors raised on purpose (HttpError, Fastify's own 4xx) carry a message fit for the caller.
     const exposeMessage = statusCode < 500 || error.name === 'HttpError'
     const errorCode = error instanceof HttpError ? error.errorCode : undefined
-    return reply
-      .code(statusCode)
-      .send({ error: exposeMessage ? error.message : 'Internal server error', ...(errorCode ? { code: errorCode } : {}) })
+    // A route schema refused the input: the same 400 and sentence as parseRequest (http/route-schemas.ts).
+    const message = schemaValidationMessage(error) ?? (exposeMessage ? error.message : 'Internal server error')
+    return reply.code(statusCode).send({ error: message, ...(errorCode ? { code: errorCode } : {}) })
   })
+
+  // Route schemas are zod (http/route-schemas.ts); the OpenAPI document collects the routes registered after it.
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(jsonSerializerCompiler)
+  await registerOpenApi(app)
 
   let storage: Storage
   if (givenStorage) {
@@ -206,6 +218,7 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
+      await api.register(openApiRoutes)
       await api.register(healthRoutes, { database })
       await api.register(configRoutes, { env })
       await api.register(authRoutes, { db: database.db })

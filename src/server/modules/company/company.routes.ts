@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyPluginAsync } from 'fastify'
 import type { Database } from '../../db/client.ts'
 import { HttpError } from '../../http/http-error.ts'
+import { validatedInHandler } from '../../http/route-schemas.ts'
 import type { MailSender } from '../../mail/outbox.ts'
 import type { Storage } from '../../storage/storage.ts'
 import type { BoardIndex } from '../jobs/index.ts'
@@ -36,6 +37,10 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (ap
     const code = (error instanceof HttpError ? error.errorCode : undefined) ?? defaultCodeFor(statusCode)
     return reply.code(statusCode).send({ error: error.message, ...(code ? { code } : {}) })
   })
+
+  // Membership is checked before the input is read: the route schemas (company-route-schemas.ts) document the
+  // input and each handler parses it with the same schema after its access check.
+  app.setValidatorCompiler(validatedInHandler.validatorCompiler)
 
   await app.register(organizationLogoRoutes, { db, storage })
 
