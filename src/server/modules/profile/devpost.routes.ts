@@ -1,31 +1,19 @@
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import {
   devpostMessages,
+  devpostProfileRequestSchema,
   type DevpostProfileResponse,
   devpostSaveRequestSchema,
 } from '../../../shared/devpost/devpost-profile.ts'
 import { profileMessages } from '../../../shared/profile/profile-messages.ts'
-import { devpostUsernameSchema } from '../../../shared/profile/profile-schema.ts'
 import type { Database } from '../../db/client.ts'
 import { errorAnswers, objectAnswer, validatedInHandler } from '../../http/route-schemas.ts'
 import { callerOf, requireIdentifiedUser } from '../../plugins/auth.ts'
 import { recordDevpostVerification, sameUsername, saveDevpostProfile } from './profile.repository.ts'
 import { loadAccount } from './profile.service.ts'
 import type { DevpostLookup, DevpostService } from './devpost.service.ts'
-
-const devpostProfileRequestSchema = z.object(
-  {
-    username: z
-      .string({ error: devpostMessages.usernameRequired })
-      .trim()
-      .min(1, { error: devpostMessages.usernameRequired })
-      .pipe(devpostUsernameSchema),
-  },
-  { error: 'The request body must be a JSON object like {"username": "..."}' },
-)
 
 type Answer = DevpostProfileResponse
 
