@@ -9,7 +9,7 @@ import type { Env } from './env.ts'
 import { createIngestService, type IngestService, startFeedSchedule } from './ingest/ingest.service.ts'
 import { HttpError } from './http/http-error.ts'
 import { openApiRoutes, registerOpenApi } from './http/openapi.ts'
-import { jsonSerializerCompiler, schemaValidationMessage } from './http/route-schemas.ts'
+import { checkedJsonSerializerCompiler, jsonSerializerCompiler, schemaValidationMessage } from './http/route-schemas.ts'
 import { registerInputPolicy } from './http/input-policy.ts'
 import { logSerializers } from './http/log-serializers.ts'
 import { maxConcurrentUploadsPerAccount } from './http/multipart-request.ts'
@@ -146,7 +146,7 @@ export async function buildApp({
 
   // Route schemas are zod (http/route-schemas.ts); the OpenAPI document collects the routes registered after it.
   app.setValidatorCompiler(validatorCompiler)
-  app.setSerializerCompiler(jsonSerializerCompiler)
+  app.setSerializerCompiler(env.nodeEnv === 'test' ? checkedJsonSerializerCompiler : jsonSerializerCompiler)
   await registerOpenApi(app)
 
   let storage: Storage

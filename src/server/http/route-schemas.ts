@@ -49,6 +49,29 @@ export const validatedInHandler: { validatorCompiler: FastifySchemaCompiler<unkn
 export const jsonSerializerCompiler = () => (data: unknown) => JSON.stringify(data)
 
 /**
+ * The same output, and the answer as sent (after JSON) is checked against the route's schema for its status: a
+ * mismatch throws, so the request fails with 500. For tests (NODE_ENV=test): every API test then keeps the
+ * documented answers true, while production never refuses a good answer over its documentation.
+ */
+export function checkedJsonSerializerCompiler({ schema, method, url, httpStatus }: {
+  schema: unknown
+  method: string
+  url: string
+  httpStatus?: string
+}) {
+  // Answers documented by content type (files, pages, CSV) are not JSON objects.
+  const answerSchema = schema instanceof z.ZodType ? schema : null
+  return (data: unknown) => {
+    const body = JSON.stringify(data)
+    const result = answerSchema?.safeParse(body === undefined ? undefined : JSON.parse(body))
+    if (result && !result.success) {
+      throw new Error(`The ${httpStatus} answer of ${method} ${url} does not match its schema: ${z.prettifyError(result.error)}`)
+    }
+    return body
+  }
+}
+
+/**
  * The message of a 400 from a route schema: the same text parseRequest gives (the distinct zod messages joined by
  * "; "), or null when `error` is not a route-schema validation failure.
  */
