@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Database } from '../../db/client.ts'
 import { HttpError } from '../../http/http-error.ts'
-import { contentAnswer, errorAnswers, listAnswer, objectAnswer } from '../../http/route-schemas.ts'
+import { contentAnswer, errorAnswers } from '../../http/route-schemas.ts'
 import { callerOf, requireIdentifiedUser } from '../../plugins/auth.ts'
 import type { Storage } from '../../storage/storage.ts'
 import {
@@ -13,7 +13,12 @@ import {
   withdrawApplication,
 } from './applications.repository.ts'
 import { canWithdraw } from '../../../shared/company/application-status.ts'
-import type { StudentApplication, StudentApplicationDetail } from '../../../shared/company/company-api.ts'
+import {
+  type StudentApplication,
+  type StudentApplicationDetail,
+  studentApplicationDetailSchema,
+  studentApplicationSchema,
+} from '../../../shared/company/company-api.ts'
 import { companyErrorMessages } from '../../../shared/company/company-errors.ts'
 import { inlineContentDisposition } from '../../http/content-disposition.ts'
 
@@ -62,7 +67,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: 
     schema: {
       ...signedIn,
       summary: "The caller's applications with their status",
-      response: { 200: listAnswer('StudentApplication[] (src/shared/company/company-api.ts)'), ...errorAnswers(401, 403) },
+      response: { 200: z.array(studentApplicationSchema), ...errorAnswers(401, 403) },
     },
   }, async (request): Promise<StudentApplication[]> => {
     const rows = await listStudentApplications(db, callerOf(request.user).uid)
@@ -75,7 +80,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: 
       ...signedIn,
       summary: 'One of the caller\'s applications, with its answers and history',
       params,
-      response: { 200: objectAnswer('StudentApplicationDetail (src/shared/company/company-api.ts)'), ...errorAnswers(401, 403, 404) },
+      response: { 200: studentApplicationDetailSchema, ...errorAnswers(401, 403, 404) },
     },
   }, async (request): Promise<StudentApplicationDetail> => {
     const row = await ownApplication(callerOf(request.user).uid, request.params.id)
@@ -123,7 +128,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: 
       ...signedIn,
       summary: 'Withdraw one of the caller\'s applications',
       params,
-      response: { 200: objectAnswer('StudentApplication (src/shared/company/company-api.ts)'), ...errorAnswers(401, 403, 404, 409) },
+      response: { 200: studentApplicationSchema, ...errorAnswers(401, 403, 404, 409) },
     },
   }, async (request): Promise<StudentApplication> => {
     const uid = callerOf(request.user).uid

@@ -6,9 +6,12 @@ import {
   companyJobsQuerySchema,
   jobCreateRequestSchema,
   jobInvitationsRequestSchema,
+  joinInvitationInfoSchema,
   jobUpdateRequestSchema,
   memberInvitationRequestSchema,
+  membersResponseSchema,
   noteRequestSchema,
+  organizationSchema,
   organizationUpdateRequestSchema,
   ratingRequestSchema,
 } from '../../../shared/company/company-api.ts'
@@ -41,14 +44,14 @@ export const companyRouteSchemas = {
   listOrganizations: {
     ...signedIn,
     summary: "The caller's organizations",
-    response: { 200: listAnswer(`Organization[] ${types}`), ...errorAnswers(401) },
+    response: { 200: z.array(organizationSchema), ...errorAnswers(401) },
   },
   updateOrganization: {
     ...signedIn,
     summary: 'Change an organization (owners)',
     params: organizationParams,
     body: organizationUpdateRequestSchema,
-    response: { 200: objectAnswer(`Organization ${types}`), ...errors },
+    response: { 200: organizationSchema, ...errors },
   },
   uploadLogo: {
     ...signedIn,
@@ -57,7 +60,7 @@ export const companyRouteSchemas = {
     body: bodyByContentType({
       'multipart/form-data': z.object({ logo: z.string().meta({ format: 'binary' }).describe('PNG, JPEG or WebP') }),
     }),
-    response: { 200: objectAnswer(`Organization ${types}`), ...errors, ...errorAnswers(413, 415) },
+    response: { 200: organizationSchema, ...errors, ...errorAnswers(413, 415) },
   },
   organizationLogo: {
     tags: ['company'],
@@ -69,7 +72,7 @@ export const companyRouteSchemas = {
     ...signedIn,
     summary: 'Members and pending invitations of an organization',
     params: organizationParams,
-    response: { 200: objectAnswer(`MembersResponse ${types}`), ...errors },
+    response: { 200: membersResponseSchema, ...errors },
   },
   inviteMember: {
     ...signedIn,
@@ -94,13 +97,13 @@ export const companyRouteSchemas = {
     ...signedIn,
     summary: 'What a member invitation is for',
     params: joinParams,
-    response: { 200: objectAnswer(`JoinInvitationInfo ${types}`), ...errors, ...errorAnswers(410) },
+    response: { 200: joinInvitationInfoSchema, ...errors, ...errorAnswers(410) },
   },
   acceptJoinInvitation: {
     ...signedIn,
     summary: 'Accept a member invitation',
     params: joinParams,
-    response: { 200: objectAnswer(`Organization ${types}`), ...errors, ...errorAnswers(409, 410) },
+    response: { 200: organizationSchema, ...errors, ...errorAnswers(409, 410) },
   },
 
   // Jobs
