@@ -2,10 +2,13 @@ import { existsSync } from 'node:fs'
 import { basename, dirname, join, relative, sep } from 'node:path'
 import fastifyCompress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify'
+import { validatorCompiler } from 'fastify-type-provider-zod'
 import { type DatabaseHandle, openDatabase } from './db/client.ts'
 import type { Env } from './env.ts'
 import { registerErrorHandler, sendError } from './http/error-handler.ts'
+import { openApiRoutes, registerOpenApi } from './http/openapi.ts'
+import { checkedJsonSerializerCompiler, jsonSerializerCompiler } from './http/route-schemas.ts'
 import { registerInputPolicy } from './http/input-policy.ts'
 import { logSerializers } from './http/log-serializers.ts'
 import { maxConcurrentUploadsPerAccount } from './http/multipart-request.ts'
@@ -68,6 +71,8 @@ export type BuildAppOptions = {
   mailer?: Mailer
   /** Milliseconds since the epoch, for featured-job expiry on the board and resume upload times. Tests move it. */
   clock?: () => number
+  /** Told of every route as it is registered (the OpenAPI test lists them). */
+  onRoute?: (route: RouteOptions) => void
 }
 
 const apiPrefix = '/api'
@@ -91,6 +96,7 @@ export async function buildApp({
   boardPollIntervalMs,
   mailer: givenMailer,
   clock = Date.now,
+  onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: { level: env.logLevel, serializers: logSerializers } }),
@@ -105,6 +111,7 @@ export async function buildApp({
     // Never trust X-Forwarded-For by default: the dev routes rely on the real peer address.
     trustProxy: false,
   })
+  if (onRoute) app.addHook('onRoute', onRoute)
 
   const database =
     givenDatabase ??
@@ -126,6 +133,11 @@ export async function buildApp({
   })
 
   registerErrorHandler(app)
+
+  // Route schemas are zod (http/route-schemas.ts); the OpenAPI document collects the routes registered after it.
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(env.nodeEnv === 'test' ? checkedJsonSerializerCompiler : jsonSerializerCompiler)
+  await registerOpenApi(app)
 
   let storage: Storage
   if (givenStorage) {
@@ -196,6 +208,7 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
+      await api.register(openApiRoutes)
       await api.register(healthRoutes, { database })
       await api.register(configRoutes, { env })
       await api.register(authRoutes, { db: database.db })

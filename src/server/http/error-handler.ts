@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import { type ErrorBody, type ErrorCode, errorCodeForStatus, errorMessages } from '../../shared/errors/error-codes.ts'
 import { HttpError } from './http-error.ts'
+import { schemaValidationMessage } from './route-schemas.ts'
 
 // The one place where a thrown error becomes an answer: every error the API sends is `{error, code}`, with `code`
 // from src/shared/errors/error-codes.ts.
@@ -26,6 +27,9 @@ export function errorAnswer(error: FastifyError): { statusCode: number; body: Er
   if (error instanceof HttpError) return { statusCode, body: errorBody(error.errorCode, error.message) }
   if (statusCode >= 500) return { statusCode, body: errorBody('internal_error') }
   // Schema validation failures (error.validation) and the body parser's errors are the caller's to fix.
+  // A route schema's refusal reads like parseRequest's (the distinct zod messages joined by "; ").
+  const validationMessage = schemaValidationMessage(error)
+  if (validationMessage !== null) return { statusCode, body: errorBody('invalid_request', validationMessage) }
   const code = error.validation ? 'invalid_request' : (fastifyErrorCodes[error.code] ?? errorCodeForStatus(statusCode))
   return { statusCode, body: errorBody(code, error.message) }
 }

@@ -57,16 +57,19 @@ const currency = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, { error: 'C
 
 // ---------------------------------------------------------------- organizations and members
 
-export type Organization = {
-  id: string
-  name: string
-  slug: string
-  role: OrganizationRole
+const organizationRole = z.enum(organizationRoles)
+
+export const organizationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  role: organizationRole,
   /** GET /api/company/organizations/{id}/logo (public), with a version so a new logo is not cached; null without one. */
-  logoUrl: string | null
-  website: string | null
-  rejectionEmails: boolean
-}
+  logoUrl: z.string().nullable(),
+  website: z.string().nullable(),
+  rejectionEmails: z.boolean(),
+})
+export type Organization = z.infer<typeof organizationSchema>
 /** GET /api/company/organizations */
 export type OrganizationsResponse = Organization[]
 
@@ -83,10 +86,28 @@ export const organizationUpdateRequestSchema = z
   .strict()
 export type OrganizationUpdateRequest = z.input<typeof organizationUpdateRequestSchema>
 
-export type Member = { uid: string; email: string; name: string | null; role: OrganizationRole; joinedAt: string }
-export type PendingMemberInvitation = { id: string; email: string; role: OrganizationRole; expiresAt: string; createdAt: string }
+export const memberSchema = z.object({
+  uid: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  role: organizationRole,
+  joinedAt: z.string(),
+})
+export type Member = z.infer<typeof memberSchema>
+export const pendingMemberInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: organizationRole,
+  expiresAt: z.string(),
+  createdAt: z.string(),
+})
+export type PendingMemberInvitation = z.infer<typeof pendingMemberInvitationSchema>
 /** GET /api/company/organizations/{orgId}/members */
-export type MembersResponse = { members: Member[]; invitations: PendingMemberInvitation[] }
+export const membersResponseSchema = z.object({
+  members: z.array(memberSchema),
+  invitations: z.array(pendingMemberInvitationSchema),
+})
+export type MembersResponse = z.infer<typeof membersResponseSchema>
 
 /** POST /api/company/organizations/{orgId}/invitations (owner) */
 export const memberInvitationRequestSchema = z.object({ email, role: z.enum(organizationRoles).default('member') }).strict()
@@ -94,7 +115,13 @@ export type MemberInvitationRequest = z.input<typeof memberInvitationRequestSche
 export type MemberInvitationCreated = { id: string; email: string; role: OrganizationRole; expiresAt: string }
 
 /** GET /api/company/join/{token} */
-export type JoinInvitationInfo = { organizationName: string; email: string; role: OrganizationRole; expired: boolean }
+export const joinInvitationInfoSchema = z.object({
+  organizationName: z.string(),
+  email: z.string(),
+  role: organizationRole,
+  expired: z.boolean(),
+})
+export type JoinInvitationInfo = z.infer<typeof joinInvitationInfoSchema>
 /** POST /api/company/join/{token} answers the membership as an Organization. */
 export type JoinResponse = Organization
 
@@ -285,19 +312,20 @@ export type HistoryEntry = {
 export type Note = { id: string; body: string; at: string; by: { uid: string; name: string | null } }
 
 /** What the student sent (spec section 3, application form data). */
-export type ApplicationAnswersView = {
-  firstName: string
-  lastName: string
-  email: string
-  phone: string
-  university: string
-  major: string
-  graduationYear: number
-  githubUsername: string | null
-  devpostUsername: string | null
-  linkedinUrl: string | null
-  portfolioUrl: string | null
-}
+export const applicationAnswersViewSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  university: z.string(),
+  major: z.string(),
+  graduationYear: z.number(),
+  githubUsername: z.string().nullable(),
+  devpostUsername: z.string().nullable(),
+  linkedinUrl: z.string().nullable(),
+  portfolioUrl: z.string().nullable(),
+})
+export type ApplicationAnswersView = z.infer<typeof applicationAnswersViewSchema>
 
 /** GET /api/company/applications/{id} */
 export type CompanyApplication = {
@@ -401,25 +429,29 @@ export type SharedLink = { id: string; url: string; createdAt: string; revokedAt
 // ---------------------------------------------------------------- the student's side
 
 /** GET /api/applications, newest first. */
-export type StudentApplication = {
-  applicationId: string
-  jobId: string
-  jobSlug: string
-  jobTitle: string
-  company: string | null
-  status: (typeof applicationStatuses)[number]
-  statusChangedAt: string
-  appliedAt: string
-  featured: boolean
+export const studentApplicationSchema = z.object({
+  applicationId: z.string(),
+  jobId: z.string(),
+  jobSlug: z.string(),
+  jobTitle: z.string(),
+  company: z.string().nullable(),
+  status: z.enum(applicationStatuses),
+  statusChangedAt: z.string(),
+  appliedAt: z.string(),
+  featured: z.boolean(),
   /** Whether POST /api/applications/{id}/withdraw is allowed now. */
-  canWithdraw: boolean
-}
+  canWithdraw: z.boolean(),
+})
+export type StudentApplication = z.infer<typeof studentApplicationSchema>
 export type StudentApplicationsResponse = StudentApplication[]
 
 /** GET /api/applications/{id} (the student's own): what was sent, read-only. */
-export type StudentApplicationDetail = StudentApplication & {
-  answers: ApplicationAnswersView
-  coverLetter: string
-  resumeName: string
-  history: { from: (typeof applicationStatuses)[number] | null; to: (typeof applicationStatuses)[number]; at: string }[]
-}
+export const studentApplicationDetailSchema = studentApplicationSchema.extend({
+  answers: applicationAnswersViewSchema,
+  coverLetter: z.string(),
+  resumeName: z.string(),
+  history: z.array(
+    z.object({ from: z.enum(applicationStatuses).nullable(), to: z.enum(applicationStatuses), at: z.string() }),
+  ),
+})
+export type StudentApplicationDetail = z.infer<typeof studentApplicationDetailSchema>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { ErrorCode } from '../errors/error-codes.ts'
+import { devpostUsernameSchema } from '../profile/profile-schema.ts'
 
 // Spec section 3, "Devpost profile": what POST /api/devpost/profile answers in `data`, and GET /api/profile carries
 // as `devpost` once saved. Field names follow the spec (snake_case inside projectsAndHackathons).
@@ -51,6 +52,18 @@ export const devpostMessages = {
   usernameRequired: 'Please enter a Devpost username first',
   saveFailed: 'Profile updated but Devpost could not be saved. Please try again.',
 } as const
+
+/** POST /api/devpost/profile: the username to verify. */
+export const devpostProfileRequestSchema = z.object(
+  {
+    username: z
+      .string({ error: devpostMessages.usernameRequired })
+      .trim()
+      .min(1, { error: devpostMessages.usernameRequired })
+      .pipe(devpostUsernameSchema),
+  },
+  { error: 'The request body must be a JSON object like {"username": "..."}' },
+)
 
 /** POST /api/devpost/save: only the username is read; the server re-reads Devpost rather than trust the rest. */
 export const devpostSaveRequestSchema = z.object(

@@ -1,3 +1,5 @@
+import { z } from 'zod'
+
 // Spec section 3, "GitHub profile": what POST /api/github/profile answers and GET /api/profile carries as `github`.
 // Computed on the server from GitHub's API (src/shared/github/github-stats.ts); the access token is never stored.
 
@@ -60,3 +62,17 @@ export function contributionLevel(count: number): 0 | 1 | 2 | 3 | 4 {
   if (count <= 10) return 3
   return 4
 }
+
+/** POST /api/github/profile: the OAuth access token GitHub gave the client at sign-in (used once, never stored). */
+export const githubProfileRequestSchema = z.object(
+  {
+    // OAuth tokens (gho_...), and the Auth emulator's fake one, are short and made of these characters.
+    githubToken: z
+      .string({ error: 'A GitHub access token is required' })
+      .trim()
+      .min(1, { error: 'A GitHub access token is required', abort: true })
+      .max(1000, { error: 'The GitHub access token is not valid' })
+      .regex(/^[\w.-]+$/, { error: 'The GitHub access token is not valid' }),
+  },
+  { error: 'The request body must be a JSON object like {"githubToken": "..."}' },
+)

@@ -1,10 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { externalFeedTypes } from '../../../shared/jobs/listing-schemas.ts'
 import { policyText } from '../../../shared/schemas/text-policy.ts'
 import type { Database } from '../../db/client.ts'
 import { isLoopbackHost } from '../../env.ts'
-import { HttpError, parseRequest } from '../../http/http-error.ts'
+import { HttpError } from '../../http/http-error.ts'
+import { errorAnswers, objectAnswer } from '../../http/route-schemas.ts'
 import { FeedReadError, IngestBusyError, type IngestService } from '../jobs/index.ts'
 import { inviteApplicant, revokeJobLink, shareJob } from '../apply/index.ts'
 import type { BoardIndex } from '../jobs/index.ts'
@@ -39,9 +40,15 @@ const sharedLinkRequestSchema = z.object({
   job: policyText('single-line', { error: 'job is required (a featured job id or slug)' }).trim().min(1).max(200),
 })
 
+const sharedLinkParamsSchema = z.object({ id: z.string() })
+
+// The token check is an onRequest hook, before the schemas: without the token every route answers 401.
+const adminSchema = { tags: ['admin'], security: [{ adminToken: [] }] }
+const adminErrors = errorAnswers(400, 401, 404)
+
 export type AdminRoutesOptions = { token: string; ingest: IngestService; boardIndex: BoardIndex; db: Database }
 
-export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, { token, ingest, boardIndex, db }) => {
+export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { token, ingest, boardIndex, db }) => {
   app.addHook('onRequest', async (request, reply) => {
     // Local tools only: from anywhere else the route does not exist.
     if (!isLoopbackHost(request.socket.remoteAddress ?? '')) throw new HttpError(404, 'not_found', 'Not found')
@@ -53,43 +60,100 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, {
   })
 
   // `npm run ingest` while the server runs: the command reads the files, the server writes them.
-  app.post('/admin/ingest', { bodyLimit: adminIngestBodyLimit, config: { textPolicy: false } }, async (request, reply) => {
-    const { sources } = parseRequest(ingestRequestSchema, request.body)
-    try {
-      const report = await ingest.importSources(
-        sources.map((source) => ({ name: source.name, type: source.type, data: source.records })),
-      )
-      const view = boardIndex.view()
-      reply.header('cache-control', 'no-store')
-      return { ...report, board: { version: view.version, jobs: view.jobCount } }
-    } catch (error) {
-      if (error instanceof FeedReadError) throw new HttpError(400, 'feed_invalid', error.message)
-      if (error instanceof IngestBusyError) throw new HttpError(409, 'ingest_busy', error.message)
-      throw error
-    }
-  })
+  app.post(
+    '/admin/ingest',
+    {
+      bodyLimit: adminIngestBodyLimit,
+      config: { textPolicy: false },
+      schema: {
+        ...adminSchema,
+        summary: 'Import feed files into the job board',
+        body: ingestRequestSchema,
+        response: { 200: objectAnswer('The ingestion report and the board version'), ...adminErrors, ...errorAnswers(409) },
+      },
+    },
+    async (request, reply) => {
+      const { sources } = request.body
+      try {
+        const report = await ingest.importSources(
+          sources.map((source) => ({ name: source.name, type: source.type, data: source.records })),
+        )
+        const view = boardIndex.view()
+        reply.header('cache-control', 'no-store')
+        return { ...report, board: { version: view.version, jobs: view.jobCount } }
+      } catch (error) {
+        if (error instanceof FeedReadError) throw new HttpError(400, 'feed_invalid', error.message)
+        if (error instanceof IngestBusyError) throw new HttpError(409, 'ingest_busy', error.message)
+        throw error
+      }
+    },
+  )
 
   // `npm run invite`: a private invitation; the token is answered once and only its hash is kept.
-  app.post('/admin/invitations', async (request, reply) => {
-    const input = parseRequest(invitationRequestSchema, request.body)
-    reply.header('cache-control', 'no-store')
-    return reply.code(201).send(await inviteApplicant(db, input))
-  })
+  app.post(
+    '/admin/invitations',
+    {
+      schema: {
+        ...adminSchema,
+        summary: 'Invite a person to apply to a featured job',
+        body: invitationRequestSchema,
+        response: { 201: objectAnswer('The invitation, with its token (answered once)'), ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      const input = request.body
+      reply.header('cache-control', 'no-store')
+      return reply.code(201).send(await inviteApplicant(db, input))
+    },
+  )
 
   // `npm run org -- create`: an organization and the invitation of its first owner (the token is answered once).
-  app.post('/admin/organizations', async (request, reply) => {
-    const input = parseRequest(organizationCreateRequestSchema, request.body)
-    reply.header('cache-control', 'no-store')
-    return reply.code(201).send(await createOrganizationWithOwner(db, { name: input.name, ownerEmail: input.ownerEmail.toLowerCase() }))
-  })
+  app.post(
+    '/admin/organizations',
+    {
+      schema: {
+        ...adminSchema,
+        summary: 'Create an organization and invite its first owner',
+        body: organizationCreateRequestSchema,
+        response: { 201: objectAnswer('The organization and the owner invitation (token answered once)'), ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      const input = request.body
+      reply.header('cache-control', 'no-store')
+      return reply.code(201).send(await createOrganizationWithOwner(db, { name: input.name, ownerEmail: input.ownerEmail.toLowerCase() }))
+    },
+  )
 
   // `npm run share-link`: a link anyone may use to apply to one job, until revoked.
-  app.post('/admin/shared-links', async (request, reply) => {
-    const input = parseRequest(sharedLinkRequestSchema, request.body)
-    return reply.code(201).send(await shareJob(db, input.job))
-  })
+  app.post(
+    '/admin/shared-links',
+    {
+      schema: {
+        ...adminSchema,
+        summary: 'Create a link anyone may use to apply to one job',
+        body: sharedLinkRequestSchema,
+        response: { 201: objectAnswer('The shared link'), ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      const input = request.body
+      return reply.code(201).send(await shareJob(db, input.job))
+    },
+  )
 
-  app.post<{ Params: { id: string } }>('/admin/shared-links/:id/revoke', async (request) => {
-    return revokeJobLink(db, request.params.id)
-  })
+  app.post(
+    '/admin/shared-links/:id/revoke',
+    {
+      schema: {
+        ...adminSchema,
+        summary: 'Revoke a shared link',
+        params: sharedLinkParamsSchema,
+        response: { 200: objectAnswer('The revoked link'), ...adminErrors },
+      },
+    },
+    async (request) => {
+      return revokeJobLink(db, request.params.id)
+    },
+  )
 }

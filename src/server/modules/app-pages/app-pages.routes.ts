@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { isClientRoute } from '../../../shared/client-routes.ts'
 import { defaultLocale, isLocale, localeCookieName, type Locale } from '../../../shared/locale.ts'
 import type { Env } from '../../env.ts'
+import { contentAnswer } from '../../http/route-schemas.ts'
 import { emulatorUrlFor, toPublicConfig } from '../config/index.ts'
 
 // The HTML of the client's pages (decision record 012). Public pages (/, /sign-in, /privacy, the menu pages) were
@@ -95,10 +96,15 @@ export function registerAppPages(app: FastifyInstance, { env, staticDir, pagesDi
   }
 
   const prerenderedPaths = Object.keys(manifest?.pages ?? {})
+  const schema = {
+    summary: 'A page of the app (prerendered where it can be)',
+    tags: ['pages'],
+    response: { 200: contentAnswer('The page', 'text/html') },
+  }
   for (const path of new Set(['/', ...prerenderedPaths])) {
     // A query string can change what the page shows (/sign-in?mode=email, ?redirectUrl=): the app renders those
     // itself from the shell, so the HTML it hydrates always matches.
-    app.get(path, (request, reply) =>
+    app.get(path, { schema }, (request, reply) =>
       sendPage(request, reply, 200, request.url.includes('?') ? null : (manifest?.pages[path] ?? null)),
     )
   }

@@ -1,9 +1,18 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import type { FastifyReply } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { applicationMessages } from '../../../shared/applications/application-schema.ts'
+import {
+  applicationReceiptSchema,
+  applyJsonBodySchema,
+  applyMultipartBodySchema,
+  applyParamsSchema,
+  applyQuerySchema,
+} from '../../../shared/applications/apply-api.ts'
 import type { Database } from '../../db/client.ts'
 import { sendError } from '../../http/error-handler.ts'
 import { HttpError, parseRequest } from '../../http/http-error.ts'
+import { bodyByContentType, errorAnswers, validatedInHandler } from '../../http/route-schemas.ts'
 import { UploadTooLargeError } from '../../http/multipart-request.ts'
 import type { MailSender } from '../../mail/outbox.ts'
 import { callerOf, requireIdentifiedUser } from '../../plugins/auth.ts'
@@ -16,13 +25,6 @@ import { FieldsError, submitApplication } from './apply.service.ts'
 
 // A client-generated UUID in practice; anything unguessable of reasonable length will do.
 const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,200}$/
-
-const emptyAsAbsent = (value: unknown) => (value === '' ? undefined : value)
-
-const applyQuerySchema = z.object({
-  token: z.preprocess(emptyAsAbsent, z.string().max(2000, 'token is too long').optional()),
-  sharedId: z.preprocess(emptyAsAbsent, z.string().max(2000, 'sharedId is too long').optional()),
-})
 
 export type ApplyRoutesOptions = {
   db: Database
@@ -39,7 +41,7 @@ function refuseTooLarge(reply: FastifyReply, message: string) {
   return sendError(reply, 413, 'resume_too_large', message)
 }
 
-export const applyRoutes: FastifyPluginAsync<ApplyRoutesOptions> = async (
+export const applyRoutes: FastifyPluginAsyncZod<ApplyRoutesOptions> = async (
   app,
   { db, storage, devpost, mailSender, appUrl },
 ) => {
@@ -53,9 +55,26 @@ export const applyRoutes: FastifyPluginAsync<ApplyRoutesOptions> = async (
 
   // Only a signed-in, identified person with a verified e-mail may apply, for themselves: the application is tied
   // to the token's uid and e-mail. The body is read only after these checks.
-  app.post<{ Params: { slug: string } }>(
+  app.post(
     '/public/jobs/:slug/apply',
-    { preHandler: requireIdentifiedUser },
+    {
+      preHandler: requireIdentifiedUser,
+      ...validatedInHandler,
+      schema: {
+        summary: 'Apply to a featured job (idempotent with the Idempotency-Key header)',
+        tags: ['apply'],
+        security: [{ firebaseIdToken: [] }],
+        params: applyParamsSchema,
+        querystring: applyQuerySchema,
+        headers: z.object({ 'idempotency-key': z.string().describe('8-200 letters, digits, - or _; one per application') }),
+        body: bodyByContentType({ 'application/json': applyJsonBodySchema, 'multipart/form-data': applyMultipartBodySchema }),
+        response: {
+          200: applicationReceiptSchema.describe('The same request sent again: the first answer (Idempotent-Replayed)'),
+          201: applicationReceiptSchema,
+          ...errorAnswers(400, 401, 403, 404, 409, 410, 413, 415, 422),
+        },
+      },
+    },
     async (request, reply) => {
       const caller = callerOf(request.user)
       verifiedEmailOf(caller)
@@ -82,7 +101,7 @@ export const applyRoutes: FastifyPluginAsync<ApplyRoutesOptions> = async (
           { caller, job, query, idempotencyKey, request: body },
         )
         if (outcome.replayed) reply.header('idempotent-replayed', 'true')
-        return reply.code(outcome.status).send(outcome.body)
+        return reply.code(outcome.status as 200 | 201).send(outcome.body)
       } catch (error) {
         if (error instanceof FieldsError) return sendError(reply, 400, 'invalid_request', error.message, { fields: error.fields })
         throw error

@@ -18,6 +18,7 @@ import { inlineContentDisposition } from '../../http/content-disposition.ts'
 import { companyCaller, displayNameOf, requireApplicationAccess, requireJobAccess, requireOrganizationMember } from './company-access.ts'
 import { findMembership, hasAnyMembership } from './company-access.repository.ts'
 import { companyError, parseCompanyRequest } from './company-error.ts'
+import { companyRouteSchemas } from './company-route-schemas.ts'
 import {
   findApplicationWithJob,
   insertNote,
@@ -55,13 +56,13 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
     return job
   }
 
-  app.get<{ Params: { id: string } }>('/company/jobs/:id/applicants', async (request) => {
+  app.get<{ Params: { id: string } }>('/company/jobs/:id/applicants', { schema: companyRouteSchemas.applicants }, async (request) => {
     const job = await jobOf(request)
     const query = parseCompanyRequest(applicantsQuerySchema, request.query)
     return applicantsPage(job, await listApplicantRows(db, job.id), query)
   })
 
-  app.get<{ Params: { id: string } }>('/company/jobs/:id/applicants.csv', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/company/jobs/:id/applicants.csv', { schema: companyRouteSchemas.applicantsCsv }, async (request, reply) => {
     const job = await jobOf(request)
     const { page: _page, pageSize: _pageSize, ...filters } = parseCompanyRequest(applicantsQuerySchema, request.query)
     const csv = applicantsCsv(job, await listApplicantRows(db, job.id), filters)
@@ -72,12 +73,12 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
       .send(csv)
   })
 
-  app.get<{ Params: { id: string } }>('/company/jobs/:id/stats', async (request): Promise<JobStats> => {
+  app.get<{ Params: { id: string } }>('/company/jobs/:id/stats', { schema: companyRouteSchemas.jobStats }, async (request): Promise<JobStats> => {
     const job = await jobOf(request)
     return jobStats(await listApplicantRows(db, job.id))
   })
 
-  app.get<{ Params: { id: string } }>('/company/applications/:id', async (request): Promise<CompanyApplication> => {
+  app.get<{ Params: { id: string } }>('/company/applications/:id', { schema: companyRouteSchemas.application }, async (request): Promise<CompanyApplication> => {
     const caller = companyCaller(request)
     await requireApplicationAccess(db, caller, request.params.id)
     const found = await findApplicationWithJob(db, request.params.id.toLowerCase())
@@ -134,7 +135,7 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
     }
   })
 
-  app.patch<{ Params: { id: string } }>('/company/applications/:id', async (request) => {
+  app.patch<{ Params: { id: string } }>('/company/applications/:id', { schema: companyRouteSchemas.changeApplicationStatus }, async (request) => {
     const caller = companyCaller(request)
     const access = await requireApplicationAccess(db, caller, request.params.id)
     const input = parseCompanyRequest(applicationStatusRequestSchema, request.body)
@@ -159,7 +160,7 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
     }
   })
 
-  app.post('/company/applications/bulk-status', async (request): Promise<BulkStatusResponse> => {
+  app.post('/company/applications/bulk-status', { schema: companyRouteSchemas.bulkStatus }, async (request): Promise<BulkStatusResponse> => {
     const caller = companyCaller(request)
     if (!(await hasAnyMembership(db, caller.uid))) throw companyError(403, 'not_a_member')
     const input = parseCompanyRequest(bulkStatusRequestSchema, request.body)
@@ -182,7 +183,7 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
     return { updated: outcome.updated, skipped: outcome.skipped }
   })
 
-  app.post<{ Params: { id: string } }>('/company/applications/:id/notes', async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/company/applications/:id/notes', { schema: companyRouteSchemas.addNote }, async (request, reply) => {
     const caller = companyCaller(request)
     const access = await requireApplicationAccess(db, caller, request.params.id)
     const input = parseCompanyRequest(noteRequestSchema, request.body)
@@ -196,7 +197,7 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
     return reply.code(201).send(toNote(row))
   })
 
-  app.put<{ Params: { id: string } }>('/company/applications/:id/rating', async (request): Promise<RatingResponse> => {
+  app.put<{ Params: { id: string } }>('/company/applications/:id/rating', { schema: companyRouteSchemas.rate }, async (request): Promise<RatingResponse> => {
     const caller = companyCaller(request)
     await requireApplicationAccess(db, caller, request.params.id)
     const input = parseCompanyRequest(ratingRequestSchema, request.body)
@@ -207,7 +208,7 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
   })
 
   // Members of the job's organization only, with the bearer token (the portal shows it from a blob: URL).
-  app.get<{ Params: { id: string } }>('/company/applications/:id/resume', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/company/applications/:id/resume', { schema: companyRouteSchemas.applicationResume }, async (request, reply) => {
     await requireApplicationAccess(db, companyCaller(request), request.params.id)
     const found = await findApplicationWithJob(db, request.params.id.toLowerCase())
     const stored = found ? await storage.get(found.application.resumeKey) : null

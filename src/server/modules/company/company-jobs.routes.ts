@@ -16,6 +16,7 @@ import type { BoardIndex } from '../jobs/index.ts'
 import { companyCaller, requireJobAccess, requireOrganizationMember } from './company-access.ts'
 import { hasAnyMembership } from './company-access.repository.ts'
 import { companyError, isUuid, parseCompanyRequest } from './company-error.ts'
+import { companyRouteSchemas } from './company-route-schemas.ts'
 import { applicationCountsOf, findJob, insertJob, listOrganizationJobs, type NewFeaturedJob, updateJob } from './company-jobs.repository.ts'
 
 export type CompanyJobsRoutesOptions = { db: Database; boardIndex: BoardIndex; appUrl: string }
@@ -80,7 +81,7 @@ export const companyJobsRoutes: FastifyPluginAsync<CompanyJobsRoutesOptions> = a
     boardIndex.refresh().catch((error: unknown) => log.warn({ err: error }, 'board refresh after a job change failed'))
   }
 
-  app.get('/company/jobs', async (request): Promise<CompanyJobSummary[]> => {
+  app.get('/company/jobs', { schema: companyRouteSchemas.listJobs }, async (request): Promise<CompanyJobSummary[]> => {
     const { organizationId } = parseCompanyRequest(companyJobsQuerySchema, request.query)
     await requireOrganizationMember(db, companyCaller(request), organizationId)
     const rows = await listOrganizationJobs(db, organizationId)
@@ -88,7 +89,7 @@ export const companyJobsRoutes: FastifyPluginAsync<CompanyJobsRoutesOptions> = a
     return rows.map((row) => toCompanyJobSummary(row, counts.get(row.id)))
   })
 
-  app.post('/company/jobs', async (request, reply) => {
+  app.post('/company/jobs', { schema: companyRouteSchemas.createJob }, async (request, reply) => {
     const caller = companyCaller(request)
     // Membership first: a non-member learns nothing from validation messages. A member who names no organization
     // gets the validation message.
@@ -126,7 +127,7 @@ export const companyJobsRoutes: FastifyPluginAsync<CompanyJobsRoutesOptions> = a
     return reply.code(201).send(toCompanyJob(row, undefined, appUrl))
   })
 
-  app.get<{ Params: { id: string } }>('/company/jobs/:id', async (request): Promise<CompanyJob> => {
+  app.get<{ Params: { id: string } }>('/company/jobs/:id', { schema: companyRouteSchemas.job }, async (request): Promise<CompanyJob> => {
     await requireJobAccess(db, companyCaller(request), request.params.id)
     const row = await findJob(db, request.params.id.toLowerCase())
     if (!row) throw companyError(404, 'not_found')
@@ -134,7 +135,7 @@ export const companyJobsRoutes: FastifyPluginAsync<CompanyJobsRoutesOptions> = a
     return toCompanyJob(row, counts.get(row.id), appUrl)
   })
 
-  app.patch<{ Params: { id: string } }>('/company/jobs/:id', async (request): Promise<CompanyJob> => {
+  app.patch<{ Params: { id: string } }>('/company/jobs/:id', { schema: companyRouteSchemas.updateJob }, async (request): Promise<CompanyJob> => {
     await requireJobAccess(db, companyCaller(request), request.params.id)
     const input = parseCompanyRequest(jobUpdateRequestSchema, request.body)
     const current = await findJob(db, request.params.id.toLowerCase())

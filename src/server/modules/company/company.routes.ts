@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { Database } from '../../db/client.ts'
+import { validatedInHandler } from '../../http/route-schemas.ts'
 import type { MailSender } from '../../mail/outbox.ts'
 import type { Storage } from '../../storage/storage.ts'
 import type { BoardIndex } from '../jobs/index.ts'
@@ -23,6 +24,10 @@ export type CompanyRoutesOptions = {
 
 export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (app, options) => {
   const { db, storage, mailSender, boardIndex, appUrl } = options
+
+  // Membership is checked before the input is read: the route schemas (company-route-schemas.ts) document the
+  // input and each handler parses it with the same schema after its access check.
+  app.setValidatorCompiler(validatedInHandler.validatorCompiler)
 
   await app.register(organizationLogoRoutes, { db, storage })
 

@@ -8,6 +8,7 @@ import { enqueueMail, type MailSender } from '../../mail/outbox.ts'
 import { createInvitation, createSharedLink, invitationUrl, renewInvitationToken, sharedLinkUrl } from '../apply/index.ts'
 import { companyCaller, requireJobAccess } from './company-access.ts'
 import { companyError, isUuid, parseCompanyRequest } from './company-error.ts'
+import { companyRouteSchemas } from './company-route-schemas.ts'
 import { findJob } from './company-jobs.repository.ts'
 import { judgeEntries, parseInvitationCsv } from './job-invitations.service.ts'
 
@@ -59,7 +60,7 @@ export const jobInvitationsRoutes: FastifyPluginAsync<JobInvitationsRoutesOption
     return row
   }
 
-  app.get<{ Params: { id: string } }>('/company/jobs/:id/invitations', async (request): Promise<JobInvitation[]> => {
+  app.get<{ Params: { id: string } }>('/company/jobs/:id/invitations', { schema: companyRouteSchemas.jobInvitations }, async (request): Promise<JobInvitation[]> => {
     const { job } = await jobOf(request)
     const rows = await db
       .select()
@@ -71,7 +72,7 @@ export const jobInvitationsRoutes: FastifyPluginAsync<JobInvitationsRoutesOption
   })
 
   // Each valid line gets an invitation and its e-mail, written together; bad lines are answered, never half-sent.
-  app.post<{ Params: { id: string } }>('/company/jobs/:id/invitations', async (request, reply): Promise<JobInvitationsResponse> => {
+  app.post<{ Params: { id: string } }>('/company/jobs/:id/invitations', { schema: companyRouteSchemas.inviteApplicants }, async (request, reply): Promise<JobInvitationsResponse> => {
     const caller = companyCaller(request)
     const { job, organizationName } = await jobOf(request)
     const input = parseCompanyRequest(jobInvitationsRequestSchema, request.body)
@@ -129,7 +130,7 @@ export const jobInvitationsRoutes: FastifyPluginAsync<JobInvitationsRoutesOption
   })
 
   // A new link (only the token's hash is kept, so the old one stops working), valid 30 days from now.
-  app.post<{ Params: { id: string; invId: string } }>('/company/jobs/:id/invitations/:invId/resend', async (request): Promise<JobInvitation> => {
+  app.post<{ Params: { id: string; invId: string } }>('/company/jobs/:id/invitations/:invId/resend', { schema: companyRouteSchemas.resendInvitation }, async (request): Promise<JobInvitation> => {
     const { job, organizationName } = await jobOf(request)
     const current = await invitationOf(job.id, request.params.invId)
     if (current.revokedAt) throw companyError(410, 'invitation_revoked')
@@ -154,7 +155,7 @@ export const jobInvitationsRoutes: FastifyPluginAsync<JobInvitationsRoutesOption
     return toJobInvitation(renewed, applied.get(renewed.id) ?? null)
   })
 
-  app.delete<{ Params: { id: string; invId: string } }>('/company/jobs/:id/invitations/:invId', async (request, reply) => {
+  app.delete<{ Params: { id: string; invId: string } }>('/company/jobs/:id/invitations/:invId', { schema: companyRouteSchemas.revokeInvitation }, async (request, reply) => {
     const { job } = await jobOf(request)
     const current = await invitationOf(job.id, request.params.invId)
     await db
@@ -179,19 +180,19 @@ export const jobInvitationsRoutes: FastifyPluginAsync<JobInvitationsRoutesOption
     }))
   }
 
-  app.get<{ Params: { id: string } }>('/company/jobs/:id/shared-links', async (request): Promise<SharedLink[]> => {
+  app.get<{ Params: { id: string } }>('/company/jobs/:id/shared-links', { schema: companyRouteSchemas.sharedLinks }, async (request): Promise<SharedLink[]> => {
     const { job } = await jobOf(request)
     return linksOf(job.id)
   })
 
-  app.post<{ Params: { id: string } }>('/company/jobs/:id/shared-links', async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/company/jobs/:id/shared-links', { schema: companyRouteSchemas.createSharedLink }, async (request, reply) => {
     const { job } = await jobOf(request)
     const link = await createSharedLink(db, job.id, companyCaller(request).uid)
     const [view] = await linksOf(job.id, [link.id])
     return reply.code(201).send(view)
   })
 
-  app.delete<{ Params: { id: string; linkId: string } }>('/company/jobs/:id/shared-links/:linkId', async (request, reply) => {
+  app.delete<{ Params: { id: string; linkId: string } }>('/company/jobs/:id/shared-links/:linkId', { schema: companyRouteSchemas.revokeSharedLink }, async (request, reply) => {
     const { job } = await jobOf(request)
     const rows = await db
       .update(sharedLinks)

@@ -19,6 +19,7 @@ import { enqueueMail, type MailSender } from '../../mail/outbox.ts'
 import type { Storage } from '../../storage/storage.ts'
 import { companyCaller, displayNameOf, requireOrganizationMember } from './company-access.ts'
 import { companyError, isUuid, parseCompanyRequest } from './company-error.ts'
+import { companyRouteSchemas } from './company-route-schemas.ts'
 import {
   addMember,
   claimMemberInvitation,
@@ -46,14 +47,14 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
   app.addContentTypeParser('multipart/form-data', (_request, payload, done) => done(null, payload))
 
   // Any signed-in caller: their own memberships. None at all is how the portal tells "no access".
-  app.get('/company/organizations', async (request): Promise<Organization[]> => {
+  app.get('/company/organizations', { schema: companyRouteSchemas.listOrganizations }, async (request): Promise<Organization[]> => {
     const memberships = await listMemberships(db, companyCaller(request).uid)
     if (memberships.length === 0) throw companyError(403, 'not_a_member')
     return memberships.map(({ organization, role }) => toOrganization(organization, role))
   })
 
   // Owners only.
-  app.patch<{ Params: { orgId: string } }>('/company/organizations/:orgId', async (request): Promise<Organization> => {
+  app.patch<{ Params: { orgId: string } }>('/company/organizations/:orgId', { schema: companyRouteSchemas.updateOrganization }, async (request): Promise<Organization> => {
     const caller = companyCaller(request)
     const membership = await requireOrganizationMember(db, caller, request.params.orgId, { ownerOnly: true })
     const changes = parseCompanyRequest(organizationUpdateRequestSchema, request.body)
@@ -67,7 +68,7 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
   })
 
   // Owners only: PNG, JPEG or WebP judged by its bytes, at most 1 MB, stored under a new random key.
-  app.put<{ Params: { orgId: string } }>('/company/organizations/:orgId/logo', async (request, reply): Promise<Organization> => {
+  app.put<{ Params: { orgId: string } }>('/company/organizations/:orgId/logo', { schema: companyRouteSchemas.uploadLogo }, async (request, reply): Promise<Organization> => {
     const caller = companyCaller(request)
     const membership = await requireOrganizationMember(db, caller, request.params.orgId, { ownerOnly: true })
     const boundary = multipartBoundary(request.headers['content-type'])
@@ -109,7 +110,7 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
     return toOrganization(row, membership.role)
   })
 
-  app.get<{ Params: { orgId: string } }>('/company/organizations/:orgId/members', async (request): Promise<MembersResponse> => {
+  app.get<{ Params: { orgId: string } }>('/company/organizations/:orgId/members', { schema: companyRouteSchemas.listMembers }, async (request): Promise<MembersResponse> => {
     const membership = await requireOrganizationMember(db, companyCaller(request), request.params.orgId)
     const [members, invitations] = await Promise.all([
       listMembers(db, membership.organizationId),
@@ -134,7 +135,7 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
   })
 
   // Owners only: the invitation and its e-mail are written together (the outbox delivers it).
-  app.post<{ Params: { orgId: string } }>('/company/organizations/:orgId/invitations', async (request, reply) => {
+  app.post<{ Params: { orgId: string } }>('/company/organizations/:orgId/invitations', { schema: companyRouteSchemas.inviteMember }, async (request, reply) => {
     const caller = companyCaller(request)
     const membership = await requireOrganizationMember(db, caller, request.params.orgId, { ownerOnly: true })
     const input = parseCompanyRequest(memberInvitationRequestSchema, request.body)
@@ -167,7 +168,7 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
     })
   })
 
-  app.delete<{ Params: { orgId: string; id: string } }>('/company/organizations/:orgId/invitations/:id', async (request, reply) => {
+  app.delete<{ Params: { orgId: string; id: string } }>('/company/organizations/:orgId/invitations/:id', { schema: companyRouteSchemas.revokeMemberInvitation }, async (request, reply) => {
     const membership = await requireOrganizationMember(db, companyCaller(request), request.params.orgId, { ownerOnly: true })
     const id = request.params.id
     if (!isUuid(id) || !(await revokeMemberInvitation(db, membership.organizationId, id))) {
@@ -176,7 +177,7 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
     return reply.code(204).send()
   })
 
-  app.delete<{ Params: { orgId: string; uid: string } }>('/company/organizations/:orgId/members/:uid', async (request, reply) => {
+  app.delete<{ Params: { orgId: string; uid: string } }>('/company/organizations/:orgId/members/:uid', { schema: companyRouteSchemas.removeMember }, async (request, reply) => {
     const membership = await requireOrganizationMember(db, companyCaller(request), request.params.orgId, { ownerOnly: true })
     const outcome = await removeMember(db, membership.organizationId, request.params.uid)
     if (outcome === 'not_found') throw companyError(404, 'not_found')
@@ -185,7 +186,7 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
   })
 
   // Any signed-in person may look at an invitation link (the portal's join page); accepting needs the right e-mail.
-  app.get<{ Params: { token: string } }>('/company/join/:token', async (request): Promise<JoinInvitationInfo> => {
+  app.get<{ Params: { token: string } }>('/company/join/:token', { schema: companyRouteSchemas.joinInvitation }, async (request): Promise<JoinInvitationInfo> => {
     const { token } = parseCompanyRequest(tokenParamsSchema, request.params)
     const found = await findMemberInvitationByToken(db, token)
     if (!found) throw companyError(404, 'not_found')
@@ -200,7 +201,7 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
     }
   })
 
-  app.post<{ Params: { token: string } }>('/company/join/:token', async (request): Promise<Organization> => {
+  app.post<{ Params: { token: string } }>('/company/join/:token', { schema: companyRouteSchemas.acceptJoinInvitation }, async (request): Promise<Organization> => {
     const caller = companyCaller(request)
     const { token } = parseCompanyRequest(tokenParamsSchema, request.params)
     const found = await findMemberInvitationByToken(db, token)
@@ -236,7 +237,7 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
 /** Public: a company logo is public (the board shows it). Registered outside the signed-in routes. */
 export const organizationLogoRoutes: FastifyPluginAsync<{ db: Database; storage: Storage }> = async (app, { db, storage }) => {
   // Public: a company logo is public (the board shows it).
-  app.get<{ Params: { orgId: string } }>('/company/organizations/:orgId/logo', async (request, reply) => {
+  app.get<{ Params: { orgId: string } }>('/company/organizations/:orgId/logo', { schema: companyRouteSchemas.organizationLogo }, async (request, reply) => {
     const organization = isUuid(request.params.orgId) ? await findOrganization(db, request.params.orgId) : null
     const stored = organization?.logoPath ? await storage.get(organization.logoPath) : null
     if (!stored) throw companyError(404, 'not_found')

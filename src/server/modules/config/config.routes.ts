@@ -1,10 +1,13 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { publicConfigSchema } from '../../../shared/schemas/public-config.ts'
 import type { Env } from '../../env.ts'
 import { emulatorUrlFor, toPublicConfig } from './public-config.ts'
 
-export const configRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) => {
+export const configRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app, { env }) => {
   const config = toPublicConfig(env)
-  app.get('/public/config', async (request, reply) => {
+  app.get('/public/config', {
+    schema: { summary: 'The settings the client needs before sign-in', tags: ['meta'], response: { 200: publicConfigSchema } },
+  }, async (request, reply) => {
     // Revalidated on every load so a redeploy with new settings reaches installed PWAs.
     reply.header('cache-control', 'no-cache')
     reply.header('vary', 'host')

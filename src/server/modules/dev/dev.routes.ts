@@ -1,8 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { emailAddressSchema, sameEmailAddress } from '../../../shared/schemas/create-account.ts'
 import { isLoopbackHost } from '../../env.ts'
-import { HttpError, parseRequest } from '../../http/http-error.ts'
+import { HttpError } from '../../http/http-error.ts'
+import { errorAnswers } from '../../http/route-schemas.ts'
 
 // Development helpers, registered only while the Auth emulator is in use (see app.ts).
 
@@ -12,7 +13,7 @@ const oobCodesSchema = z.object({
   oobCodes: z.array(z.object({ email: z.string(), requestType: z.string(), oobLink: z.string() }).loose()),
 })
 
-export const devRoutes: FastifyPluginAsync<{ authEmulatorHost: string; projectId: string }> = async (
+export const devRoutes: FastifyPluginAsyncZod<{ authEmulatorHost: string; projectId: string }> = async (
   app,
   { authEmulatorHost, projectId },
 ) => {
@@ -22,8 +23,16 @@ export const devRoutes: FastifyPluginAsync<{ authEmulatorHost: string; projectId
   })
 
   // The e-mail the emulator "sent": lets a developer (and the browser tests) finish an e-mail-link sign-in offline.
-  app.get('/dev/email-link', async (request, reply) => {
-    const { email } = parseRequest(emailLinkQuerySchema, request.query)
+  // The loopback check is an onRequest hook, before the schema.
+  app.get('/dev/email-link', {
+    schema: {
+      summary: 'The newest e-mail sign-in link the Auth emulator sent to an address (emulator mode only)',
+      tags: ['dev'],
+      querystring: emailLinkQuerySchema,
+      response: { 200: z.object({ link: z.string() }), ...errorAnswers(400, 404, 502) },
+    },
+  }, async (request, reply) => {
+    const { email } = request.query
     const url = `http://${authEmulatorHost}/emulator/v1/projects/${encodeURIComponent(projectId)}/oobCodes`
     let body: unknown
     try {

@@ -1,13 +1,22 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import type { Database } from '../../db/client.ts'
 import { HttpError } from '../../http/http-error.ts'
+import { contentAnswer, errorAnswers } from '../../http/route-schemas.ts'
 import { assertValidStorageKey, InvalidStorageKeyError } from '../../lib/storage-keys.ts'
 import type { Storage } from '../../storage/storage.ts'
 import { isOrganizationLogo } from './files.repository.ts'
 
-export const filesRoutes: FastifyPluginAsync<{ db: Database; storage: Storage }> = async (app, { db, storage }) => {
+export const filesRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Storage }> = async (app, { db, storage }) => {
   // Only keys some organization names as its logo: the storage also holds private files (resumes, later).
-  app.get<{ Params: { '*': string } }>('/public/files/logos/*', async (request, reply) => {
+  app.get('/public/files/logos/*', {
+    schema: {
+      summary: "An organization's logo",
+      tags: ['files'],
+      params: z.object({ '*': z.string().describe('The storage key of the logo') }),
+      response: { 200: contentAnswer('The image', 'image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'), ...errorAnswers(400, 404) },
+    },
+  }, async (request, reply) => {
     const key = request.params['*']
     try {
       assertValidStorageKey(key)

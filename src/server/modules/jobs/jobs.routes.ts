@@ -1,31 +1,19 @@
-import type { FastifyPluginAsync } from 'fastify'
-import { z } from 'zod'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  publicJobListSchema,
+  publicJobParamsSchema,
+  publicJobQuerySchema,
+  type PublicJobView,
+  publicJobViewSchema,
+} from '../../../shared/jobs/public-job-api.ts'
 import type { Database } from '../../db/client.ts'
-import { HttpError, parseRequest } from '../../http/http-error.ts'
+import { HttpError } from '../../http/http-error.ts'
+import { errorAnswers } from '../../http/route-schemas.ts'
 import { logoUrl } from '../files/index.ts'
 import { findOpenFeaturedJob, listOpenFeaturedJobs, type PublicJobRow } from './jobs.repository.ts'
 
 // The job view stays public: a token is accepted (the apply page checks it, signed in); a sharedId must name a live
 // link of this job, so a revoked link says so before the person fills in the form.
-const jobDetailQuerySchema = z.object({
-  token: z.string().max(2000, 'token is too long').optional(),
-  sharedId: z.string().max(2000, 'sharedId is too long').optional(),
-})
-
-export type PublicJobView = {
-  job: {
-    id: string
-    slug: string
-    title: string
-    type: string
-    location: string
-    description: string
-    requirements: string
-    postingDate: string
-    endPostingDate: string | null
-  }
-  organization: { name: string; logo: string | null }
-}
 
 function toPublicJobView(row: PublicJobRow): PublicJobView {
   return {
@@ -53,14 +41,24 @@ export type JobsRoutesOptions = {
   checkSharedLink: (db: Database, sharedId: string, jobId: string) => Promise<unknown>
 }
 
-export const jobsRoutes: FastifyPluginAsync<JobsRoutesOptions> = async (app, { db, checkSharedLink }) => {
-  app.get('/public/jobs', async (_request, reply) => {
+export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, { db, checkSharedLink }) => {
+  app.get('/public/jobs', {
+    schema: { summary: 'The open featured jobs listed publicly', tags: ['jobs'], response: { 200: publicJobListSchema } },
+  }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache')
     return { jobs: await listOpenFeaturedJobs(db) }
   })
 
-  app.get<{ Params: { idOrSlug: string } }>('/public/jobs/:idOrSlug', async (request, reply) => {
-    const { token, sharedId } = parseRequest(jobDetailQuerySchema, request.query)
+  app.get('/public/jobs/:idOrSlug', {
+    schema: {
+      summary: 'One open featured job',
+      tags: ['jobs'],
+      params: publicJobParamsSchema,
+      querystring: publicJobQuerySchema,
+      response: { 200: publicJobViewSchema, ...errorAnswers(400, 404, 410) },
+    },
+  }, async (request, reply) => {
+    const { token, sharedId } = request.query
     const { idOrSlug } = request.params
     const row = await findOpenFeaturedJob(db, idOrSlug)
     if (!row) throw new HttpError(404, 'job_not_available')

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
 import type { Database } from '../../db/client.ts'
+import { contentAnswer } from '../../http/route-schemas.ts'
 import { logoUrl } from '../files/index.ts'
 import { findOpenFeaturedJob, listOpenFeaturedJobs, type PublicJobRow } from './jobs.repository.ts'
 import { normalizePlace } from '../../../shared/jobs/normalize-place.ts'
@@ -138,11 +140,23 @@ export const publicJobPageRoutes: FastifyPluginAsync<PublicPagesOptions> = async
     return reply.send(renderJobPage(await readShell(), row, origin))
   }
   if (serveJobPages) {
-    app.get('/jobs/:slug', jobPage)
-    app.get('/jobs/:slug/', jobPage)
+    const schema = {
+      summary: "A featured job's public page",
+      tags: ['pages'],
+      params: z.object({ slug: z.string().describe('The job slug') }),
+      response: {
+        200: contentAnswer('The page, with the job in its HTML', 'text/html'),
+        404: contentAnswer('The app\'s "not available" page', 'text/html'),
+      },
+    }
+    app.get('/jobs/:slug', { schema }, jobPage)
+    app.get('/jobs/:slug/', { schema }, jobPage)
   }
 
-  app.get('/sitemap.xml', async (_request, reply) => {
+  const pagesSchema = { tags: ['pages'] }
+  app.get('/sitemap.xml', {
+    schema: { ...pagesSchema, summary: 'The sitemap', response: { 200: contentAnswer('The sitemap', 'application/xml') } },
+  }, async (_request, reply) => {
     const jobs = await listOpenFeaturedJobs(db)
     const urls = [...publicPaths.map((path) => `${origin}${path}`), ...jobs.map((job) => `${origin}/jobs/${encodeURIComponent(job.slug)}`)]
     const body =
@@ -152,7 +166,9 @@ export const publicJobPageRoutes: FastifyPluginAsync<PublicPagesOptions> = async
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body)
   })
 
-  app.get('/robots.txt', async (_request, reply) => {
+  app.get('/robots.txt', {
+    schema: { ...pagesSchema, summary: 'robots.txt', response: { 200: contentAnswer('robots.txt', 'text/plain') } },
+  }, async (_request, reply) => {
     const body = ['User-agent: *', 'Allow: /', 'Allow: /jobs/', ...disallowedPaths.map((path) => `Disallow: ${path}`), `Sitemap: ${origin}/sitemap.xml`, ''].join('\n')
     return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body)
   })

@@ -1,30 +1,20 @@
 import rateLimit from '@fastify/rate-limit'
-import type { FastifyPluginAsync, FastifyReply } from 'fastify'
-import { z } from 'zod'
+import type { FastifyReply } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   devpostMessages,
+  devpostProfileRequestSchema,
   type DevpostProfileResponse,
   devpostSaveRequestSchema,
 } from '../../../shared/devpost/devpost-profile.ts'
 import { type ErrorCode, errorMessages } from '../../../shared/errors/error-codes.ts'
 import { profileMessages } from '../../../shared/profile/profile-messages.ts'
-import { devpostUsernameSchema } from '../../../shared/profile/profile-schema.ts'
 import type { Database } from '../../db/client.ts'
+import { errorAnswers, objectAnswer, validatedInHandler } from '../../http/route-schemas.ts'
 import { callerOf, requireIdentifiedUser } from '../../plugins/auth.ts'
 import { recordDevpostVerification, sameUsername, saveDevpostProfile } from './profile.repository.ts'
 import { loadAccount } from './profile.service.ts'
 import type { DevpostLookup, DevpostService } from './devpost.service.ts'
-
-const devpostProfileRequestSchema = z.object(
-  {
-    username: z
-      .string({ error: devpostMessages.usernameRequired })
-      .trim()
-      .min(1, { error: devpostMessages.usernameRequired })
-      .pipe(devpostUsernameSchema),
-  },
-  { error: 'The request body must be a JSON object like {"username": "..."}' },
-)
 
 type Answer = DevpostProfileResponse
 
@@ -54,7 +44,7 @@ export type DevpostRoutesOptions = {
   devpost: DevpostService
 }
 
-export const devpostRoutes: FastifyPluginAsync<DevpostRoutesOptions> = async (app, { db, devpost }) => {
+export const devpostRoutes: FastifyPluginAsyncZod<DevpostRoutesOptions> = async (app, { db, devpost }) => {
   // Verifications per account (each may read dozens of Devpost pages): 30 per 10 minutes, in memory per instance.
   // Checked inside the route, so only well-formed requests of a signed-in account count.
   await app.register(rateLimit, { global: false, cache: 10_000 })
@@ -69,7 +59,23 @@ export const devpostRoutes: FastifyPluginAsync<DevpostRoutesOptions> = async (ap
 
   // Verifies a Devpost username: reads the public profile and remembers, for this account only, that the name was
   // verified (PATCH /api/profile/update accepts a new Devpost username only then). Stores no profile.
-  app.post('/devpost/profile', { preHandler: requireIdentifiedUser }, async (request, reply): Promise<Answer> => {
+  // Bad input answers in the `{ success: false, data: null, error }` shape of these routes: checked in the handler.
+  const devpostAnswer = objectAnswer('DevpostProfileResponse: { success, data, error } (src/shared/devpost)')
+  const devpostRoute = {
+    preHandler: requireIdentifiedUser,
+    ...validatedInHandler,
+    schema: { tags: ['profile'], security: [{ firebaseIdToken: [] }] },
+  }
+
+  app.post('/devpost/profile', {
+    ...devpostRoute,
+    schema: {
+      ...devpostRoute.schema,
+      summary: 'Verify a Devpost username for the caller (reads the public profile)',
+      body: devpostProfileRequestSchema,
+      response: { 200: devpostAnswer, 400: devpostAnswer, 429: devpostAnswer, 502: devpostAnswer, ...errorAnswers(401, 403, 404) },
+    },
+  }, async (request, reply): Promise<Answer> => {
     const parsed = devpostProfileRequestSchema.safeParse(request.body)
     if (!parsed.success) return failure(reply, 400, 'invalid_request', parsed.error.issues[0]?.message ?? devpostMessages.notFound)
     const caller = callerOf(request.user)
@@ -87,7 +93,15 @@ export const devpostRoutes: FastifyPluginAsync<DevpostRoutesOptions> = async (ap
 
   // Sent after a profile save. The body only names the profile: the server reads Devpost again (usually from the
   // cache) rather than store what a client claims.
-  app.post('/devpost/save', { preHandler: requireIdentifiedUser }, async (request, reply): Promise<Answer> => {
+  app.post('/devpost/save', {
+    ...devpostRoute,
+    schema: {
+      ...devpostRoute.schema,
+      summary: "Store the caller's verified Devpost profile",
+      body: devpostSaveRequestSchema,
+      response: { 200: devpostAnswer, 400: devpostAnswer, 409: devpostAnswer, 502: devpostAnswer, ...errorAnswers(401, 403, 404) },
+    },
+  }, async (request, reply): Promise<Answer> => {
     const parsed = devpostSaveRequestSchema.safeParse(request.body)
     if (!parsed.success) return failure(reply, 400, 'invalid_request', parsed.error.issues[0]?.message ?? 'Invalid request')
     const caller = callerOf(request.user)

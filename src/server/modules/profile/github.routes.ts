@@ -1,8 +1,10 @@
 import rateLimit from '@fastify/rate-limit'
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { githubProfileRequestSchema } from '../../../shared/github/github-profile.ts'
 import type { Database } from '../../db/client.ts'
-import { HttpError, parseRequest } from '../../http/http-error.ts'
+import { HttpError } from '../../http/http-error.ts'
+import { errorAnswers, objectAnswer } from '../../http/route-schemas.ts'
 import { callerOf, requireIdentifiedUser } from '../../plugins/auth.ts'
 import { clearGithubProfile, saveGithubProfile } from './profile.repository.ts'
 import { loadAccount } from './profile.service.ts'
@@ -10,25 +12,12 @@ import type { GithubService } from './github.service.ts'
 
 const tooManyConnectionsMessage = 'Too many requests. Please wait a few minutes and try again.'
 
-const githubProfileRequestSchema = z.object(
-  {
-    // OAuth tokens (gho_...), and the Auth emulator's fake one, are short and made of these characters.
-    githubToken: z
-      .string({ error: 'A GitHub access token is required' })
-      .trim()
-      .min(1, { error: 'A GitHub access token is required', abort: true })
-      .max(1000, { error: 'The GitHub access token is not valid' })
-      .regex(/^[\w.-]+$/, { error: 'The GitHub access token is not valid' }),
-  },
-  { error: 'The request body must be a JSON object like {"githubToken": "..."}' },
-)
-
 export type GithubRoutesOptions = {
   db: Database
   github: GithubService
 }
 
-export const githubRoutes: FastifyPluginAsync<GithubRoutesOptions> = async (app, { db, github }) => {
+export const githubRoutes: FastifyPluginAsyncZod<GithubRoutesOptions> = async (app, { db, github }) => {
   // Connections per account: 10 per 10 minutes, in memory per instance. Checked inside the route, so only
   // well-formed requests of a signed-in account count.
   await app.register(rateLimit, { global: false, cache: 10_000 })
@@ -41,8 +30,19 @@ export const githubRoutes: FastifyPluginAsync<GithubRoutesOptions> = async (app,
     reply.header('cache-control', 'no-store')
   })
 
-  app.post('/github/profile', { preHandler: requireIdentifiedUser }, async (request, reply) => {
-    const { githubToken } = parseRequest(githubProfileRequestSchema, request.body)
+  const signedIn = { tags: ['profile'], security: [{ firebaseIdToken: [] }] }
+
+  // The guard runs before the body's schema (preValidation): no token is 401 whatever the body.
+  app.post('/github/profile', {
+    preValidation: requireIdentifiedUser,
+    schema: {
+      ...signedIn,
+      summary: "Connect the caller's GitHub profile (read once with the token, then stored)",
+      body: githubProfileRequestSchema,
+      response: { 200: objectAnswer('GithubProfile (src/shared/github/github-profile.ts)'), ...errorAnswers(400, 401, 403, 404, 429, 502) },
+    },
+  }, async (request, reply) => {
+    const { githubToken } = request.body
     const caller = callerOf(request.user)
     const limit = await connectLimit(request)
     if (!limit.isAllowed && limit.isExceeded) {
@@ -60,10 +60,17 @@ export const githubRoutes: FastifyPluginAsync<GithubRoutesOptions> = async (app,
     return lookup.profile
   })
 
-  app.delete('/github/delete', { preHandler: requireIdentifiedUser }, async (request) => {
+  app.delete('/github/delete', {
+    preHandler: requireIdentifiedUser,
+    schema: {
+      ...signedIn,
+      summary: "Remove the caller's GitHub profile",
+      response: { 200: z.object({ success: z.literal(true) }), ...errorAnswers(401, 403, 404) },
+    },
+  }, async (request) => {
     const caller = callerOf(request.user)
     await loadAccount(db, caller)
     await clearGithubProfile(db, caller.uid)
-    return { success: true }
+    return { success: true as const }
   })
 }

@@ -1,4 +1,6 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import type { FastifyReply } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import {
   fieldErrors,
   profileNameSchema,
@@ -9,6 +11,13 @@ import { maxResumeBytes, resumeMessages } from '../../../shared/profile/resume-f
 import type { Database } from '../../db/client.ts'
 import { sendError } from '../../http/error-handler.ts'
 import { HttpError } from '../../http/http-error.ts'
+import {
+  bodyByContentType,
+  contentAnswer,
+  errorAnswers,
+  objectAnswer,
+  validatedInHandler,
+} from '../../http/route-schemas.ts'
 import { multipartBoundary } from '../../http/multipart.ts'
 import { readMultipartRequest, UploadTooLargeError } from '../../http/multipart-request.ts'
 import { callerOf, requireIdentifiedUser } from '../../plugins/auth.ts'
@@ -32,7 +41,7 @@ function refuseTooLarge(reply: FastifyReply) {
   return sendError(reply, 413, 'resume_too_large', resumeMessages.tooLarge)
 }
 
-export const profileRoutes: FastifyPluginAsync<{ db: Database; storage: Storage; clock?: () => number }> = async (
+export const profileRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Storage; clock?: () => number }> = async (
   app,
   { db, storage, clock = Date.now },
 ) => {
@@ -44,11 +53,27 @@ export const profileRoutes: FastifyPluginAsync<{ db: Database; storage: Storage;
     reply.header('cache-control', 'no-store')
   })
 
-  app.get('/profile', { preHandler: requireIdentifiedUser }, async (request) => {
+  const signedIn = { tags: ['profile'], security: [{ firebaseIdToken: [] }] }
+  const profileAnswer = objectAnswer('StudentProfile (src/shared/profile/student-profile.ts)')
+  // Bad input answers 400 with the message per field (`fields`), after the account check: checked in the handler.
+  const formRoute = { preHandler: requireIdentifiedUser, ...validatedInHandler }
+
+  app.get('/profile', {
+    preHandler: requireIdentifiedUser,
+    schema: { ...signedIn, summary: "The caller's student profile", response: { 200: profileAnswer, ...errorAnswers(401, 403, 404) } },
+  }, async (request) => {
     return loadStudentProfile(db, callerOf(request.user))
   })
 
-  app.patch('/profile/update', { preHandler: requireIdentifiedUser }, async (request, reply) => {
+  app.patch('/profile/update', {
+    ...formRoute,
+    schema: {
+      ...signedIn,
+      summary: "Change fields of the caller's profile",
+      body: profileUpdateSchema,
+      response: { 200: profileAnswer, ...errorAnswers(400, 401, 403, 404) },
+    },
+  }, async (request, reply) => {
     const parsed = profileUpdateSchema.safeParse(request.body)
     if (!parsed.success) return sendFieldErrors(reply, fieldErrors(parsed.error))
     const caller = callerOf(request.user)
@@ -58,7 +83,15 @@ export const profileRoutes: FastifyPluginAsync<{ db: Database; storage: Storage;
     return loadStudentProfile(db, caller)
   })
 
-  app.patch('/profile/name', { preHandler: requireIdentifiedUser }, async (request, reply) => {
+  app.patch('/profile/name', {
+    ...formRoute,
+    schema: {
+      ...signedIn,
+      summary: "Set the caller's first and last name",
+      body: profileNameSchema,
+      response: { 200: profileAnswer, ...errorAnswers(400, 401, 403, 404) },
+    },
+  }, async (request, reply) => {
     const parsed = profileNameSchema.safeParse(request.body)
     if (!parsed.success) return sendFieldErrors(reply, fieldErrors(parsed.error))
     const caller = callerOf(request.user)
@@ -68,7 +101,19 @@ export const profileRoutes: FastifyPluginAsync<{ db: Database; storage: Storage;
     return loadStudentProfile(db, caller)
   })
 
-  app.patch('/profile/main-resume', { preHandler: requireIdentifiedUser }, async (request, reply) => {
+  // The upload is read from the stream with its own limits (never parsed by Fastify).
+  app.patch('/profile/main-resume', {
+    preHandler: requireIdentifiedUser,
+    ...validatedInHandler,
+    schema: {
+      ...signedIn,
+      summary: "Upload the caller's main resume (PDF)",
+      body: bodyByContentType({
+        'multipart/form-data': z.object({ resume: z.string().meta({ format: 'binary' }).describe('The PDF, under the size limit') }),
+      }),
+      response: { 200: profileAnswer, ...errorAnswers(400, 401, 403, 404, 413, 415) },
+    },
+  }, async (request, reply) => {
     const boundary = multipartBoundary(request.headers['content-type'])
     if (!boundary) throw new HttpError(415, 'unsupported_media_type', 'Send the resume as multipart/form-data with one file field "resume"')
     let upload
@@ -104,7 +149,14 @@ export const profileRoutes: FastifyPluginAsync<{ db: Database; storage: Storage;
 
   // Only the owner, with the bearer token (the client fetches it as a blob); later also employers of jobs the
   // student applied to.
-  app.get('/profile/resume', { preHandler: requireIdentifiedUser }, async (request, reply) => {
+  app.get('/profile/resume', {
+    preHandler: requireIdentifiedUser,
+    schema: {
+      ...signedIn,
+      summary: "The caller's main resume",
+      response: { 200: contentAnswer('The PDF', 'application/pdf'), ...errorAnswers(401, 403, 404) },
+    },
+  }, async (request, reply) => {
     const { profile } = await loadAccount(db, callerOf(request.user))
     if (!profile?.resumeKey || !profile.resumeName) throw new HttpError(404, 'resume_not_uploaded')
     const stored = await storage.get(profile.resumeKey)

@@ -1,7 +1,13 @@
-import type { FastifyPluginAsync } from 'fastify'
-import { z } from 'zod'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  savedJobChangeSchema,
+  savedJobParamsSchema,
+  savedJobsResponseSchema,
+  savedJobStateSchema,
+} from '../../../shared/saved-jobs/saved-jobs-api.ts'
 import type { Database } from '../../db/client.ts'
-import { HttpError, parseRequest } from '../../http/http-error.ts'
+import { HttpError } from '../../http/http-error.ts'
+import { errorAnswers } from '../../http/route-schemas.ts'
 import { requireIdentifiedUser } from '../../plugins/auth.ts'
 import { jobExists, listSavedJobs, recordSavedJob, userExists } from './saved-jobs.repository.ts'
 
@@ -10,52 +16,80 @@ import { jobExists, listSavedJobs, recordSavedJob, userExists } from './saved-jo
 // no token 401. Each change carries the time it was made on the device, so offline changes sent late settle on the
 // last one made (docs/decisions/008-places-and-saved-jobs.md).
 
-const jobIdSchema = z.object({
-  jobId: z
-    .string()
-    .min(1, 'jobId is required')
-    .max(200, 'jobId is too long')
-    .regex(/^[A-Za-z0-9_-]+$/, 'jobId must be a job id (letters, digits, - and _)'),
-})
-
 // A device clock may be wrong: a time in the future is taken as now, so it cannot win over every later change.
-const changedAtSchema = z.object({
-  changedAt: z.iso.datetime({ offset: true, message: 'changedAt must be an ISO date-time' }).optional(),
-})
-
 function changeTime(changedAt: string | undefined): Date {
   const now = Date.now()
   const at = changedAt === undefined ? now : Math.min(Date.parse(changedAt), now)
   return new Date(at)
 }
 
-export const savedJobsRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+export const savedJobsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   async function requireAccount(uid: string): Promise<void> {
     if (!(await userExists(db, uid))) throw new HttpError(403, 'account_required')
   }
 
-  app.get('/saved-jobs', { preHandler: requireIdentifiedUser }, async (request, reply) => {
-    const uid = request.user!.uid
-    await requireAccount(uid)
-    reply.header('cache-control', 'private, no-store')
-    return { savedJobs: await listSavedJobs(db, uid) }
-  })
+  const savedJobsSchema = { tags: ['saved-jobs'], security: [{ firebaseIdToken: [] }] }
 
-  app.put('/saved-jobs/:jobId', { preHandler: requireIdentifiedUser }, async (request) => {
-    const { jobId } = parseRequest(jobIdSchema, request.params)
-    const { changedAt } = parseRequest(changedAtSchema, request.body ?? {})
-    const uid = request.user!.uid
-    await requireAccount(uid)
-    if (!(await jobExists(db, jobId))) throw new HttpError(404, 'job_not_found')
-    return recordSavedJob(db, uid, jobId, true, changeTime(changedAt))
-  })
+  app.get(
+    '/saved-jobs',
+    {
+      preHandler: requireIdentifiedUser,
+      schema: {
+        ...savedJobsSchema,
+        summary: "The signed-in student's saved jobs",
+        response: { 200: savedJobsResponseSchema, ...errorAnswers(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const uid = request.user!.uid
+      await requireAccount(uid)
+      reply.header('cache-control', 'private, no-store')
+      return { savedJobs: await listSavedJobs(db, uid) }
+    },
+  )
 
-  app.delete('/saved-jobs/:jobId', { preHandler: requireIdentifiedUser }, async (request) => {
-    const { jobId } = parseRequest(jobIdSchema, request.params)
-    const { changedAt } = parseRequest(changedAtSchema, request.query)
-    const uid = request.user!.uid
-    await requireAccount(uid)
-    // Unsaving a job that closed or vanished must still work: no existence check here.
-    return recordSavedJob(db, uid, jobId, false, changeTime(changedAt))
-  })
+  // The guards run before the schemas (preValidation): no token is 401 whatever the input.
+  app.put(
+    '/saved-jobs/:jobId',
+    {
+      preValidation: requireIdentifiedUser,
+      schema: {
+        ...savedJobsSchema,
+        summary: 'Save a job',
+        params: savedJobParamsSchema,
+        body: savedJobChangeSchema.nullish(),
+        response: { 200: savedJobStateSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { jobId } = request.params
+      const changedAt = request.body?.changedAt
+      const uid = request.user!.uid
+      await requireAccount(uid)
+      if (!(await jobExists(db, jobId))) throw new HttpError(404, 'job_not_found')
+      return recordSavedJob(db, uid, jobId, true, changeTime(changedAt))
+    },
+  )
+
+  app.delete(
+    '/saved-jobs/:jobId',
+    {
+      preValidation: requireIdentifiedUser,
+      schema: {
+        ...savedJobsSchema,
+        summary: 'Unsave a job',
+        params: savedJobParamsSchema,
+        querystring: savedJobChangeSchema,
+        response: { 200: savedJobStateSchema, ...errorAnswers(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { jobId } = request.params
+      const { changedAt } = request.query
+      const uid = request.user!.uid
+      await requireAccount(uid)
+      // Unsaving a job that closed or vanished must still work: no existence check here.
+      return recordSavedJob(db, uid, jobId, false, changeTime(changedAt))
+    },
+  )
 }

@@ -1,30 +1,10 @@
-import { z } from 'zod';
 import { apiJson } from '../../../lib/api-client.ts';
 import type { ServerSavedJob } from '../db/saved-jobs-repository.ts';
-
-const savedJobSchema = z.object({
-  jobId: z.string().min(1),
-  savedAt: z.iso.datetime({ offset: true }),
-  job: z
-    .object({
-      id: z.string(),
-      title: z.string(),
-      company: z.string(),
-      locations: z.array(z.string()),
-      url: z.string().nullable(),
-      featured: z.boolean(),
-      type: z.string(),
-      datePosted: z.number(),
-      closed: z.boolean(),
-    })
-    .nullable(),
-});
-
-const savedJobsSchema = z.object({ savedJobs: z.array(savedJobSchema) });
+import { savedJobsResponseSchema } from '../../../../shared/saved-jobs/saved-jobs-api.ts';
 
 /** `GET /api/saved-jobs`: the signed-in student's saved jobs. */
 export async function getSavedJobs(signal?: AbortSignal): Promise<ServerSavedJob[]> {
-  const body = savedJobsSchema.parse(await apiJson<unknown>('/saved-jobs', { signal }));
+  const body = savedJobsResponseSchema.parse(await apiJson<unknown>('/saved-jobs', { signal }));
   return body.savedJobs.map((entry) => ({ jobId: entry.jobId, savedAt: Date.parse(entry.savedAt), job: entry.job }));
 }
 
