@@ -151,7 +151,7 @@ describe('route schemas at request time', () => {
     expect(expected).toBe('token is too long')
     const response = await app.inject({ method: 'GET', url: '/api/public/jobs/any-job', query })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ error: expected })
+    expect(response.json()).toEqual({ error: expected, code: 'invalid_request' })
   })
 
   it('joins the distinct messages of several refused fields, as parseRequest does', async () => {
@@ -162,6 +162,7 @@ describe('route schemas at request time', () => {
       payload: { job: '', email: 'not an address' },
     })
     expect(response.statusCode).toBe(400)
+    expect(response.json().code).toBe('invalid_request')
     expect(response.json().error.split('; ')).toEqual(
       expect.arrayContaining(['job is required (a featured job id or slug)', 'email must be an e-mail address']),
     )
@@ -170,7 +171,7 @@ describe('route schemas at request time', () => {
   it('still checks the token before the input: a bad path or body without a token is 401', async () => {
     const saved = await app.inject({ method: 'PUT', url: '/api/saved-jobs/not!an!id', payload: { changedAt: 'soon' } })
     expect(saved.statusCode).toBe(401)
-    expect(saved.json()).toEqual({ error: 'Authentication required' })
+    expect(saved.json()).toEqual({ error: 'Authentication required', code: 'unauthenticated' })
     const account = await app.inject({ method: 'POST', url: '/api/auth/create-account', payload: { email: 42 } })
     expect(account.statusCode).toBe(401)
   })
@@ -183,7 +184,7 @@ describe('route schemas at request time', () => {
       headers: { authorization: `Bearer ${user.idToken}` },
     })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ error: 'jobId must be a job id (letters, digits, - and _)' })
+    expect(response.json()).toEqual({ error: 'jobId must be a job id (letters, digits, - and _)', code: 'invalid_request' })
   })
 
   it('sends answers as the route produced them, and they match the answer schemas it declares', async () => {
