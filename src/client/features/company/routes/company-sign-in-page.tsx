@@ -8,7 +8,7 @@ import { safeRedirectPath } from '../../../../shared/safe-redirect.ts';
 import { StandalonePage } from '../../../components/ui/standalone-page.tsx';
 import { useRuntimeConfig } from '../../../lib/use-runtime-config.ts';
 import { LoginPanel, type LoginMode } from '../../auth/index.ts';
-import { useSession } from '../../../lib/session/use-session.ts';
+import { useSession, useSessionRestored } from '../../../lib/session/use-session.ts';
 
 /** Where a portal sign-in may lead: a /company page (a join link, a deep link), else the portal's home. */
 export function portalRedirect(value: string | null): string {
@@ -22,6 +22,8 @@ export default function CompanySignInPage() {
   const [searchParams] = useSearchParams();
   const redirectUrl = portalRedirect(searchParams.get('redirectUrl'));
   const session = useSession();
+  // The browser's signed-in hint is not enough to leave: only Firebase's answer is.
+  const restored = useSessionRestored();
   const config = useRuntimeConfig();
   const [mode, setMode] = useState<LoginMode>('social');
   const [busy, setBusy] = useState(false);
@@ -30,7 +32,7 @@ export default function CompanySignInPage() {
     document.title = t('signIn.documentTitle');
   }, [t]);
 
-  if (session.status === 'identified' && !busy) return <Navigate to={redirectUrl} replace />;
+  if (session.status === 'identified' && restored && !busy) return <Navigate to={redirectUrl} replace />;
 
   return (
     <StandalonePage>
