@@ -11,7 +11,8 @@
 //
 // Options: --runs N, --pages home,sign-in,... (default: all; see `pageKeys`), --no-build, --no-anchor.
 // Env: CHROMIUM_PATH, BENCH_PORT (3410), BENCH_AUTH_EMULATOR_PORT (9810), BENCH_ANCHOR_PORT (4410),
-// BENCH_DATA_DIR (default /tmp/campus-jobs-bench-pages; emptied first).
+// BENCH_DATA_DIR (default /tmp/campus-jobs-bench-pages; emptied first), BENCH_PAGES_DETAILS=1 (per run: the longest
+// tasks, the costliest scripts, the LCP element and the requests with their observed times).
 import { spawn, spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
