@@ -58,7 +58,20 @@ function hintedSession(): Session {
   }
 }
 
+/**
+ * Requests made before Firebase has started (the pages paint from the hint, and a child's effect may call the API
+ * before the guard above it subscribes) wait for its token instead of going out without one; firebase.ts replaces
+ * this provider once it is up.
+ */
+function waitForFirebaseToken(): void {
+  setIdTokenProvider(async () => {
+    const { getFirebaseAuth, currentIdToken } = await import('./firebase.ts');
+    return currentIdToken(await getFirebaseAuth());
+  });
+}
+
 let current: Session = typeof window === 'undefined' ? loading : hintedSession();
+if (current.status === 'identified') waitForFirebaseToken();
 // Firebase has answered once: until then an `identified` session may only be the hint.
 let restored = false;
 let started = false;
@@ -126,12 +139,7 @@ function publish(next: Session): void {
 function start(): void {
   if (started) return;
   started = true;
-  // Requests made before Firebase has started (the pages paint from the hint) wait for its token instead of going out
-  // without one; firebase.ts replaces this provider once it is up.
-  setIdTokenProvider(async () => {
-    const { getFirebaseAuth, currentIdToken } = await import('./firebase.ts');
-    return currentIdToken(await getFirebaseAuth());
-  });
+  waitForFirebaseToken();
   // Firebase is loaded here, on first use, so the landing page never pays for it.
   void Promise.all([import('./firebase.ts'), import('firebase/auth')])
     .then(async ([{ getFirebaseAuth }, { onIdTokenChanged }]) => {
