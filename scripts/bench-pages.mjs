@@ -11,7 +11,8 @@
 //
 // Options: --runs N, --pages home,sign-in,... (default: all; see `pageKeys`), --no-build, --no-anchor.
 // Env: CHROMIUM_PATH, BENCH_PORT (3410), BENCH_AUTH_EMULATOR_PORT (9810), BENCH_ANCHOR_PORT (4410),
-// BENCH_DATA_DIR (default /tmp/campus-jobs-bench-pages; emptied first).
+// BENCH_DATA_DIR (default /tmp/campus-jobs-bench-pages; emptied first), BENCH_PAGES_DETAILS=1 (per run: the longest
+// tasks, the costliest scripts, the LCP element and the requests with their observed times).
 import { spawn, spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -217,6 +218,13 @@ async function runLighthouse(url, chromePort, { keepStorage = false } = {}) {
     const scripts = (lhr.audits['bootup-time']?.details?.items ?? []).slice(0, 8);
     console.log(`  long tasks on ${url}: ${tasks.map((task) => `${Math.round(task.duration)} ms @${Math.round(task.startTime)} ${task.url}`).join('; ')}`);
     console.log(`  script cost: ${scripts.map((item) => `${item.url} ${Math.round(item.scripting)} ms`).join('; ')}`);
+    const lcpElement = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+    if (lcpElement) console.log(`  LCP element: ${lcpElement.snippet} (${lcpElement.selector})`);
+    const waterfall = (lhr.audits['network-requests']?.details?.items ?? [])
+      .filter((item) => item.resourceType !== 'Image')
+      .map((item) => `${Math.round(item.networkRequestTime ?? 0)}-${Math.round(item.networkEndTime ?? 0)} ms ` +
+        `${item.url.replace(/^https?:\/\/[^/]+/, '')} ${Math.round((item.transferSize ?? 0) / 1024)} KB`);
+    console.log(`  requests (observed): ${waterfall.join('; ')}`);
   }
   const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests = lhr.audits['network-requests']?.details?.items ?? [];

@@ -135,5 +135,53 @@ test.describe('session', () => {
     await expect(page).toHaveURL(/\/sign-in\?redirectUrl=%2Fdashboard$/);
     await page.goto('/account');
     await expect(page).toHaveURL(/\/sign-in\?redirectUrl=%2Faccount$/);
+    // Logging out forgot who was signed in: nothing is painted for them any more.
+    expect(await page.evaluate(() => [localStorage.getItem('signed-in-hint'), localStorage.getItem('signed-in-user')])).toEqual([null, null]);
+  });
+
+  test('a returning student sees the dashboard before Firebase has restored the session, and requests wait for its token', async ({ browser }) => {
+    // No service worker, so every request (Firebase's code included) goes through the routes below.
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const email = uniqueEmail('returning');
+    await signInWithEmailLink(page, email);
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    // The next load cannot start Firebase until released.
+    let release!: () => void;
+    const firebaseHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await context.route(/\/assets\/firebase-[^/]+\.js$/, async (route) => {
+      await firebaseHeld;
+      await route.continue();
+    });
+    const profileAuthorizations: Array<string | undefined> = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/profile') profileAuthorizations.push(request.headers().authorization);
+    });
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
+    await expect(page.getByText(email).first()).toBeVisible();
+    // Nothing went to the API without the student's token.
+    expect(profileAuthorizations).toEqual([]);
+
+    release();
+    await expect.poll(() => profileAuthorizations.length).toBeGreaterThan(0);
+    expect(profileAuthorizations.every((value) => value?.startsWith('Bearer '))).toBe(true);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await context.close();
+  });
+
+  test('a signed-in hint without a session behind it sends the visitor to sign-in and is forgotten', async ({ page }) => {
+    await page.goto('/privacy');
+    await page.evaluate(() => {
+      localStorage.setItem('signed-in-hint', '1');
+      localStorage.setItem('signed-in-user', JSON.stringify({ uid: 'gone', email: 'gone@students.example.edu', displayName: null, photoURL: null }));
+    });
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/sign-in\?redirectUrl=%2Fdashboard$/);
+    await expect(page.getByRole('heading', { name: 'Sign in or create your account' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('signed-in-user'))).toBeNull();
   });
 });

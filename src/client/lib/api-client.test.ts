@@ -69,6 +69,17 @@ describe('apiFetch', () => {
     expect(seen[0]?.headers.authorization).toBeUndefined();
   });
 
+  it('sends an anonymous request without asking for the token', async () => {
+    let asked = 0;
+    setIdTokenProvider(async () => {
+      asked += 1;
+      return 'token-123';
+    });
+    await apiFetch('/public/board', {}, { anonymous: true });
+    expect(seen[0]?.headers.authorization).toBeUndefined();
+    expect(asked).toBe(0);
+  });
+
   it('logs a token failure and still sends the request without credentials', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     setIdTokenProvider(async () => {

@@ -67,10 +67,18 @@ async function apiErrorOf(response: Response): Promise<ApiError> {
   return errorFromBody(response.status, body);
 }
 
+/**
+ * `anonymous`: a public read that never depends on who asks (the board's pages and snapshot) goes out at once,
+ * without waiting for a signed-in session to be restored for its token.
+ */
+export interface ApiRequestOptions {
+  anonymous?: boolean;
+}
+
 /** fetch() against the API: base URL prefixed, bearer token attached, non-2xx answers thrown as ApiError. */
-export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
+export async function apiFetch(path: string, init: RequestInit = {}, options: ApiRequestOptions = {}): Promise<Response> {
   const headers = new Headers(init.headers);
-  const token = await bearerToken();
+  const token = options.anonymous ? null : await bearerToken();
   if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
   if (typeof init.body === 'string' && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
 
@@ -80,10 +88,10 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
 }
 
 /** apiFetch() then the JSON body. Send JSON with `body: JSON.stringify(data)`; the content type is set for you. */
-export async function apiJson<T>(path: string, init: RequestInit = {}): Promise<T> {
+export async function apiJson<T>(path: string, init: RequestInit = {}, options: ApiRequestOptions = {}): Promise<T> {
   const headers = new Headers(init.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
-  const response = await apiFetch(path, { ...init, headers });
+  const response = await apiFetch(path, { ...init, headers }, options);
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;

@@ -66,7 +66,15 @@ function lowerPlace(place: ParsedLocation): ParsedLocation {
  * "recently updated" order). Places are the job's filed places (normalize-place.ts, computed at ingestion).
  */
 export function indexJobs(jobs: readonly BoardJob[]): IndexedJob[] {
-  // Feeds repeat the same few thousand places: share one (read-only) entry per distinct place.
+  return sortJobs(jobs).map(createJobIndexer());
+}
+
+/**
+ * indexJobs one job at a time, for a caller that builds the index in slices (the browser, between frames): give it
+ * the jobs in board order (sortJobs). One indexer per index, so jobs share one (read-only) entry per distinct place.
+ */
+export function createJobIndexer(): (job: BoardJob) => IndexedJob {
+  // Feeds repeat the same few thousand places.
   const shared = new Map<string, { place: ParsedLocation; key: ParsedLocation }>();
   const entryOf = (country: string | null, state: string | null, city: string | null) => {
     const id = `${country ?? ''}\u0000${state ?? ''}\u0000${city ?? ''}`;
@@ -78,7 +86,7 @@ export function indexJobs(jobs: readonly BoardJob[]): IndexedJob[] {
     }
     return entry;
   };
-  return sortJobs(jobs).map((job) => {
+  return (job) => {
     const places = job.places ?? [];
     const entries = places.map((place) => entryOf(place.country, place.region, place.city));
     return {
@@ -88,7 +96,7 @@ export function indexJobs(jobs: readonly BoardJob[]): IndexedJob[] {
       placeKeys: entries.map((entry) => entry.key),
       modes: places.map((place) => place.mode),
     };
-  });
+  };
 }
 
 function matchesType(job: BoardJob, type: JobTypeFilter): boolean {

@@ -3,7 +3,7 @@ import { indexJobs } from '../../../shared/jobs/filter-jobs.ts';
 import type { JobFilters } from '../../../shared/jobs/job-filters-schema.ts';
 import { referenceQueryJobs } from '../../../shared/jobs/reference-query-jobs.ts';
 import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts';
-import { boardFacets, filterBoardPlaces, searchBoardText } from './board-search.ts';
+import { boardFacets, buildBoardIndex, builtBoardIndex, filterBoardPlaces, searchBoardText } from './board-search.ts';
 import { withPlaces } from '../../../shared/jobs/board-job-fixture.ts';
 
 const places = ['Toronto, ON, Canada', 'Waterloo, ON, Canada', 'Vancouver, BC, Canada', 'New York, NY', 'Austin, TX', 'Remote in USA'];
@@ -68,5 +68,19 @@ describe('local board search answers exactly what the shared referenceQueryJobs 
   it('does not narrow across a change of type', () => {
     expect(local({ type: 'featured', q: 'engineer' })).toEqual(shared({ type: 'featured', q: 'engineer' }));
     expect(local({ type: 'all', q: 'engineer 1' })).toEqual(shared({ type: 'all', q: 'engineer 1' }));
+  });
+});
+
+describe('buildBoardIndex (in slices)', () => {
+  const jobs = Array.from({ length: 2500 }, (_, i) => buildJob(i)).reverse();
+
+  it('builds the same index as indexJobs, once per version, and keeps it for that version', async () => {
+    const snapshot = { version: 'sliced-v1', jobs };
+    expect(builtBoardIndex(snapshot)).toBeNull();
+    const [first, second] = await Promise.all([buildBoardIndex(snapshot), buildBoardIndex(snapshot)]);
+    expect(first).toBe(second);
+    expect(first).toEqual(indexJobs(jobs));
+    expect(builtBoardIndex(snapshot)).toBe(first);
+    expect(builtBoardIndex({ version: 'sliced-v2' })).toBeNull();
   });
 });

@@ -6,6 +6,22 @@ import { requiresSignOut } from './login-errors.ts';
 
 let authPromise: Promise<Auth> | null = null;
 
+/** The signed-in user's ID token for API calls, or null; an account that cannot recover is signed out. */
+export async function currentIdToken(auth: Auth): Promise<string | null> {
+  // Wait for the persisted user to be restored, otherwise the first request after a reload goes out anonymous.
+  await auth.authStateReady();
+  const user = auth.currentUser;
+  if (!user) return null;
+  try {
+    return await user.getIdToken();
+  } catch (error) {
+    if (requiresSignOut(error)) {
+      await signOut(auth).catch((signOutError: unknown) => console.error('[auth] sign-out failed', signOutError));
+    }
+    throw error;
+  }
+}
+
 async function initialise(): Promise<Auth> {
   const config = await getRuntimeConfig();
   const app = initializeApp({
@@ -17,20 +33,7 @@ async function initialise(): Promise<Auth> {
   // The student tenant is unset (spec section 1), so auth.tenantId stays null unless a stored tenant is applied.
   if (config.authEmulatorUrl) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
 
-  setIdTokenProvider(async () => {
-    // Wait for the persisted user to be restored, otherwise the first request after a reload goes out anonymous.
-    await auth.authStateReady();
-    const user = auth.currentUser;
-    if (!user) return null;
-    try {
-      return await user.getIdToken();
-    } catch (error) {
-      if (requiresSignOut(error)) {
-        await signOut(auth).catch((signOutError: unknown) => console.error('[auth] sign-out failed', signOutError));
-      }
-      throw error;
-    }
-  });
+  setIdTokenProvider(() => currentIdToken(auth));
   return auth;
 }
 

@@ -1,4 +1,5 @@
 import type { User } from 'firebase/auth';
+import { setIdTokenProvider } from '../api-client.ts';
 
 /** What the interface needs to know about the signed-in person; a plain snapshot so React can compare it. */
 export interface SessionUser {
@@ -21,7 +22,58 @@ export type Session =
 const loading: Session = { status: 'loading', user: null, isAnonymous: false };
 const signedOut: Session = { status: 'signed-out', user: null, isAnonymous: false };
 
-let current: Session = loading;
+/**
+ * A hint, readable without Firebase, that this browser had a signed-in session: the public pages use it to start
+ * the app (and so the real session check) at once for returning students. Never trusted for access.
+ */
+export const signedInHintKey = 'signed-in-hint';
+/** Who that was (uid, e-mail, name, photo): the signed-in pages paint for them before Firebase has restored. */
+const signedInUserKey = 'signed-in-user';
+
+function isSessionUser(value: unknown): value is SessionUser {
+  if (!value || typeof value !== 'object') return false;
+  const user = value as Record<string, unknown>;
+  const optionalText = (field: unknown) => field === null || typeof field === 'string';
+  return (
+    typeof user.uid === 'string' &&
+    user.uid !== '' &&
+    optionalText(user.email) &&
+    optionalText(user.displayName) &&
+    optionalText(user.photoURL)
+  );
+}
+
+/**
+ * The session to paint with before Firebase answers: the student this browser last had signed in, else `loading`.
+ * Only what is drawn depends on it; every API call still waits for Firebase's token, and Firebase's answer replaces
+ * it (a session that is gone sends the guards to the sign-in page).
+ */
+function hintedSession(): Session {
+  try {
+    if (localStorage.getItem(signedInHintKey) !== '1') return loading;
+    const user: unknown = JSON.parse(localStorage.getItem(signedInUserKey) ?? 'null');
+    return isSessionUser(user) ? { status: 'identified', user, isAnonymous: false } : loading;
+  } catch {
+    return loading;
+  }
+}
+
+/**
+ * Requests made before Firebase has started (the pages paint from the hint, and a child's effect may call the API
+ * before the guard above it subscribes) wait for its token instead of going out without one; firebase.ts replaces
+ * this provider once it is up.
+ */
+function waitForFirebaseToken(): void {
+  setIdTokenProvider(async () => {
+    const { getFirebaseAuth, currentIdToken } = await import('./firebase.ts');
+    return currentIdToken(await getFirebaseAuth());
+  });
+}
+
+let current: Session = typeof window === 'undefined' ? loading : hintedSession();
+if (current.status === 'identified') waitForFirebaseToken();
+// Firebase has answered once: until then an `identified` session may only be the hint.
+let restored = false;
 let started = false;
 // Set while the page is about to be replaced by a full load, so guards do not redirect in the meantime.
 let frozen = false;
@@ -51,25 +103,34 @@ function sameSession(a: Session, b: Session): boolean {
   );
 }
 
-/**
- * A hint, readable without Firebase, that this browser had a signed-in session: the public pages use it to start
- * the app (and so the real session check) at once for returning students. Never trusted for access.
- */
-export const signedInHintKey = 'signed-in-hint';
-
 function rememberSignedIn(session: Session): void {
   if (session.status === 'loading') return;
   try {
-    if (session.status === 'identified') localStorage.setItem(signedInHintKey, '1');
-    else localStorage.removeItem(signedInHintKey);
+    if (session.status === 'identified') {
+      localStorage.setItem(signedInHintKey, '1');
+      localStorage.setItem(signedInUserKey, JSON.stringify(session.user));
+    } else {
+      localStorage.removeItem(signedInHintKey);
+      localStorage.removeItem(signedInUserKey);
+    }
   } catch {
     // Storage disabled: the public pages simply wait for the first interaction.
   }
 }
 
 function publish(next: Session): void {
-  // Token refreshes also fire the listener; only a real change re-renders.
-  if (frozen || sameSession(current, next)) return;
+  if (frozen) return;
+  const firstAnswer = !restored;
+  restored = true;
+  // Token refreshes also fire the listener, and Firebase usually confirms the hinted student: only a real change
+  // re-renders (the session object stays the same, so components reading it skip the render).
+  if (sameSession(current, next)) {
+    if (firstAnswer) {
+      rememberSignedIn(next);
+      for (const listener of listeners) listener();
+    }
+    return;
+  }
   current = next;
   rememberSignedIn(next);
   for (const listener of listeners) listener();
@@ -78,6 +139,7 @@ function publish(next: Session): void {
 function start(): void {
   if (started) return;
   started = true;
+  waitForFirebaseToken();
   // Firebase is loaded here, on first use, so the landing page never pays for it.
   void Promise.all([import('./firebase.ts'), import('firebase/auth')])
     .then(async ([{ getFirebaseAuth }, { onIdTokenChanged }]) => {
@@ -101,6 +163,11 @@ export function subscribeToSession(listener: () => void): () => void {
 
 export function getSession(): Session {
   return current;
+}
+
+/** Whether Firebase has answered yet (until then an `identified` session comes from the hint). */
+export function isSessionRestored(): boolean {
+  return restored;
 }
 
 /** Spec section 4: an anonymous session is created on demand, in the background. Failures are logged and rethrown. */

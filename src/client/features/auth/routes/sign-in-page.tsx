@@ -7,7 +7,7 @@ import { safeRedirectPath } from '../../../../shared/safe-redirect.ts';
 import { type LoginMode } from '../components/login-panel.tsx';
 import { SignInCard } from '../components/sign-in-card.tsx';
 import { useRuntimeConfig } from '../../../lib/use-runtime-config.ts';
-import { useSession } from '../../../lib/session/use-session.ts';
+import { useSession, useSessionRestored } from '../../../lib/session/use-session.ts';
 import { ensureAnonymousSession } from '../../../lib/session/session-store.ts';
 import { companyPortalHref } from '../sign-in-links.ts';
 
@@ -24,6 +24,8 @@ export default function SignInPage() {
   const [searchParams] = useSearchParams();
   const redirectUrl = safeRedirectPath(searchParams.get('redirectUrl'));
   const session = useSession();
+  // The browser's signed-in hint is not enough to leave: only Firebase's answer is.
+  const restored = useSessionRestored();
   const config = useRuntimeConfig();
   const [mode, setMode] = useState<LoginMode>(searchParams.get('mode') === 'email' ? 'email' : 'social');
   const [busy, setBusy] = useState(false);
@@ -39,7 +41,7 @@ export default function SignInPage() {
   }, [session.status]);
 
   // Someone already signed in has nothing to do here; a Google sign-in in progress leaves by a full page load itself.
-  if (session.status === 'identified' && !busy) return <Navigate to={redirectUrl} replace />;
+  if (session.status === 'identified' && restored && !busy) return <Navigate to={redirectUrl} replace />;
 
   const signUpHref = `/sign-in?mode=email&redirectUrl=${encodeURIComponent(redirectUrl)}`;
   function openSignUp(event: MouseEvent<HTMLAnchorElement>) {

@@ -6,7 +6,7 @@ import { LuBuilding2 } from 'react-icons/lu';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { safeRedirectPath } from '../../../../shared/safe-redirect.ts';
 import { SignInCard, type LoginMode } from '../../auth/index.ts';
-import { useSession } from '../../../lib/session/use-session.ts';
+import { useSession, useSessionRestored } from '../../../lib/session/use-session.ts';
 
 /** Where a portal sign-in may lead: a /company page (a join link, a deep link), else the portal's home. */
 export function portalRedirect(value: string | null): string {
@@ -20,6 +20,8 @@ export default function CompanySignInPage() {
   const [searchParams] = useSearchParams();
   const redirectUrl = portalRedirect(searchParams.get('redirectUrl'));
   const session = useSession();
+  // The browser's signed-in hint is not enough to leave: only Firebase's answer is.
+  const restored = useSessionRestored();
   const [mode, setMode] = useState<LoginMode>('social');
   const [busy, setBusy] = useState(false);
 
@@ -27,7 +29,7 @@ export default function CompanySignInPage() {
     document.title = t('signIn.documentTitle');
   }, [t]);
 
-  if (session.status === 'identified' && !busy) return <Navigate to={redirectUrl} replace />;
+  if (session.status === 'identified' && restored && !busy) return <Navigate to={redirectUrl} replace />;
 
   return (
     <SignInCard

@@ -31,6 +31,6 @@ export async function getBoardPage(
   limit: number,
   signal?: AbortSignal,
 ): Promise<BoardPage> {
-  const body = await apiJson<unknown>(boardPagePath(filters, offset, limit), { signal });
+  const body = await apiJson<unknown>(boardPagePath(filters, offset, limit), { signal }, { anonymous: true });
   return boardPageSchema.parse(body);
 }

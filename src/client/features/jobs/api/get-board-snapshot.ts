@@ -51,7 +51,7 @@ export async function getBoardSnapshot(knownVersion: string | null, signal?: Abo
   if (knownVersion) headers.set('If-None-Match', `"${knownVersion}"`);
   let response: Response;
   try {
-    response = await apiFetch('/public/board/snapshot', { headers, signal, cache: 'no-store' });
+    response = await apiFetch('/public/board/snapshot', { headers, signal, cache: 'no-store' }, { anonymous: true });
   } catch (error) {
     if (error instanceof ApiError && error.status === 304) return { status: 'not-modified' };
     throw error;

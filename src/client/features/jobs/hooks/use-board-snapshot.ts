@@ -22,6 +22,23 @@ export function useBoardSnapshot(): BoardSnapshot | null | undefined {
   return undefined;
 }
 
+/** Runs `task` once the page has loaded and the browser is idle (or after a few seconds at most); returns a cancel. */
+function whenPageIdle(task: () => void): () => void {
+  let idleHandle: number | null = null;
+  let timer: number | null = null;
+  const idle = () => {
+    if (typeof window.requestIdleCallback === 'function') idleHandle = window.requestIdleCallback(task, { timeout: 3000 });
+    else timer = window.setTimeout(task, 500);
+  };
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+  return () => {
+    window.removeEventListener('load', idle);
+    if (idleHandle !== null) window.cancelIdleCallback(idleHandle);
+    if (timer !== null) window.clearTimeout(timer);
+  };
+}
+
 /**
  * Starts the background refresh once the stored copy is known (and, on a first visit, once the first page has
  * been answered, so the small request is never slowed by the big one); again when the tab comes back into view
@@ -32,7 +49,10 @@ export function useBoardSnapshotRefresh(snapshot: BoardSnapshot | null | undefin
   const ready = known !== undefined && (known !== null || firstPageSettled);
   useEffect(() => {
     if (!ready) return;
-    void refreshBoardSnapshot(known);
+    // On a first visit the download (hundreds of KB) waits until the page has loaded and the browser is idle, so it
+    // never competes with the page's own code and first cards for a slow connection or the main thread.
+    const cancelWait = known === null ? whenPageIdle(() => void refreshBoardSnapshot(known)) : null;
+    if (known !== null) void refreshBoardSnapshot(known);
     const onOnline = () => void refreshBoardSnapshot(known, { force: true });
     const onVisible = () => {
       if (document.visibilityState === 'visible') void refreshBoardSnapshot(known);
@@ -40,6 +60,7 @@ export function useBoardSnapshotRefresh(snapshot: BoardSnapshot | null | undefin
     window.addEventListener('online', onOnline);
     document.addEventListener('visibilitychange', onVisible);
     return () => {
+      cancelWait?.();
       window.removeEventListener('online', onOnline);
       document.removeEventListener('visibilitychange', onVisible);
     };

@@ -10,8 +10,9 @@ import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { ErrorCode } from '../../../../shared/errors/error-codes.ts';
 import { rememberedWindow, rememberWindow } from '../board-return.ts';
-import { boardFacets, boardIndexFor, filterBoardPlaces, searchBoardText } from '../board-search.ts';
+import { boardFacets, filterBoardPlaces, searchBoardText } from '../board-search.ts';
 import { growWindow, visibleCount, windowForResult, type VisibleWindow } from '../visible-count.ts';
+import { useBoardIndex } from './use-board-index.ts';
 import { useBoardSnapshot, useBoardSnapshotRefresh } from './use-board-snapshot.ts';
 import { useRemoteBoard } from './use-remote-board.ts';
 import { useSettledValue } from './use-settled-value.ts';
@@ -83,7 +84,8 @@ export function useJobBoard(filters: JobFilters, limit?: number): JobBoardView {
   }, [limit, effectiveWindow.key, effectiveWindow.count]);
 
   const snapshot = useBoardSnapshot();
-  const index = useMemo(() => (snapshot ? boardIndexFor(snapshot) : null), [snapshot]);
+  // Built in slices once the list has painted; until then the server's pages (or the worker's cached copy) show.
+  const index = useBoardIndex(snapshot);
   // Keystroke path: the matching jobs (and their count) at once. The select options (facets) follow once typing
   // pauses: together they are what referenceQueryJobs answers, but facets over 20,000 matches cost more than the search.
   const base = useMemo(
@@ -149,8 +151,9 @@ export function useJobBoard(filters: JobFilters, limit?: number): JobBoardView {
     const refreshedAt = toTime(current.refreshedAt);
     return { ...nothing, status: 'ready', facets: current.facets, source: 'remote', refreshedAt };
   }
-  // An error shows only once IndexedDB has been read: until then the local copy may still cover a network failure.
-  if (current?.status === 'error' && snapshot !== undefined) {
+  // An error shows only once IndexedDB has been read and its board indexed: until then the local copy may still
+  // cover a network failure.
+  if (current?.status === 'error' && (snapshot === null || (snapshot !== undefined && index !== null))) {
     const problem = problemOf(current.error);
     return { ...nothing, status: 'error', facets: noFacets, source: null, refreshedAt: null, problem };
   }
