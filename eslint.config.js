@@ -7,31 +7,57 @@ import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
 // Features (client) and modules (server) import each other only through their public index.ts; the composition
 // roots (the router, app.ts, the CLI, tests) may reach route components and plugins by path.
-const foldersIn = (dir) => readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory()).map((entry) => entry.name);
-const publicEntryOnly = (root, names) => names.flatMap((name) => names.filter((other) => other !== name).map((other) => ({
-  target: `${root}/${name}`,
-  from: `${root}/${other}`,
-  except: ['./index.ts'],
-  message: `Import ${root}/${other} through its public entry (${root}/${other}/index.ts), not its files.`,
-})));
+const foldersIn = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const publicEntryOnly = (root, names) =>
+  names.flatMap((name) =>
+    names
+      .filter((other) => other !== name)
+      .map((other) => ({
+        target: `${root}/${name}`,
+        from: `${root}/${other}`,
+        except: ['./index.ts'],
+        message: `Import ${root}/${other} through its public entry (${root}/${other}/index.ts), not its files.`,
+      })),
+  );
 const clientFeatures = foldersIn('./src/client/features');
 const serverModules = foldersIn('./src/server/modules');
 const boundaryZones = [
-  { target: './src/shared', from: ['./src/client', './src/server'], message: 'src/shared imports neither the client nor the server.' },
+  {
+    target: './src/shared',
+    from: ['./src/client', './src/server'],
+    message: 'src/shared imports neither the client nor the server.',
+  },
   { target: './src/client', from: './src/server', message: 'The client never imports the server.' },
   { target: './src/server', from: './src/client', message: 'The server never imports the client.' },
   // App-wide layers sit below the features.
-  { target: ['./src/client/lib', './src/client/components'], from: './src/client/features',
-    message: 'lib/ and components/ are used by features, never the reverse.' },
+  {
+    target: ['./src/client/lib', './src/client/components'],
+    from: './src/client/features',
+    message: 'lib/ and components/ are used by features, never the reverse.',
+  },
   // The Dexie class still types its job-detail store with the jobs feature's parsed API answer.
-  { target: './src/client/db', from: './src/client/features', except: ['./jobs/api/get-job-detail.ts'],
-    message: 'The local database does not import features; record types live in db/records/.' },
+  {
+    target: './src/client/db',
+    from: './src/client/features',
+    except: ['./jobs/api/get-job-detail.ts'],
+    message: 'The local database does not import features; record types live in db/records/.',
+  },
   ...publicEntryOnly('./src/client/features', clientFeatures),
   ...publicEntryOnly('./src/server/modules', serverModules),
   ...serverModules.map((name) => ({
-    target: ['./src/server/cli', './src/server/http', './src/server/db', './src/server/mail', './src/server/storage',
-      './src/server/plugins', './src/server/lib', './tests'],
+    target: [
+      './src/server/cli',
+      './src/server/http',
+      './src/server/db',
+      './src/server/mail',
+      './src/server/storage',
+      './src/server/plugins',
+      './src/server/lib',
+      './tests',
+    ],
     from: `./src/server/modules/${name}`,
     except: ['./index.ts'],
     message: `Import src/server/modules/${name} through its public entry (index.ts).`,
@@ -40,19 +66,31 @@ const boundaryZones = [
 
 // One-way imports: shared <- client, shared <- server. The client never reaches the server and vice versa.
 const noImportsFrom = (...worlds) => ({
-  'no-restricted-imports': ['error', {
-    patterns: worlds.map((world) => ({
-      group: [`**/${world}/**`, `**/${world}`],
-      message: `Imports flow shared <- client and shared <- server; this file may not import src/${world}.`,
-    })),
-  }],
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: worlds.map((world) => ({
+        group: [`**/${world}/**`, `**/${world}`],
+        message: `Imports flow shared <- client and shared <- server; this file may not import src/${world}.`,
+      })),
+    },
+  ],
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.data-test/**', 'test-results/**', 'playwright-report/**',
-    'tests/e2e/support/gapi-stand-in.js',
-    // Deliberate violations, linted by tests/lint/import-boundaries.test.ts.
-    'tests/lint/fixtures/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      '.data-test/**',
+      'test-results/**',
+      'playwright-report/**',
+      'tests/e2e/support/gapi-stand-in.js',
+      // Deliberate violations, linted by tests/lint/import-boundaries.test.ts.
+      'tests/lint/fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -7,8 +7,15 @@ import { thirdPartyEnv } from './tests/e2e/support/third-party-env.ts';
 // Lets context.route() see (and cut) the service worker's own network requests, to test offline for real.
 process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
 
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -60,4 +67,3 @@ export default defineConfig({
     },
   ],
 });
-

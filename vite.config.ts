@@ -37,7 +37,8 @@ function webManifest(): Plugin {
 }
 
 /** The company portal's own modules (its feature folder, its shared rules, its strings) and its charting library. */
-const portalModule = /[\\/]src[\\/](client[\\/]features|shared)[\\/]company[\\/]|[\\/]node_modules[\\/](recharts|victory-vendor)[\\/]|locales[\\/](en|fr)[\\/]company\.json/;
+const portalModule =
+  /[\\/]src[\\/](client[\\/]features|shared)[\\/]company[\\/]|[\\/]node_modules[\\/](recharts|victory-vendor)[\\/]|locales[\\/](en|fr)[\\/]company\.json/;
 
 export default defineConfig({
   root: 'src/client',
@@ -53,7 +54,9 @@ export default defineConfig({
         // so no student device downloads the portal, and a test checks that student pages never request them.
         // A chunk that only re-exports another (no modules of its own) is named after the module it stands for.
         chunkFileNames: (chunk) =>
-          (chunk.moduleIds.length > 0 ? chunk.moduleIds : [chunk.facadeModuleId ?? '']).some((id) => portalModule.test(id))
+          (chunk.moduleIds.length > 0 ? chunk.moduleIds : [chunk.facadeModuleId ?? '']).some((id) =>
+            portalModule.test(id),
+          )
             ? 'assets/portal/[name]-[hash].js'
             : 'assets/[name]-[hash].js',
         // Routes are already lazy; these groups make sure the heavy libraries only the signed-in area needs get
@@ -63,9 +66,23 @@ export default defineConfig({
           groups: [
             // Without includeDependenciesRecursively: false a group also takes in what its modules import: React
             // (imported by dexie-react-hooks) landed in "dexie", which every page then loaded.
-            { name: 'firebase', test: /node_modules[\\/](firebase|@firebase)[\\/]/, priority: 3, includeDependenciesRecursively: false },
-            { name: 'dexie', test: /node_modules[\\/](dexie|dexie-react-hooks)[\\/]/, priority: 3, includeDependenciesRecursively: false },
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/, priority: 2 },
+            {
+              name: 'firebase',
+              test: /node_modules[\\/](firebase|@firebase)[\\/]/,
+              priority: 3,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'dexie',
+              test: /node_modules[\\/](dexie|dexie-react-hooks)[\\/]/,
+              priority: 3,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+              priority: 2,
+            },
           ],
         },
       },

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config'
+import { defineConfig } from 'vitest/config';
 
 // Two projects: `unit` (pure code, fast) and `api` (the real app in-process against a real database and
 // a real Firebase Auth emulator started once by tests/api-setup/auth-emulator.ts).
@@ -9,7 +9,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.ts', 'src/server/**/*.unit.test.ts', 'tests/lint/**/*.test.ts'],
+          include: [
+            'src/shared/**/*.test.ts',
+            'src/client/**/*.test.ts',
+            'src/server/**/*.unit.test.ts',
+            'tests/lint/**/*.test.ts',
+          ],
           setupFiles: ['fake-indexeddb/auto'],
         },
       },
@@ -26,4 +31,4 @@ export default defineConfig({
       },
     ],
   },
-})
+});

@@ -14,7 +14,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { benchServerEnv, createEmulatorGoogleUser, freePort, waitFor, writeAuthEmulatorConfig } from './bench-support.mjs';
+import {
+  benchServerEnv,
+  createEmulatorGoogleUser,
+  freePort,
+  waitFor,
+  writeAuthEmulatorConfig,
+} from './bench-support.mjs';
 import { childProcesses } from './child-processes.mjs';
 import { ensureServerBuild } from './ensure-server-build.mjs';
 import { serverEnv as serverProcessEnv, serverNodeFlags } from './server-node-flags.mjs';
@@ -23,8 +29,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const studentCount = Number(process.env.BENCH_STUDENTS ?? 50);
-const postgresUrl = process.env.BENCH_DATABASE_URL === 'none' ? null
-  : process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const postgresUrl =
+  process.env.BENCH_DATABASE_URL === 'none'
+    ? null
+    : process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const goals = { requestsPerSecond: 2000, p99Ms: 50 };
 const projectId = 'demo-campus-jobs-bench-api';
 const log = (message) => console.log(`[bench:api] ${message}`);
@@ -81,20 +89,41 @@ try {
   const helloPort = Number(process.env.BENCH_HELLO_PORT || (await freePort()));
   await new Promise((resolve) => hello.listen(helloPort, '127.0.0.1', resolve));
   const firebaseConfig = writeAuthEmulatorConfig(workDir, { auth: authPort });
-  const emulator = startProcess([path.join(root, 'node_modules', '.bin', 'firebase'), 'emulators:start', '--only', 'auth',
-    '--project', projectId, '--config', firebaseConfig], { CI: '1', TMPDIR: workDir }, { detached: true, quiet: true });
+  const emulator = startProcess(
+    [
+      path.join(root, 'node_modules', '.bin', 'firebase'),
+      'emulators:start',
+      '--only',
+      'auth',
+      '--project',
+      projectId,
+      '--config',
+      firebaseConfig,
+    ],
+    { CI: '1', TMPDIR: workDir },
+    { detached: true, quiet: true },
+  );
   const emulatorUrl = `http://127.0.0.1:${authPort}`;
   await waitFor(async () => (await fetch(`${emulatorUrl}/`)).ok, 'Auth emulator start');
   const students = [];
   for (let i = 0; i < studentCount; i += 10) {
-    students.push(...await Promise.all(Array.from({ length: Math.min(10, studentCount - i) }, (_, j) => createEmulatorGoogleUser(emulatorUrl, `api-${i + j}`))));
+    students.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(10, studentCount - i) }, (_, j) =>
+          createEmulatorGoogleUser(emulatorUrl, `api-${i + j}`),
+        ),
+      )),
+    );
   }
   const tokens = students.map((student) => student.idToken);
 
   const helloFigures = await measure(`http://127.0.0.1:${helloPort}/`, [], null);
   rows.push({ label: 'hello world (node:http)', ...helloFigures });
 
-  for (const backend of [{ label: 'PGlite', admin: null }, ...(postgresUrl ? [{ label: 'PostgreSQL', admin: postgresUrl }] : [])]) {
+  for (const backend of [
+    { label: 'PGlite', admin: null },
+    ...(postgresUrl ? [{ label: 'PostgreSQL', admin: postgresUrl }] : []),
+  ]) {
     const databaseName = `campus_jobs_bench_api_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
     let databaseUrl = '';
     if (backend.admin) {
@@ -108,31 +137,44 @@ try {
     }
     const port = Number(process.env.PORT || (await freePort()));
     // BENCH_CPU_PROFILE=dir: a V8 CPU profile of each API run there (open it in Chrome DevTools) to see where time goes.
-    const profileFlags = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`] : [];
+    const profileFlags = process.env.BENCH_CPU_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`]
+      : [];
     const server = startProcess([...serverNodeFlags, ...profileFlags, serverEntry], {
       ...serverProcessEnv,
-      ...benchServerEnv({ port, dataDir: path.join(workDir, `data-${backend.label}`), databaseUrl, projectId, authPort, workDir },
-        { SEED_DEMO_DATA: 'false' }),
+      ...benchServerEnv(
+        { port, dataDir: path.join(workDir, `data-${backend.label}`), databaseUrl, projectId, authPort, workDir },
+        { SEED_DEMO_DATA: 'false' },
+      ),
     });
     try {
       const base = `http://127.0.0.1:${port}`;
       await waitFor(async () => (await fetch(`${base}/api/healthz`)).ok, `API start (${backend.label})`);
       // Every student has an account, as after their first sign-in.
-      await Promise.all(students.map((student) => fetch(`${base}/api/auth/create-account`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${student.idToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ email: student.email }),
-      })));
+      await Promise.all(
+        students.map((student) =>
+          fetch(`${base}/api/auth/create-account`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${student.idToken}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ email: student.email }),
+          }),
+        ),
+      );
       const one = performance.now();
       await fetch(`${base}/api/profile`, { headers: { authorization: `Bearer ${tokens[0]}` } });
       const single = performance.now() - one;
       const figures = await measure(`${base}/api/profile`, tokens, server.pid);
       // The answers are each student's own profile (a figure for wrong answers would be worthless).
-      const checks = await Promise.all(students.slice(0, 5).map(async (student) => {
-        const profile = await (await fetch(`${base}/api/profile`, { headers: { authorization: `Bearer ${student.idToken}` } })).json();
-        return profile.email === student.email;
-      }));
-      if (!checks.every(Boolean)) throw new Error(`GET /api/profile answered another student's profile (${backend.label})`);
+      const checks = await Promise.all(
+        students.slice(0, 5).map(async (student) => {
+          const profile = await (
+            await fetch(`${base}/api/profile`, { headers: { authorization: `Bearer ${student.idToken}` } })
+          ).json();
+          return profile.email === student.email;
+        }),
+      );
+      if (!checks.every(Boolean))
+        throw new Error(`GET /api/profile answered another student's profile (${backend.label})`);
       rows.push({ label: `GET /api/profile, ${backend.label}`, ...figures, single });
     } finally {
       await stop(server);
@@ -148,16 +190,25 @@ try {
 
   console.log('');
   console.log(`${connections} connections, ${studentCount} students, ${duration} s per run`);
-  console.log('| run | requests/s | vs hello world | p50 ms | p99 ms | errors | bytes per answer | API CPU s per 1,000 requests |');
+  console.log(
+    '| run | requests/s | vs hello world | p50 ms | p99 ms | errors | bytes per answer | API CPU s per 1,000 requests |',
+  );
   console.log('|---|---|---|---|---|---|---|---|');
   for (const row of rows) {
-    console.log(`| ${row.label} | ${row.requestsPerSecond.toFixed(0)} | ${(row.requestsPerSecond / helloFigures.requestsPerSecond).toFixed(2)} | ` +
-      `${row.p50} | ${row.p99} | ${row.errors} | ${row.bytesPerResponse.toFixed(0)} | ${Number.isNaN(row.cpuPerThousand) ? '-' : row.cpuPerThousand.toFixed(2)} |`);
+    console.log(
+      `| ${row.label} | ${row.requestsPerSecond.toFixed(0)} | ${(row.requestsPerSecond / helloFigures.requestsPerSecond).toFixed(2)} | ` +
+        `${row.p50} | ${row.p99} | ${row.errors} | ${row.bytesPerResponse.toFixed(0)} | ${Number.isNaN(row.cpuPerThousand) ? '-' : row.cpuPerThousand.toFixed(2)} |`,
+    );
   }
   const postgresRow = rows.find((row) => row.label.endsWith('PostgreSQL'));
   if (postgresRow) {
-    const met = postgresRow.requestsPerSecond >= goals.requestsPerSecond && postgresRow.p99 <= goals.p99Ms && postgresRow.errors === 0;
-    console.log(`Goal on PostgreSQL (>= ${goals.requestsPerSecond} requests/s, p99 <= ${goals.p99Ms} ms, 0 errors): ${met ? 'met' : 'MISSED'}`);
+    const met =
+      postgresRow.requestsPerSecond >= goals.requestsPerSecond &&
+      postgresRow.p99 <= goals.p99Ms &&
+      postgresRow.errors === 0;
+    console.log(
+      `Goal on PostgreSQL (>= ${goals.requestsPerSecond} requests/s, p99 <= ${goals.p99Ms} ms, 0 errors): ${met ? 'met' : 'MISSED'}`,
+    );
   }
 } catch (error) {
   console.error(`[bench:api] failed: ${error instanceof Error ? error.stack : error}`);

@@ -13,7 +13,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { benchServerEnv, buildPdf, createEmulatorGoogleUser, freePort, memoryOf, multipart, waitFor, writeAuthEmulatorConfig } from './bench-support.mjs';
+import {
+  benchServerEnv,
+  buildPdf,
+  createEmulatorGoogleUser,
+  freePort,
+  memoryOf,
+  multipart,
+  waitFor,
+  writeAuthEmulatorConfig,
+} from './bench-support.mjs';
 import { childProcesses } from './child-processes.mjs';
 import { ensureServerBuild } from './ensure-server-build.mjs';
 import { serverEnv as serverProcessEnv, serverNodeFlags } from './server-node-flags.mjs';
@@ -35,12 +44,14 @@ const { start: startProcess, stopAll } = childProcesses(root, 'bench:apply');
 async function pool(items, limit, work) {
   const results = new Array(items.length);
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index], index);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await work(items[index], index);
+      }
+    }),
+  );
   return results;
 }
 
@@ -61,7 +72,11 @@ let databaseUrl = null;
 async function withAdmin(work) {
   const client = new pg.Client({ connectionString: adminDatabaseUrl });
   await client.connect();
-  try { return await work(client); } finally { await client.end(); }
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }
 
 try {
@@ -73,11 +88,28 @@ try {
   }
 
   // The Auth emulator, as tests/api-setup/auth-emulator.ts starts it.
-  const [authPort, hubPort, loggingPort, port] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const [authPort, hubPort, loggingPort, port] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const firebaseConfig = writeAuthEmulatorConfig(workDir, { auth: authPort, hub: hubPort, logging: loggingPort });
   let started = Date.now();
-  startProcess([path.join(root, 'node_modules', '.bin', 'firebase'), 'emulators:start', '--only', 'auth', '--project', projectId,
-    '--config', firebaseConfig], { CI: '1' }, { label: 'Auth emulator', detached: true, quiet: true });
+  startProcess(
+    [
+      path.join(root, 'node_modules', '.bin', 'firebase'),
+      'emulators:start',
+      '--only',
+      'auth',
+      '--project',
+      projectId,
+      '--config',
+      firebaseConfig,
+    ],
+    { CI: '1' },
+    { label: 'Auth emulator', detached: true, quiet: true },
+  );
   const emulator = `http://127.0.0.1:${authPort}`;
   await waitFor(async () => (await fetch(`${emulator}/`)).ok, 'Auth emulator start');
   log(`Auth emulator ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -86,11 +118,17 @@ try {
   const storageDir = path.join(workDir, 'files');
   const outboxDir = path.join(workDir, 'outbox');
   // The same V8 flags and malloc setting as `npm start`, plus any given in BENCH_NODE_OPTIONS.
-  const serverArgs = [...serverNodeFlags, ...(process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean), serverEntry];
+  const serverArgs = [
+    ...serverNodeFlags,
+    ...(process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean),
+    serverEntry,
+  ];
   const serverEnv = {
     ...serverProcessEnv,
-    ...benchServerEnv({ port, dataDir, databaseUrl, projectId, authPort, workDir },
-      { SEED_DEMO_DATA: 'true', STORAGE_DIR: storageDir, OUTBOX_DIR: outboxDir, SMTP_URL: '' }),
+    ...benchServerEnv(
+      { port, dataDir, databaseUrl, projectId, authPort, workDir },
+      { SEED_DEMO_DATA: 'true', STORAGE_DIR: storageDir, OUTBOX_DIR: outboxDir, SMTP_URL: '' },
+    ),
   };
   const base = `http://127.0.0.1:${port}`;
   // A first start creates the data folder (initdb, migrations, demo data); the measured server is the usual case, a
@@ -105,8 +143,10 @@ try {
   started = Date.now();
   const server = startProcess(serverArgs, serverEnv, { label: 'API server' });
   await waitFor(async () => (await fetch(`${base}/api/healthz`)).ok, 'API start');
-  log(`API ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${databaseUrl ? 'PostgreSQL' : 'PGlite'}), ` +
-    `RSS ${memoryOf(server.pid).rssMb.toFixed(0)} MB`);
+  log(
+    `API ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${databaseUrl ? 'PostgreSQL' : 'PGlite'}), ` +
+      `RSS ${memoryOf(server.pid).rssMb.toFixed(0)} MB`,
+  );
 
   const { jobs } = await (await fetch(`${base}/api/public/jobs`)).json();
   const job = jobs[0];
@@ -115,27 +155,34 @@ try {
 
   // Google accounts, as the emulator's popup creates them (verified e-mail).
   started = Date.now();
-  const users = await pool(Array.from({ length: userCount }, (_, i) => i), 20, (i) => createEmulatorGoogleUser(emulator, `bench-${i}`));
+  const users = await pool(
+    Array.from({ length: userCount }, (_, i) => i),
+    20,
+    (i) => createEmulatorGoogleUser(emulator, `bench-${i}`),
+  );
   log(`${users.length} emulator users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   // One request per person; every 5th person also sends the same request again at the same time (a double tap),
   // every 5th + 1 sends it again once the first answer came (a retry after a lost response).
   const plans = users.map((user, i) => {
-    const { body, contentType } = multipart({
-      firstName: 'Bench',
-      lastName: `Student ${i}`,
-      email: user.email,
-      phone: '+1 (514) 555-0199',
-      university: 'McGill University',
-      major: 'Computer Science',
-      graduationYear: '2027',
-      githubUsername: '',
-      devpostUsername: '',
-      linkedinUrl: '',
-      portfolioUrl: '',
-      coverLetter: `Cover letter of bench student ${i}.`,
-      devpost: 'null',
-    }, { name: `Bench Student ${i}.pdf`, data: buildPdf(`bench-${i}`, pdfBytes) });
+    const { body, contentType } = multipart(
+      {
+        firstName: 'Bench',
+        lastName: `Student ${i}`,
+        email: user.email,
+        phone: '+1 (514) 555-0199',
+        university: 'McGill University',
+        major: 'Computer Science',
+        graduationYear: '2027',
+        githubUsername: '',
+        devpostUsername: '',
+        linkedinUrl: '',
+        portfolioUrl: '',
+        coverLetter: `Cover letter of bench student ${i}.`,
+        devpost: 'null',
+      },
+      { name: `Bench Student ${i}.pdf`, data: buildPdf(`bench-${i}`, pdfBytes) },
+    );
     return { user, body, contentType, key: randomUUID(), twin: i % 5 === 0, retry: i % 5 === 1 };
   });
 
@@ -169,14 +216,18 @@ try {
   }
 
   const requestCount = plans.length + plans.filter((plan) => plan.twin || plan.retry).length;
-  log(`firing ${requestCount} requests (${plans.length} applications with ${(pdfBytes / 1024 / 1024).toFixed(1)} MB ` +
-    `PDFs, ${requestCount - plans.length} repeats of an Idempotency-Key) at once...`);
+  log(
+    `firing ${requestCount} requests (${plans.length} applications with ${(pdfBytes / 1024 / 1024).toFixed(1)} MB ` +
+      `PDFs, ${requestCount - plans.length} repeats of an Idempotency-Key) at once...`,
+  );
   const burstStarted = performance.now();
-  const receipts = await Promise.all(plans.map(async (plan) => {
-    const firsts = await Promise.all([send(plan, 'first'), ...(plan.twin ? [send(plan, 'twin')] : [])]);
-    const retry = plan.retry ? await send(plan, 'retry') : null;
-    return [...firsts, ...(plan.retry ? [retry] : [])];
-  }));
+  const receipts = await Promise.all(
+    plans.map(async (plan) => {
+      const firsts = await Promise.all([send(plan, 'first'), ...(plan.twin ? [send(plan, 'twin')] : [])]);
+      const retry = plan.retry ? await send(plan, 'retry') : null;
+      return [...firsts, ...(plan.retry ? [retry] : [])];
+    }),
+  );
   const burstMs = performance.now() - burstStarted;
   const memory = memoryOf(server.pid);
 
@@ -185,9 +236,11 @@ try {
   let duplicates = 0;
   let mismatched = 0;
   await pool(plans, 20, async (plan, i) => {
-    const applied = await (await fetch(`${base}/api/job/applied-jobs`, {
-      headers: { authorization: `Bearer ${plan.user.idToken}` },
-    })).json();
+    const applied = await (
+      await fetch(`${base}/api/job/applied-jobs`, {
+        headers: { authorization: `Bearer ${plan.user.idToken}` },
+      })
+    ).json();
     const count = applied.filter((id) => id === job.id).length;
     if (count === 0) lost += 1;
     if (count > 1) duplicates += 1;
@@ -198,26 +251,41 @@ try {
   const resumeCopies = existsSync(path.join(storageDir, 'applications'))
     ? readdirSync(path.join(storageDir, 'applications')).filter((name) => name.endsWith('.pdf')).length
     : 0;
-  await waitFor(() => existsSync(outboxDir) && readdirSync(outboxDir).filter((name) => name.endsWith('.eml')).length >= plans.length,
-    'every confirmation e-mail', 30_000).catch(() => {});
+  await waitFor(
+    () =>
+      existsSync(outboxDir) && readdirSync(outboxDir).filter((name) => name.endsWith('.eml')).length >= plans.length,
+    'every confirmation e-mail',
+    30_000,
+  ).catch(() => {});
   const emails = existsSync(outboxDir) ? readdirSync(outboxDir).filter((name) => name.endsWith('.eml')).length : 0;
 
   const sorted = [...samples].sort((a, b) => a - b);
   console.log('');
-  console.log(`| requests | applications | errors | lost | duplicates | replayed | p50 ms | p99 ms | max ms | ` +
-    'applications/s | upload MB/s | server RSS peak MB |');
+  console.log(
+    `| requests | applications | errors | lost | duplicates | replayed | p50 ms | p99 ms | max ms | ` +
+      'applications/s | upload MB/s | server RSS peak MB |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
-  console.log(`| ${samples.length} | ${plans.length} | ${failures.length} | ${lost} | ${duplicates + mismatched} | ${replayed} | ` +
-    `${percentile(sorted, 50).toFixed(0)} | ${percentile(sorted, 99).toFixed(0)} | ${sorted.at(-1).toFixed(0)} | ` +
-    `${(plans.length / (burstMs / 1000)).toFixed(1)} | ${((samples.length * pdfBytes) / 1024 / 1024 / (burstMs / 1000)).toFixed(1)} | ` +
-    `${memory.peakMb.toFixed(0)} |`);
+  console.log(
+    `| ${samples.length} | ${plans.length} | ${failures.length} | ${lost} | ${duplicates + mismatched} | ${replayed} | ` +
+      `${percentile(sorted, 50).toFixed(0)} | ${percentile(sorted, 99).toFixed(0)} | ${sorted.at(-1).toFixed(0)} | ` +
+      `${(plans.length / (burstMs / 1000)).toFixed(1)} | ${((samples.length * pdfBytes) / 1024 / 1024 / (burstMs / 1000)).toFixed(1)} | ` +
+      `${memory.peakMb.toFixed(0)} |`,
+  );
   console.log('');
-  console.log(`Burst of ${samples.length} requests took ${(burstMs / 1000).toFixed(1)} s; server RSS ${memory.rssMb.toFixed(0)} MB ` +
-    `after it, peak ${memory.peakMb.toFixed(0)} MB (${databaseUrl ? 'PostgreSQL' : 'PGlite embedded'}).`);
+  console.log(
+    `Burst of ${samples.length} requests took ${(burstMs / 1000).toFixed(1)} s; server RSS ${memory.rssMb.toFixed(0)} MB ` +
+      `after it, peak ${memory.peakMb.toFixed(0)} MB (${databaseUrl ? 'PostgreSQL' : 'PGlite embedded'}).`,
+  );
   console.log(`Stored: ${resumeCopies} resume copies and ${emails} confirmation e-mails for ${plans.length} people.`);
   for (const failure of failures.slice(0, 10)) console.log(`  failure: ${failure}`);
-  const ok = failures.length === 0 && lost === 0 && duplicates === 0 && mismatched === 0 &&
-    resumeCopies === plans.length && emails === plans.length;
+  const ok =
+    failures.length === 0 &&
+    lost === 0 &&
+    duplicates === 0 &&
+    mismatched === 0 &&
+    resumeCopies === plans.length &&
+    emails === plans.length;
   console.log(ok ? 'Exactly once: met (0 errors, 0 lost, 0 duplicates).' : 'Exactly once: MISSED');
   if (!ok) process.exitCode = 1;
 } catch (error) {
@@ -226,7 +294,9 @@ try {
 } finally {
   await stopAll();
   if (adminDatabaseUrl && databaseUrl) {
-    await withAdmin((client) => client.query(`drop database if exists "${benchDatabaseName}" with (force)`)).catch(() => {});
+    await withAdmin((client) => client.query(`drop database if exists "${benchDatabaseName}" with (force)`)).catch(
+      () => {},
+    );
   }
   rmSync(workDir, { recursive: true, force: true });
 }

@@ -32,7 +32,9 @@ const build = !argv.includes('--no-build');
 const port = Number(process.env.BENCH_PORT ?? 3190);
 const emulatorPort = Number(process.env.BENCH_AUTH_EMULATOR_PORT ?? 9590);
 const projectId = 'demo-campus-jobs-bench';
-const dataDir = process.env.BENCH_DATA_DIR ? path.resolve(process.env.BENCH_DATA_DIR) : path.join(root, '.data-test', 'bench-client');
+const dataDir = process.env.BENCH_DATA_DIR
+  ? path.resolve(process.env.BENCH_DATA_DIR)
+  : path.join(root, '.data-test', 'bench-client');
 const baseUrl = `http://127.0.0.1:${port}`;
 const sharedData = path.resolve(root, '..', 'shared', 'data');
 
@@ -82,8 +84,18 @@ function pick(records, index) {
 
 const words = ['Software', 'Data', 'Machine Learning', 'Backend', 'Frontend', 'Embedded', 'Security', 'Product'];
 const roles = ['Engineer', 'Scientist', 'Analyst', 'Developer', 'Intern', 'Engineer Intern'];
-const places = ['Toronto, ON, Canada', 'New York, NY', 'Seattle, WA', 'Austin, TX', 'Montreal, QC, Canada',
-  'San Francisco, CA', 'Remote in USA', 'Vancouver, BC, Canada', 'Boston, MA', 'Chicago, IL'];
+const places = [
+  'Toronto, ON, Canada',
+  'New York, NY',
+  'Seattle, WA',
+  'Austin, TX',
+  'Montreal, QC, Canada',
+  'San Francisco, CA',
+  'Remote in USA',
+  'Vancouver, BC, Canada',
+  'Boston, MA',
+  'Chicago, IL',
+];
 
 function generated(i) {
   return {
@@ -190,7 +202,8 @@ function installKeystrokeProbe() {
       const next = value.slice(0, selectionStart) + event.key + value.slice(selectionEnd);
       const key = new URLSearchParams(next.trim() ? { q: next.trim() } : {}).toString();
       // A space at the end does not change the search (it is trimmed): nothing to wait for.
-      pending = key === count()?.getAttribute('data-result-key') ? null : { start: performance.now(), key, query: next };
+      pending =
+        key === count()?.getAttribute('data-result-key') ? null : { start: performance.now(), key, query: next };
     },
     true,
   );
@@ -296,17 +309,27 @@ async function main() {
     console.log('');
     console.log(`Client search benchmark: ${boardSize} jobs, Chromium ${browser.version()}, CPU slowed ${cpuRate}x`);
     // Other work on the machine inflates every figure (and CPU throttling multiplies the waiting): say how busy it was.
-    console.log(`  machine: ${cpus().length} CPUs, load average ${loadavg().map((value) => value.toFixed(1)).join(' / ')}`);
+    console.log(
+      `  machine: ${cpus().length} CPUs, load average ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' / ')}`,
+    );
     const first = transfers.find((transfer) => !transfer.path.startsWith('/api/public/board/snapshot'));
     const snapshot = transfers.find((transfer) => transfer.path.startsWith('/api/public/board/snapshot'));
     if (first) {
-      console.log(`  first request ${first.path}: ${kb(first.transferred)} transferred (${kb(first.decoded)} JSON, ${first.encoding})`);
+      console.log(
+        `  first request ${first.path}: ${kb(first.transferred)} transferred (${kb(first.decoded)} JSON, ${first.encoding})`,
+      );
     }
     if (snapshot) {
-      console.log(`  snapshot ${snapshot.path}: ${kb(snapshot.transferred)} transferred (${kb(snapshot.decoded)} JSON, ${snapshot.encoding})`);
+      console.log(
+        `  snapshot ${snapshot.path}: ${kb(snapshot.transferred)} transferred (${kb(snapshot.decoded)} JSON, ${snapshot.encoding})`,
+      );
     }
     console.log(`  first cards on screen ${firstCardsMs} ms after opening /jobs (signed in, nothing stored yet)`);
-    console.log(`  board searched locally ${localMs} ms after opening /jobs (snapshot downloaded, validated and indexed)`);
+    console.log(
+      `  board searched locally ${localMs} ms after opening /jobs (snapshot downloaded, validated and indexed)`,
+    );
 
     await page.evaluate(() => window.scrollTo(0, 0));
     const plain = await typeQueries(page, plainQueries);
@@ -316,8 +339,14 @@ async function main() {
     summary(`regular expressions (${regexQueries.join(', ')})`, regex);
     summary('all keystrokes', [...plain, ...regex]);
     const slowest = [...plain, ...regex].sort((a, b) => b.domMs - a.domMs).slice(0, 6);
-    console.log(`  slowest: ${slowest.map((sample) => `${JSON.stringify(sample.query)} ${ms(sample.domMs)}`).join(', ')}`);
-    console.log(`  machine load average after typing: ${loadavg().map((value) => value.toFixed(1)).join(' / ')}`);
+    console.log(
+      `  slowest: ${slowest.map((sample) => `${JSON.stringify(sample.query)} ${ms(sample.domMs)}`).join(', ')}`,
+    );
+    console.log(
+      `  machine load average after typing: ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' / ')}`,
+    );
   } finally {
     await browser.close();
   }

@@ -38,7 +38,9 @@ process.on('warning', (warning) => {
 
 // ---------------------------------------------------------------------------------------------- build
 
-const serverDir = process.env.BENCH_SERVER_DIR ? path.resolve(process.env.BENCH_SERVER_DIR) : path.join(root, 'dist', 'server');
+const serverDir = process.env.BENCH_SERVER_DIR
+  ? path.resolve(process.env.BENCH_SERVER_DIR)
+  : path.join(root, 'dist', 'server');
 const serverEntry = path.join(serverDir, 'server', 'index.js');
 const ingestEntry = path.join(serverDir, 'server', 'cli', 'ingest.js');
 if (!process.env.BENCH_SERVER_DIR) ensureServerBuild(root, ingestEntry, log);
@@ -72,19 +74,27 @@ async function measure(label, options) {
 const workDir = mkdtempSync(path.join(tmpdir(), 'campus-jobs-bench-'));
 const argv = process.argv.slice(2);
 const postgresFlag = argv.indexOf('--postgres');
-const postgresUrl = postgresFlag >= 0
-  ? (argv[postgresFlag + 1] && !argv[postgresFlag + 1].startsWith('--') ? argv[postgresFlag + 1] : null) ??
-    process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
-  : process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || null;
+const postgresUrl =
+  postgresFlag >= 0
+    ? ((argv[postgresFlag + 1] && !argv[postgresFlag + 1].startsWith('--') ? argv[postgresFlag + 1] : null) ??
+      process.env.BENCH_DATABASE_URL ??
+      process.env.DATABASE_URL ??
+      'postgres://postgres@127.0.0.1:5432/test')
+    : process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || null;
 // BENCH_NODE_OPTIONS: V8 flags for the API server instead of the default ones, to compare memory settings.
-const nodeFlags = process.env.BENCH_NODE_OPTIONS !== undefined
-  ? process.env.BENCH_NODE_OPTIONS.split(' ').filter(Boolean)
-  : serverNodeFlags;
+const nodeFlags =
+  process.env.BENCH_NODE_OPTIONS !== undefined
+    ? process.env.BENCH_NODE_OPTIONS.split(' ').filter(Boolean)
+    : serverNodeFlags;
 
 async function withAdmin(adminDatabaseUrl, work) {
   const client = new pg.Client({ connectionString: adminDatabaseUrl });
   await client.connect();
-  try { return await work(client); } finally { await client.end(); }
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }
 
 /** One database backend: start, ingest, measure, restart, measure. Returns the figures for the summary. */
@@ -102,8 +112,9 @@ async function benchBackend(label, adminDatabaseUrl, files) {
   } finally {
     await stopAll();
     if (databaseUrl) {
-      await withAdmin(adminDatabaseUrl, (client) => client.query(`drop database if exists "${benchDatabaseName}" with (force)`))
-        .catch(() => {});
+      await withAdmin(adminDatabaseUrl, (client) =>
+        client.query(`drop database if exists "${benchDatabaseName}" with (force)`),
+      ).catch(() => {});
     }
   }
 }
@@ -128,31 +139,52 @@ async function benchServer(label, databaseUrl, { internshipsFile, newGradsFile }
     STORAGE_DIR: path.join(workDir, 'files'),
   };
   const base = `http://127.0.0.1:${port}`;
-  log(`--- ${label}: API server flags: ${nodeFlags.join(' ') || '(none)'}; ${Object.entries(serverProcessEnv).map(([k, v]) => `${k}=${v}`).join(' ')}`);
+  log(
+    `--- ${label}: API server flags: ${nodeFlags.join(' ') || '(none)'}; ${Object.entries(serverProcessEnv)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')}`,
+  );
   let started = Date.now();
   const serverArgs = [...nodeFlags, serverEntry];
   const server = startProcess(serverArgs, serverEnv, 'API server');
   await waitFor(async () => (await fetch(`${base}/api/healthz`)).ok, 'API start');
   if (!databaseUrl) await waitFor(() => existsSync(path.join(dataDir, 'admin-token')), 'admin endpoint');
-  log(`API ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${label}), RSS ${memoryOf(server.pid).rssMb.toFixed(0)} MB`);
+  log(
+    `API ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${label}), RSS ${memoryOf(server.pid).rssMb.toFixed(0)} MB`,
+  );
 
   started = Date.now();
   const ingest = spawnSync(process.execPath, [ingestEntry, internshipsFile, newGradsFile], {
-    cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'warn' }, encoding: 'utf8',
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
   });
   if (ingest.status !== 0) throw new Error(`ingest failed:\n${ingest.stdout}${ingest.stderr}`);
-  await waitFor(async () => {
-    const page = await (await fetch(`${base}/api/public/board?limit=1`)).json();
-    return page.total >= listingCount;
-  }, 'board with every listing', 60_000);
+  await waitFor(
+    async () => {
+      const page = await (await fetch(`${base}/api/public/board?limit=1`)).json();
+      return page.total >= listingCount;
+    },
+    'board with every listing',
+    60_000,
+  );
   const board = await (await fetch(`${base}/api/public/board?limit=1`)).json();
-  log(`ingested in ${((Date.now() - started) / 1000).toFixed(1)} s: the board shows ${board.total} jobs ` +
-    `(version ${board.version}); RSS ${memoryOf(server.pid).rssMb.toFixed(0)} MB`);
+  log(
+    `ingested in ${((Date.now() - started) / 1000).toFixed(1)} s: the board shows ${board.total} jobs ` +
+      `(version ${board.version}); RSS ${memoryOf(server.pid).rssMb.toFixed(0)} MB`,
+  );
   for (const line of ingest.stdout.trim().split('\n')) log(`  ${line}`);
 
   const helloPort = await freePort();
-  startProcess(['-e', `require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type': 'text/plain'}); ` +
-    `s.end('hello world') }).listen(${helloPort}, '127.0.0.1')`], {}, 'hello-world server');
+  startProcess(
+    [
+      '-e',
+      `require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type': 'text/plain'}); ` +
+        `s.end('hello world') }).listen(${helloPort}, '127.0.0.1')`,
+    ],
+    {},
+    'hello-world server',
+  );
   await waitFor(async () => (await fetch(`http://127.0.0.1:${helloPort}/`)).ok, 'hello-world start');
 
   const fixedPath = '/api/public/board?type=internship&country=USA&q=engineer';
@@ -184,7 +216,10 @@ async function benchServer(label, databaseUrl, { internshipsFile, newGradsFile }
   await exited;
   started = Date.now();
   const restarted = startProcess(serverArgs, serverEnv, 'API server (restarted)');
-  await waitFor(async () => (await (await fetch(`${base}/api/public/board?limit=1`)).json()).total >= listingCount, 'restart');
+  await waitFor(
+    async () => (await (await fetch(`${base}/api/public/board?limit=1`)).json()).total >= listingCount,
+    'restart',
+  );
   const restartSeconds = (Date.now() - started) / 1000;
   results.restarted = await measure('board: same filtered search, restarted server', { url: `${base}${fixedPath}` });
   const restartedMemory = memoryOf(restarted.pid);
@@ -194,8 +229,10 @@ async function benchServer(label, databaseUrl, { internshipsFile, newGradsFile }
   console.log('| run | req/s | p50 ms | p99 ms | max ms | errors | ratio to hello world |');
   console.log('|---|---|---|---|---|---|---|');
   for (const r of Object.values(results)) {
-    console.log(`| ${r.label} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.max} | ${r.errors} | ` +
-      `${(r.requestsPerSecond / results.hello.requestsPerSecond).toFixed(2)} |`);
+    console.log(
+      `| ${r.label} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.max} | ${r.errors} | ` +
+        `${(r.requestsPerSecond / results.hello.requestsPerSecond).toFixed(2)} |`,
+    );
   }
   console.log('');
   return { label, jobs: board.total, results, memoryAfterFixed, memory, restartSeconds, restartedMemory };
@@ -203,29 +240,48 @@ async function benchServer(label, databaseUrl, { internshipsFile, newGradsFile }
 
 function printSummary(runs) {
   const check = (ok) => (ok ? 'met' : 'MISSED');
-  const line = (r, hello) => `${Math.round(r.requestsPerSecond)} req/s, p99 ${r.p99} ms ` +
+  const line = (r, hello) =>
+    `${Math.round(r.requestsPerSecond)} req/s, p99 ${r.p99} ms ` +
     `(${(r.requestsPerSecond / hello.requestsPerSecond).toFixed(2)} x hello world)`;
-  console.log(`Summary (${cpus().length} cores, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}, ` +
-    `${connections} connections, ${duration} s per run; goals: p99 <= ${goals.p99Ms} ms, >= ${goals.requestsPerSecond} ` +
-    `req/s, RSS <= ${goals.rssMb} MB)`);
+  console.log(
+    `Summary (${cpus().length} cores, load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}, ` +
+      `${connections} connections, ${duration} s per run; goals: p99 <= ${goals.p99Ms} ms, >= ${goals.requestsPerSecond} ` +
+      `req/s, RSS <= ${goals.rssMb} MB)`,
+  );
   for (const run of runs) {
     const { results: r } = run;
-    console.log(`  ${run.label} (${run.jobs} jobs, server flags ${nodeFlags.join(' ') || 'none'}, ` +
-      `${Object.entries(serverProcessEnv).map(([k, v]) => `${k}=${v}`).join(' ')}):`);
+    console.log(
+      `  ${run.label} (${run.jobs} jobs, server flags ${nodeFlags.join(' ') || 'none'}, ` +
+        `${Object.entries(serverProcessEnv)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(' ')}):`,
+    );
     console.log(`    hello world baseline: ${Math.round(r.hello.requestsPerSecond)} req/s, p99 ${r.hello.p99} ms`);
-    console.log(`    cached filtered search: ${line(r.cached, r.hello)}: p99 ${check(r.cached.p99 <= goals.p99Ms)}, ` +
-      `throughput ${check(r.cached.requestsPerSecond >= goals.requestsPerSecond)}`);
-    console.log(`    uncached rotating queries: ${line(r.uncached, r.hello)}: p99 ${check(r.uncached.p99 <= goals.p99Ms)}, ` +
-      `throughput ${check(r.uncached.requestsPerSecond >= goals.requestsPerSecond)}`);
-    console.log(`    uncached rotating queries, brotli: ${line(r.uncachedBrotli, r.hello)}: p99 ` +
-      `${check(r.uncachedBrotli.p99 <= goals.p99Ms)}, throughput ${check(r.uncachedBrotli.requestsPerSecond >= goals.requestsPerSecond)}`);
+    console.log(
+      `    cached filtered search: ${line(r.cached, r.hello)}: p99 ${check(r.cached.p99 <= goals.p99Ms)}, ` +
+        `throughput ${check(r.cached.requestsPerSecond >= goals.requestsPerSecond)}`,
+    );
+    console.log(
+      `    uncached rotating queries: ${line(r.uncached, r.hello)}: p99 ${check(r.uncached.p99 <= goals.p99Ms)}, ` +
+        `throughput ${check(r.uncached.requestsPerSecond >= goals.requestsPerSecond)}`,
+    );
+    console.log(
+      `    uncached rotating queries, brotli: ${line(r.uncachedBrotli, r.hello)}: p99 ` +
+        `${check(r.uncachedBrotli.p99 <= goals.p99Ms)}, throughput ${check(r.uncachedBrotli.requestsPerSecond >= goals.requestsPerSecond)}`,
+    );
     console.log(`    restarted server, cached: ${line(r.restarted, r.hello)}`);
-    console.log(`    RSS, server that created its data and ingested: ${run.memoryAfterFixed.rssMb.toFixed(0)} MB after the ` +
-      `cached run, ${run.memory.rssMb.toFixed(0)} MB after the uncached runs, peak ${run.memory.peakMb.toFixed(0)} MB: ` +
-      `${check(run.memory.rssMb <= goals.rssMb)}`);
-    console.log(`    RSS, restarted on the existing data (ready in ${run.restartSeconds.toFixed(1)} s): ` +
-      `${run.restartedMemory.rssMb.toFixed(0)} MB after its run, peak ${run.restartedMemory.peakMb.toFixed(0)} MB: ` +
-      `${check(run.restartedMemory.rssMb <= goals.rssMb)}`);
+    console.log(
+      `    RSS, server that created its data and ingested: ${run.memoryAfterFixed.rssMb.toFixed(0)} MB after the ` +
+        `cached run, ${run.memory.rssMb.toFixed(0)} MB after the uncached runs, peak ${run.memory.peakMb.toFixed(0)} MB: ` +
+        `${check(run.memory.rssMb <= goals.rssMb)}`,
+    );
+    console.log(
+      `    RSS, restarted on the existing data (ready in ${run.restartSeconds.toFixed(1)} s): ` +
+        `${run.restartedMemory.rssMb.toFixed(0)} MB after its run, peak ${run.restartedMemory.peakMb.toFixed(0)} MB: ` +
+        `${check(run.restartedMemory.rssMb <= goals.rssMb)}`,
+    );
     const errors = Object.values(r).reduce((sum, x) => sum + x.errors, 0);
     if (errors > 0) console.log(`    ${errors} errors/timeouts/non-2xx answers`);
   }
@@ -241,8 +297,10 @@ try {
   };
   writeFileSync(files.internshipsFile, JSON.stringify(scaleTo(internships.records, half)));
   writeFileSync(files.newGradsFile, JSON.stringify(scaleTo(newGrads.records, listingCount - half)));
-  log(`data: ${listingCount} listings scaled from ${internships.source} (${internships.records.length}) and ` +
-    `${newGrads.source} (${newGrads.records.length})`);
+  log(
+    `data: ${listingCount} listings scaled from ${internships.source} (${internships.records.length}) and ` +
+      `${newGrads.source} (${newGrads.records.length})`,
+  );
 
   const runs = [await benchBackend('PGlite embedded', null, files)];
   if (postgresUrl) runs.push(await benchBackend('PostgreSQL', postgresUrl, files));

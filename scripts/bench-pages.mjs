@@ -55,8 +55,12 @@ const publicPages = {
 };
 const signedInPages = { dashboard: '/dashboard', jobs: '/jobs' };
 const pageKeys = [...Object.keys(publicPages), ...Object.keys(signedInPages), 'job-detail', 'offline'];
-const selected = (optionValue('--pages') ?? pageKeys.join(',')).split(',').map((key) => key.trim()).filter(Boolean);
-for (const key of selected) if (!pageKeys.includes(key)) throw new Error(`unknown page "${key}"; known: ${pageKeys.join(', ')}`);
+const selected = (optionValue('--pages') ?? pageKeys.join(','))
+  .split(',')
+  .map((key) => key.trim())
+  .filter(Boolean);
+for (const key of selected)
+  if (!pageKeys.includes(key)) throw new Error(`unknown page "${key}"; known: ${pageKeys.join(', ')}`);
 
 const log = (message) => console.log(`[bench:pages] ${message}`);
 
@@ -78,7 +82,10 @@ function buildIfNeeded() {
   const stale = !existsSync(pagesManifest) || !existsSync(serverEntry) || statSync(pagesManifest).mtimeMs < sources;
   if (!stale) return;
   for (const [label, args] of [
-    ['building the web app', [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn']],
+    [
+      'building the web app',
+      [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    ],
     ['building the API', [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.server.json']],
   ]) {
     log(`${label}...`);
@@ -139,7 +146,11 @@ async function ingestFeeds() {
   ]
     .map(([type, file]) => ({ type, file: path.join(sharedData, file) }))
     .filter((feed) => existsSync(feed.file))
-    .map((feed) => ({ name: `bench-${feed.type}`, type: feed.type, records: JSON.parse(readFileSync(feed.file, 'utf8')) }));
+    .map((feed) => ({
+      name: `bench-${feed.type}`,
+      type: feed.type,
+      records: JSON.parse(readFileSync(feed.file, 'utf8')),
+    }));
   if (feeds.length === 0) return 'only the demo featured jobs (no ../shared/data)';
   const endpoint = JSON.parse(readFileSync(path.join(dataDir, 'admin-token'), 'utf8'));
   const response = await fetch(`${endpoint.url}/api/admin/ingest`, {
@@ -151,22 +162,33 @@ async function ingestFeeds() {
   return `${(await response.json()).board.jobs} jobs from ../shared/data`;
 }
 
-const contentTypes = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css',
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json', '.woff2': 'font/woff2' };
+const contentTypes = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.woff2': 'font/woff2',
+};
 
 /** The anchor build as a single-page app (unknown paths answer index.html), gzip for text, as a static host does. */
 function startAnchor() {
   const anchor = createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url, anchorUrl).pathname);
     let file = path.join(anchorDir, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
-    if (!file.startsWith(anchorDir) || !existsSync(file) || statSync(file).isDirectory()) file = path.join(anchorDir, 'index.html');
+    if (!file.startsWith(anchorDir) || !existsSync(file) || statSync(file).isDirectory())
+      file = path.join(anchorDir, 'index.html');
     const type = contentTypes[path.extname(file)] ?? 'application/octet-stream';
     const text = /^(text|application\/(json|manifest)|image\/svg)/.test(type);
     const gzip = text && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
     response.writeHead(200, {
       'content-type': type,
-      'cache-control': file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'cache-control': file.includes(`${path.sep}assets${path.sep}`)
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache',
       ...(gzip ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
     });
     const stream = createReadStream(file);
@@ -185,12 +207,15 @@ async function criticalScriptBytes(origin, pathname, staticDir) {
   const html = await (await fetch(`${origin}${pathname}`, { headers: { accept: 'text/html' } })).text();
   const gzipOf = async (url) => {
     const local = path.join(staticDir, new URL(url, origin).pathname);
-    const body = existsSync(local) ? readFileSync(local) : Buffer.from(await (await fetch(new URL(url, origin))).arrayBuffer());
+    const body = existsSync(local)
+      ? readFileSync(local)
+      : Buffer.from(await (await fetch(new URL(url, origin))).arrayBuffer());
     return gzipSync(body, { level: 9 }).length;
   };
   const sum = async (urls) => (await Promise.all([...new Set(urls)].map(gzipOf))).reduce((a, b) => a + b, 0);
-  const eager = [...html.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"|<link rel="modulepreload"[^>]*\shref="([^"]+)"/g)]
-    .map((match) => match[1] ?? match[2]);
+  const eager = [
+    ...html.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"|<link rel="modulepreload"[^>]*\shref="([^"]+)"/g),
+  ].map((match) => match[1] ?? match[2]);
   const startUp = /<div id="root" data-prerendered>/.test(html)
     ? [...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1])
     : [];
@@ -199,8 +224,16 @@ async function criticalScriptBytes(origin, pathname, staticDir) {
 
 // --------------------------------------------------------------------------------------------------- lighthouse
 
-const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 async function runLighthouse(url, chromePort, { keepStorage = false } = {}) {
   const result = await lighthouse(url, {
@@ -216,14 +249,19 @@ async function runLighthouse(url, chromePort, { keepStorage = false } = {}) {
     // Where the main-thread time goes: the longest tasks and the scripts that cost the most.
     const tasks = (lhr.audits['long-tasks']?.details?.items ?? []).slice(0, 8);
     const scripts = (lhr.audits['bootup-time']?.details?.items ?? []).slice(0, 8);
-    console.log(`  long tasks on ${url}: ${tasks.map((task) => `${Math.round(task.duration)} ms @${Math.round(task.startTime)} ${task.url}`).join('; ')}`);
+    console.log(
+      `  long tasks on ${url}: ${tasks.map((task) => `${Math.round(task.duration)} ms @${Math.round(task.startTime)} ${task.url}`).join('; ')}`,
+    );
     console.log(`  script cost: ${scripts.map((item) => `${item.url} ${Math.round(item.scripting)} ms`).join('; ')}`);
     const lcpElement = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
     if (lcpElement) console.log(`  LCP element: ${lcpElement.snippet} (${lcpElement.selector})`);
     const waterfall = (lhr.audits['network-requests']?.details?.items ?? [])
       .filter((item) => item.resourceType !== 'Image')
-      .map((item) => `${Math.round(item.networkRequestTime ?? 0)}-${Math.round(item.networkEndTime ?? 0)} ms ` +
-        `${item.url.replace(/^https?:\/\/[^/]+/, '')} ${Math.round((item.transferSize ?? 0) / 1024)} KB`);
+      .map(
+        (item) =>
+          `${Math.round(item.networkRequestTime ?? 0)}-${Math.round(item.networkEndTime ?? 0)} ms ` +
+          `${item.url.replace(/^https?:\/\/[^/]+/, '')} ${Math.round((item.transferSize ?? 0) / 1024)} KB`,
+      );
     console.log(`  requests (observed): ${waterfall.join('; ')}`);
   }
   const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -279,7 +317,11 @@ async function forgetAllButSession(page) {
 async function settle(page, url) {
   await page.goto(url);
   await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.getByTestId('job-card').first().waitFor({ timeout: 60_000 }).catch(() => undefined);
+  await page
+    .getByTestId('job-card')
+    .first()
+    .waitFor({ timeout: 60_000 })
+    .catch(() => undefined);
   await page.waitForTimeout(1500);
 }
 
@@ -323,8 +365,16 @@ function cell(samples, field, format) {
 
 function printTable(rows) {
   const header = ['page', 'who', 'score', 'FCP s', 'LCP s', 'TBT ms', 'CLS', 'JS KB'];
-  const lines = rows.map(({ page, who, samples }) => [page, who, cell(samples, 'score', plain), cell(samples, 'fcp', seconds),
-    cell(samples, 'lcp', seconds), cell(samples, 'tbt', millis), cell(samples, 'cls', cls3), cell(samples, 'jsBytes', kb)]);
+  const lines = rows.map(({ page, who, samples }) => [
+    page,
+    who,
+    cell(samples, 'score', plain),
+    cell(samples, 'fcp', seconds),
+    cell(samples, 'lcp', seconds),
+    cell(samples, 'tbt', millis),
+    cell(samples, 'cls', cls3),
+    cell(samples, 'jsBytes', kb),
+  ]);
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
   const format = (line) => `| ${line.map((value, column) => value.padEnd(widths[column])).join(' | ')} |`;
   console.log(format(header));
@@ -356,9 +406,11 @@ async function main() {
     for (const [key, pathname] of publicSelected) {
       const ours = await criticalScriptBytes(baseUrl, pathname, path.join(root, 'dist', 'client'));
       const theirs = anchor ? await criticalScriptBytes(anchorUrl, pathname, anchorDir) : null;
-      criticalBytes.push(`${key}: ours ${kb(ours.eager)} KB before any interaction` +
-        `${ours.atFirstInteraction ? ` (+${kb(ours.atFirstInteraction)} KB at the first interaction)` : ''}` +
-        `${theirs ? `, theirs ${kb(theirs.eager)} KB` : ''}`);
+      criticalBytes.push(
+        `${key}: ours ${kb(ours.eager)} KB before any interaction` +
+          `${ours.atFirstInteraction ? ` (+${kb(ours.atFirstInteraction)} KB at the first interaction)` : ''}` +
+          `${theirs ? `, theirs ${kb(theirs.eager)} KB` : ''}`,
+      );
     }
     if (publicSelected.length > 0) {
       const chrome = await chromeLauncher.launch({ chromePath: executablePath, chromeFlags });
@@ -368,8 +420,10 @@ async function main() {
             for (const [who, origin] of [['ours', baseUrl], ...(anchor ? [['theirs', anchorUrl]] : [])]) {
               const sample = await runLighthouse(`${origin}${pathname}`, chrome.port);
               record(key, who, sample);
-              log(`run ${run}/${runs} ${key} ${who}: score ${sample.score}, FCP ${seconds(sample.fcp)} s, LCP ${seconds(sample.lcp)} s, ` +
-                `TBT ${millis(sample.tbt)} ms, CLS ${cls3(sample.cls)}, JS ${kb(sample.jsBytes)} KB`);
+              log(
+                `run ${run}/${runs} ${key} ${who}: score ${sample.score}, FCP ${seconds(sample.fcp)} s, LCP ${seconds(sample.lcp)} s, ` +
+                  `TBT ${millis(sample.tbt)} ms, CLS ${cls3(sample.cls)}, JS ${kb(sample.jsBytes)} KB`,
+              );
             }
           }
         }
@@ -400,8 +454,10 @@ async function main() {
             await page.goto('about:blank');
             const repeat = await runLighthouse(`${baseUrl}${pathname}`, chrome.port, { keepStorage: true });
             record(key, 'ours, repeat visit', repeat);
-            log(`run ${run}/${runs} ${key}: first visit LCP ${seconds(first.lcp)} s (${first.finalUrl}), ` +
-              `repeat LCP ${seconds(repeat.lcp)} s, TBT ${millis(first.tbt)} / ${millis(repeat.tbt)} ms`);
+            log(
+              `run ${run}/${runs} ${key}: first visit LCP ${seconds(first.lcp)} s (${first.finalUrl}), ` +
+                `repeat LCP ${seconds(repeat.lcp)} s, TBT ${millis(first.tbt)} / ${millis(repeat.tbt)} ms`,
+            );
           }
         }
 
@@ -445,12 +501,20 @@ async function main() {
   }
 
   console.log('');
-  console.log(`Lighthouse ${JSON.parse(readFileSync(path.join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version}` +
-    ` mobile preset (simulated slow 4G, 4x CPU), ${runs} run(s) per page, median (range)` +
-    `${chromeVersion ? `, Chromium ${chromeVersion}` : ''}`);
-  console.log(`machine: ${cpus().length} CPUs, load average ${loadavg().map((value) => value.toFixed(1)).join(' / ')}`);
+  console.log(
+    `Lighthouse ${JSON.parse(readFileSync(path.join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version}` +
+      ` mobile preset (simulated slow 4G, 4x CPU), ${runs} run(s) per page, median (range)` +
+      `${chromeVersion ? `, Chromium ${chromeVersion}` : ''}`,
+  );
+  console.log(
+    `machine: ${cpus().length} CPUs, load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' / ')}`,
+  );
   console.log('JS KB: script bytes transferred during the measured load (brotli for ours, gzip for theirs).');
-  console.log('job-detail and offline rows: the LCP column is the time from the click / navigation start to the content on screen.');
+  console.log(
+    'job-detail and offline rows: the LCP column is the time from the click / navigation start to the content on screen.',
+  );
   console.log('');
   printTable([...results.values()]);
   if (criticalBytes.length > 0) {

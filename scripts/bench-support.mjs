@@ -9,13 +9,50 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sharedData = path.resolve(root, '..', 'shared', 'data');
 
-const roles = ['Software Engineer', 'Data Scientist', 'Machine Learning Engineer', 'Product Designer', 'Backend Developer',
-  'Frontend Engineer', 'Site Reliability Engineer', 'Security Analyst', 'Hardware Engineer', 'Quantitative Researcher'];
+const roles = [
+  'Software Engineer',
+  'Data Scientist',
+  'Machine Learning Engineer',
+  'Product Designer',
+  'Backend Developer',
+  'Frontend Engineer',
+  'Site Reliability Engineer',
+  'Security Analyst',
+  'Hardware Engineer',
+  'Quantitative Researcher',
+];
 const levels = ['Intern', 'Co-op', 'New Grad', 'I', 'Associate', 'Summer 2026 Intern'];
-const companies = ['Google', 'Notion', 'Shopify', 'Stripe', 'Maple Bank', 'Northern Labs', 'Capital One', 'Datadog',
-  'Cohere', 'Wealthsimple', 'Meta', 'Amazon', 'Nvidia', 'Figma', 'Ramp'];
-const places = ['San Francisco, CA', 'New York, NY', 'Seattle, WA', 'Austin, TX', 'Remote in USA', 'Toronto, ON, Canada',
-  'Vancouver, BC, Canada', 'Montreal, QC, Canada', 'Boston, MA', 'Chicago, IL', 'London, UK', 'Waterloo, ON, Canada'];
+const companies = [
+  'Google',
+  'Notion',
+  'Shopify',
+  'Stripe',
+  'Maple Bank',
+  'Northern Labs',
+  'Capital One',
+  'Datadog',
+  'Cohere',
+  'Wealthsimple',
+  'Meta',
+  'Amazon',
+  'Nvidia',
+  'Figma',
+  'Ramp',
+];
+const places = [
+  'San Francisco, CA',
+  'New York, NY',
+  'Seattle, WA',
+  'Austin, TX',
+  'Remote in USA',
+  'Toronto, ON, Canada',
+  'Vancouver, BC, Canada',
+  'Montreal, QC, Canada',
+  'Boston, MA',
+  'Chicago, IL',
+  'London, UK',
+  'Waterloo, ON, Canada',
+];
 const categories = ['Software', 'AI/ML/Data', 'Hardware', 'Product', 'Quant', null];
 
 /** Records of the real shape: from ../shared/data when present, else generated. */
@@ -46,15 +83,41 @@ export function scaleTo(records, count) {
   return Array.from({ length: count }, (_, i) => {
     const record = records[i % records.length];
     const round = Math.floor(i / records.length);
-    return round === 0 ? record : { ...record, id: randomUUID(), date_posted: Number(record.date_posted) - round * 3600 };
+    return round === 0
+      ? record
+      : { ...record, id: randomUUID(), date_posted: Number(record.date_posted) - round * 3600 };
   });
 }
 
 /** The board queries the benchmarks rotate through: words and regular expressions over types and places. */
 export function rotatingQueries(count) {
-  const words = ['engineer', 'intern', 'data', 'software', 'google|meta', 'design', 'machine learning', 'security',
-    'backend|frontend', '^senior', 'new grad', 'analyst', 'developer', 'research', 'c\\+\\+', 'summer 202[67]',
-    'product', 'cloud', 'quant', 'hardware', 'remote', 'toronto', 'co-op', 'ai', 'platform'];
+  const words = [
+    'engineer',
+    'intern',
+    'data',
+    'software',
+    'google|meta',
+    'design',
+    'machine learning',
+    'security',
+    'backend|frontend',
+    '^senior',
+    'new grad',
+    'analyst',
+    'developer',
+    'research',
+    'c\\+\\+',
+    'summer 202[67]',
+    'product',
+    'cloud',
+    'quant',
+    'hardware',
+    'remote',
+    'toronto',
+    'co-op',
+    'ai',
+    'platform',
+  ];
   const types = ['all', 'internship', 'new-grad', 'featured'];
   const locations = ['', '&country=USA', '&country=Canada', '&country=USA&state=CA', '&country=Canada&state=ON'];
   const queries = [];
@@ -63,7 +126,9 @@ export function rotatingQueries(count) {
     const type = types[Math.floor(i / words.length) % types.length];
     const location = locations[Math.floor(i / (words.length * types.length)) % locations.length];
     const offset = 20 * (Math.floor(i / (words.length * types.length * locations.length)) % 4);
-    queries.push(`/api/public/board?type=${type}&q=${encodeURIComponent(word)}${location}${offset ? `&offset=${offset}` : ''}`);
+    queries.push(
+      `/api/public/board?type=${type}&q=${encodeURIComponent(word)}${location}${offset ? `&offset=${offset}` : ''}`,
+    );
   }
   return queries;
 }
@@ -84,7 +149,9 @@ export async function waitFor(check, what, timeoutMs = 120_000) {
   while (Date.now() < deadline) {
     try {
       if (await check()) return;
-    } catch { /* not yet */ }
+    } catch {
+      /* not yet */
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`${what} did not happen within ${timeoutMs / 1000} s`);
@@ -102,7 +169,8 @@ export function memoryOf(pid) {
 
 /** A one-page PDF (the server opens every resume with a PDF reader), padded to about `size` bytes. */
 export function buildPdf(marker, size) {
-  const head = `%PDF-1.4\n% ${marker}\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n` +
+  const head =
+    `%PDF-1.4\n% ${marker}\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n` +
     '2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n' +
     '3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>\nendobj\n';
   const trailer = 'trailer\n<< /Root 1 0 R >>\n%%EOF\n';
@@ -117,8 +185,14 @@ export function multipart(fields, file) {
   for (const [name, value] of Object.entries(fields)) {
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
-  chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="resume"; filename="${file.name}"\r\n` +
-    'Content-Type: application/pdf\r\n\r\n'), file.data, Buffer.from(`\r\n--${boundary}--\r\n`));
+  chunks.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="resume"; filename="${file.name}"\r\n` +
+        'Content-Type: application/pdf\r\n\r\n',
+    ),
+    file.data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
@@ -126,7 +200,12 @@ export function multipart(fields, file) {
 export async function createEmulatorGoogleUser(emulator, label) {
   const email = `${label}-${randomUUID().slice(0, 8)}@example.test`;
   const postBody = new URLSearchParams({
-    id_token: JSON.stringify({ sub: `${label}-${randomUUID()}`, email, email_verified: true, name: `Student ${label}` }),
+    id_token: JSON.stringify({
+      sub: `${label}-${randomUUID()}`,
+      email,
+      email_verified: true,
+      name: `Student ${label}`,
+    }),
     providerId: 'google.com',
   }).toString();
   const response = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=bench`, {
@@ -145,15 +224,18 @@ export async function createEmulatorGoogleUser(emulator, label) {
  */
 export function writeAuthEmulatorConfig(dir, { auth, hub = auth + 1, logging = auth + 2 }) {
   const file = path.join(dir, 'firebase.json');
-  writeFileSync(file, JSON.stringify({
-    emulators: {
-      auth: { host: '127.0.0.1', port: auth },
-      hub: { host: '127.0.0.1', port: hub },
-      logging: { host: '127.0.0.1', port: logging },
-      ui: { enabled: false },
-      singleProjectMode: true,
-    },
-  }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      emulators: {
+        auth: { host: '127.0.0.1', port: auth },
+        hub: { host: '127.0.0.1', port: hub },
+        logging: { host: '127.0.0.1', port: logging },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
+  );
   return file;
 }
 

@@ -11,7 +11,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { benchServerEnv, buildPdf, createEmulatorGoogleUser, freePort, multipart, waitFor, writeAuthEmulatorConfig } from './bench-support.mjs';
+import {
+  benchServerEnv,
+  buildPdf,
+  createEmulatorGoogleUser,
+  freePort,
+  multipart,
+  waitFor,
+  writeAuthEmulatorConfig,
+} from './bench-support.mjs';
 import { childProcesses } from './child-processes.mjs';
 import { ensureServerBuild } from './ensure-server-build.mjs';
 import { serverEnv as serverProcessEnv, serverNodeFlags } from './server-node-flags.mjs';
@@ -57,15 +65,26 @@ async function startSmtpSink() {
         buffer = buffer.slice(lineEnd + 2);
         const command = line.slice(0, 4).toUpperCase();
         if (command === 'EHLO') reply('250-sink\r\n250 8BITMIME');
-        else if (command === 'RCPT') { to.push(line.slice(8).trim().replace(/[<>]/g, '')); reply('250 ok'); }
-        else if (command === 'DATA') { inData = true; reply('354 go'); }
-        else if (command === 'QUIT') { reply('221 bye'); socket.end(); return; }
-        else reply('250 ok');
+        else if (command === 'RCPT') {
+          to.push(line.slice(8).trim().replace(/[<>]/g, ''));
+          reply('250 ok');
+        } else if (command === 'DATA') {
+          inData = true;
+          reply('354 go');
+        } else if (command === 'QUIT') {
+          reply('221 bye');
+          socket.end();
+          return;
+        } else reply('250 ok');
       }
     });
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `smtp://127.0.0.1:${server.address().port}`, messages, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    url: `smtp://127.0.0.1:${server.address().port}`,
+    messages,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'i13-crash-apply-'));
@@ -75,7 +94,11 @@ let databaseUrl = null;
 async function withClient(url, work) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  try { return await work(client); } finally { await client.end(); }
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }
 
 const smtp = await startSmtpSink();
@@ -89,8 +112,20 @@ try {
   const authPort = Number(process.env.AUTH_EMULATOR_PORT || (await freePort()));
   const port = Number(process.env.PORT || (await freePort()));
   const firebaseConfig = writeAuthEmulatorConfig(workDir, { auth: authPort });
-  const emulatorProcess = startProcess([path.join(root, 'node_modules', '.bin', 'firebase'), 'emulators:start', '--only', 'auth',
-    '--project', projectId, '--config', firebaseConfig], { CI: '1' }, { detached: true, quiet: true });
+  const emulatorProcess = startProcess(
+    [
+      path.join(root, 'node_modules', '.bin', 'firebase'),
+      'emulators:start',
+      '--only',
+      'auth',
+      '--project',
+      projectId,
+      '--config',
+      firebaseConfig,
+    ],
+    { CI: '1' },
+    { detached: true, quiet: true },
+  );
   const emulator = `http://127.0.0.1:${authPort}`;
   await waitFor(async () => (await fetch(`${emulator}/`)).ok, 'Auth emulator start');
 
@@ -99,8 +134,10 @@ try {
   const serverArgs = [...serverNodeFlags, serverEntry];
   const serverEnv = {
     ...serverProcessEnv,
-    ...benchServerEnv({ port, dataDir, databaseUrl, projectId, authPort, workDir },
-      { SEED_DEMO_DATA: 'true', STORAGE_DIR: storageDir, SMTP_URL: smtp.url }),
+    ...benchServerEnv(
+      { port, dataDir, databaseUrl, projectId, authPort, workDir },
+      { SEED_DEMO_DATA: 'true', STORAGE_DIR: storageDir, SMTP_URL: smtp.url },
+    ),
   };
   const base = `http://127.0.0.1:${port}`;
   const startServer = async () => {
@@ -116,21 +153,40 @@ try {
 
   const users = [];
   for (let i = 0; i < userCount; i += 20) {
-    users.push(...await Promise.all(Array.from({ length: Math.min(20, userCount - i) }, (_, j) => createEmulatorGoogleUser(emulator, `crash-${i + j}`))));
+    users.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(20, userCount - i) }, (_, j) =>
+          createEmulatorGoogleUser(emulator, `crash-${i + j}`),
+        ),
+      )),
+    );
   }
   const plans = users.map((user, i) => {
-    const { body, contentType } = multipart({
-      firstName: 'Crash', lastName: `Student ${i}`, email: user.email, phone: '+1 (514) 555-0199',
-      university: 'McGill University', major: 'Computer Science', graduationYear: '2027',
-      coverLetter: `Cover letter ${i}.`, devpost: 'null',
-    }, { name: `Student ${i}.pdf`, data: buildPdf(`crash-${i}`, pdfBytes) });
+    const { body, contentType } = multipart(
+      {
+        firstName: 'Crash',
+        lastName: `Student ${i}`,
+        email: user.email,
+        phone: '+1 (514) 555-0199',
+        university: 'McGill University',
+        major: 'Computer Science',
+        graduationYear: '2027',
+        coverLetter: `Cover letter ${i}.`,
+        devpost: 'null',
+      },
+      { name: `Student ${i}.pdf`, data: buildPdf(`crash-${i}`, pdfBytes) },
+    );
     return { user, body, contentType, key: randomUUID() };
   });
   const send = async (plan) => {
     try {
       const response = await fetch(`${base}/api/public/jobs/${job.id}/apply`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${plan.user.idToken}`, 'content-type': plan.contentType, 'idempotency-key': plan.key },
+        headers: {
+          authorization: `Bearer ${plan.user.idToken}`,
+          'content-type': plan.contentType,
+          'idempotency-key': plan.key,
+        },
         body: plan.body,
       });
       const text = await response.text();
@@ -140,28 +196,40 @@ try {
     }
   };
 
-  log(`${userCount} concurrent applications; kill -9 after ${killAfter} acknowledgements (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`);
+  log(
+    `${userCount} concurrent applications; kill -9 after ${killAfter} acknowledgements (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`,
+  );
   const acknowledged = new Set();
   let killed = false;
-  await Promise.all(plans.map(async (plan, i) => {
-    const result = await send(plan);
-    if (result.status === 201 && !killed) acknowledged.add(i);
-    if (!killed && acknowledged.size >= killAfter) {
-      killed = true;
-      process.kill(server.pid, 'SIGKILL');
-    }
-  }));
+  await Promise.all(
+    plans.map(async (plan, i) => {
+      const result = await send(plan);
+      if (result.status === 201 && !killed) acknowledged.add(i);
+      if (!killed && acknowledged.size >= killAfter) {
+        killed = true;
+        process.kill(server.pid, 'SIGKILL');
+      }
+    }),
+  );
   if (!killed) process.kill(server.pid, 'SIGKILL');
-  await new Promise((resolve) => (server.exitCode !== null || server.signalCode !== null ? resolve() : server.once('exit', resolve)));
+  await new Promise((resolve) =>
+    server.exitCode !== null || server.signalCode !== null ? resolve() : server.once('exit', resolve),
+  );
   const mailsBeforeRestart = smtp.messages.length;
-  log(`killed; ${acknowledged.size} acknowledged, ${mailsBeforeRestart} e-mails had reached the mail server; restarting`);
+  log(
+    `killed; ${acknowledged.size} acknowledged, ${mailsBeforeRestart} e-mails had reached the mail server; restarting`,
+  );
 
   server = await startServer();
   // Present and duplicated, read through each person's own list.
-  const appliedCounts = await Promise.all(plans.map(async (plan) => {
-    const applied = await (await fetch(`${base}/api/job/applied-jobs`, { headers: { authorization: `Bearer ${plan.user.idToken}` } })).json();
-    return applied.filter((id) => id === job.id).length;
-  }));
+  const appliedCounts = await Promise.all(
+    plans.map(async (plan) => {
+      const applied = await (
+        await fetch(`${base}/api/job/applied-jobs`, { headers: { authorization: `Bearer ${plan.user.idToken}` } })
+      ).json();
+      return applied.filter((id) => id === job.id).length;
+    }),
+  );
   const present = appliedCounts.filter((count) => count > 0).length;
   const duplicated = appliedCounts.filter((count) => count > 1).length;
   const acknowledgedPresent = [...acknowledged].filter((i) => appliedCounts[i] > 0).length;
@@ -170,20 +238,31 @@ try {
   const mailedBeforeRestart = new Set(smtp.messages.slice(0, mailsBeforeRestart).map((m) => m.to));
   // Committed applications whose confirmation had not reached the mail server when the process died.
   const owed = [...presentEmails].filter((email) => !mailedBeforeRestart.has(email)).length;
-  await waitFor(() => [...presentEmails].every((email) => smtp.messages.some((m) => m.to === email)), 'the owed e-mails', 90_000).catch(() => {});
+  await waitFor(
+    () => [...presentEmails].every((email) => smtp.messages.some((m) => m.to === email)),
+    'the owed e-mails',
+    90_000,
+  ).catch(() => {});
   const sentAfterRestart = smtp.messages.length - mailsBeforeRestart;
-  const owedArrived = [...presentEmails].filter((email) => !mailedBeforeRestart.has(email) &&
-    smtp.messages.some((m) => m.to === email)).length;
+  const owedArrived = [...presentEmails].filter(
+    (email) => !mailedBeforeRestart.has(email) && smtp.messages.some((m) => m.to === email),
+  ).length;
 
   // Every request is sent again with its key: the acknowledged ones must replay, the others may now be created.
   const resends = await Promise.all(plans.map((plan) => send(plan)));
   const replayed = [...acknowledged].filter((i) => resends[i].status === 201 && resends[i].replayed).length;
   const resendErrors = resends.filter((result) => result.status !== 201).length;
-  await waitFor(() => new Set(smtp.messages.map((m) => m.to)).size >= userCount, 'every e-mail', 60_000).catch(() => {});
-  const finalCounts = await Promise.all(plans.map(async (plan) => {
-    const applied = await (await fetch(`${base}/api/job/applied-jobs`, { headers: { authorization: `Bearer ${plan.user.idToken}` } })).json();
-    return applied.filter((id) => id === job.id).length;
-  }));
+  await waitFor(() => new Set(smtp.messages.map((m) => m.to)).size >= userCount, 'every e-mail', 60_000).catch(
+    () => {},
+  );
+  const finalCounts = await Promise.all(
+    plans.map(async (plan) => {
+      const applied = await (
+        await fetch(`${base}/api/job/applied-jobs`, { headers: { authorization: `Bearer ${plan.user.idToken}` } })
+      ).json();
+      return applied.filter((id) => id === job.id).length;
+    }),
+  );
   const byRecipient = new Map();
   for (const message of smtp.messages) {
     const ids = byRecipient.get(message.to) ?? new Set();
@@ -205,25 +284,45 @@ try {
   const { sweepOrphanFiles } = await import(dist('storage/orphan-sweeper.js'));
   const database = await openDatabase({ databaseUrl, dataDir });
   const quiet = { info() {}, warn() {}, error() {} };
-  const sweep = await sweepOrphanFiles({ database, storage: createLocalDiskStorage(storageDir), log: quiet, graceMs: 0 });
+  const sweep = await sweepOrphanFiles({
+    database,
+    storage: createLocalDiskStorage(storageDir),
+    log: quiet,
+    graceMs: 0,
+  });
   await database.close();
-  const filesAfter = existsSync(applicationsDir) ? readdirSync(applicationsDir).filter((name) => name.endsWith('.pdf')).length : 0;
+  const filesAfter = existsSync(applicationsDir)
+    ? readdirSync(applicationsDir).filter((name) => name.endsWith('.pdf')).length
+    : 0;
   const finalPresent = finalCounts.filter((count) => count > 0).length;
 
   console.log('');
-  console.log(`| database | applications | acknowledged | present (of acknowledged) | duplicated | replayed on resend | ` +
-    'e-mails sent before the kill | e-mails owed at restart | owed e-mails arrived | sent after restart | people with e-mail (final) | same message twice | ' +
-    'two different e-mails | files before sweep | orphans removed | files after |');
+  console.log(
+    `| database | applications | acknowledged | present (of acknowledged) | duplicated | replayed on resend | ` +
+      'e-mails sent before the kill | e-mails owed at restart | owed e-mails arrived | sent after restart | people with e-mail (final) | same message twice | ' +
+      'two different e-mails | files before sweep | orphans removed | files after |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
-  console.log(`| ${databaseUrl ? 'PostgreSQL' : 'PGlite'} | ${userCount} | ${acknowledged.size} | ${present} (${acknowledgedPresent}) | ` +
-    `${duplicated} | ${replayed}/${acknowledged.size} | ${mailsBeforeRestart} | ${owed} | ${owedArrived} | ${sentAfterRestart} | ${withMail}/${finalPresent} | ` +
-    `${sameMailTwice} | ${differentMailsToOne} | ${files.length} | ${sweep.ran ? sweep.removed : 'not run'} | ${filesAfter} |`);
-  const ok = acknowledgedPresent === acknowledged.size && duplicated === 0 && replayed === acknowledged.size &&
-    owedArrived === owed && differentMailsToOne === 0 && withMail === finalPresent && resendErrors === 0 &&
-    filesAfter === finalPresent && finalCounts.every((count) => count === 1);
-  console.log(ok
-    ? 'Crash safety: met (nothing acknowledged lost, nothing doubled, every key replayed, every e-mail once).'
-    : `Crash safety: MISSED (resend errors ${resendErrors}, final applications ${finalPresent}/${userCount})`);
+  console.log(
+    `| ${databaseUrl ? 'PostgreSQL' : 'PGlite'} | ${userCount} | ${acknowledged.size} | ${present} (${acknowledgedPresent}) | ` +
+      `${duplicated} | ${replayed}/${acknowledged.size} | ${mailsBeforeRestart} | ${owed} | ${owedArrived} | ${sentAfterRestart} | ${withMail}/${finalPresent} | ` +
+      `${sameMailTwice} | ${differentMailsToOne} | ${files.length} | ${sweep.ran ? sweep.removed : 'not run'} | ${filesAfter} |`,
+  );
+  const ok =
+    acknowledgedPresent === acknowledged.size &&
+    duplicated === 0 &&
+    replayed === acknowledged.size &&
+    owedArrived === owed &&
+    differentMailsToOne === 0 &&
+    withMail === finalPresent &&
+    resendErrors === 0 &&
+    filesAfter === finalPresent &&
+    finalCounts.every((count) => count === 1);
+  console.log(
+    ok
+      ? 'Crash safety: met (nothing acknowledged lost, nothing doubled, every key replayed, every e-mail once).'
+      : `Crash safety: MISSED (resend errors ${resendErrors}, final applications ${finalPresent}/${userCount})`,
+  );
   if (!ok) process.exitCode = 1;
   await stop(emulatorProcess);
 } catch (error) {
@@ -233,7 +332,9 @@ try {
   await stopAll();
   await smtp.close();
   if (adminDatabaseUrl && databaseUrl) {
-    await withClient(adminDatabaseUrl, (client) => client.query(`drop database if exists "${databaseName}" with (force)`)).catch(() => {});
+    await withClient(adminDatabaseUrl, (client) =>
+      client.query(`drop database if exists "${databaseName}" with (force)`),
+    ).catch(() => {});
   }
   rmSync(workDir, { recursive: true, force: true });
 }

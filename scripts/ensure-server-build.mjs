@@ -18,8 +18,13 @@ export function ensureServerBuild(root, entry, log) {
   const newestTs = Math.max(...['src/server', 'src/shared'].map((dir) => newestSource(path.join(root, dir))));
   if (existsSync(entry) && newestTs <= statSync(entry).mtimeMs) return;
   log('building the API (tsc -p tsconfig.server.json)...');
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.server.json'], {
-    cwd: root, stdio: 'inherit',
-  });
+  const build = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.server.json'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

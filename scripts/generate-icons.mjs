@@ -10,11 +10,39 @@ const outDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'public', 'ic
 
 // Geometry on a 512 x 512 canvas; the same numbers are used by src/client/components/ui/logo.tsx.
 const colors = { top: '#fb8a3c', bottom: '#c2410c', head: '#ffffff', mask: '#ea580c', nose: '#431407' };
-const head = [[128, 104], [214, 184], [298, 184], [384, 104], [400, 232], [344, 318], [256, 404], [168, 318], [112, 232]];
-const mask = [[214, 184], [298, 184], [326, 246], [256, 372], [186, 246]];
-const leftEar = [[150, 138], [200, 184], [162, 214]];
-const rightEar = [[362, 138], [312, 184], [350, 214]];
-const nose = [[232, 364], [280, 364], [256, 404]];
+const head = [
+  [128, 104],
+  [214, 184],
+  [298, 184],
+  [384, 104],
+  [400, 232],
+  [344, 318],
+  [256, 404],
+  [168, 318],
+  [112, 232],
+];
+const mask = [
+  [214, 184],
+  [298, 184],
+  [326, 246],
+  [256, 372],
+  [186, 246],
+];
+const leftEar = [
+  [150, 138],
+  [200, 184],
+  [162, 214],
+];
+const rightEar = [
+  [362, 138],
+  [312, 184],
+  [350, 214],
+];
+const nose = [
+  [232, 364],
+  [280, 364],
+  [256, 404],
+];
 const shapes = [
   { points: head, color: colors.head },
   { points: mask, color: colors.mask },
@@ -29,7 +57,12 @@ function hex(color) {
 
 function roundedSquare(size, radius, steps = 16) {
   const points = [];
-  const corners = [[size - radius, radius, -90], [size - radius, size - radius, 0], [radius, size - radius, 90], [radius, radius, 180]];
+  const corners = [
+    [size - radius, radius, -90],
+    [size - radius, size - radius, 0],
+    [radius, size - radius, 90],
+    [radius, radius, 180],
+  ];
   for (const [cx, cy, start] of corners) {
     for (let i = 0; i <= steps; i += 1) {
       const angle = ((start + (90 * i) / steps) * Math.PI) / 180;
@@ -128,7 +161,12 @@ function encodePng(width, height, rgba) {
     rgba.copy(rows, y * (width * 4 + 1) + 1, y * width * 4, (y + 1) * width * 4);
   }
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 function svg() {

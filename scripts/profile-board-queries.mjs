@@ -30,7 +30,9 @@ const parse = (url) => jobBoardQuerySchema.parse(Object.fromEntries(new URL(url,
 const queries = urls.map(parse);
 
 const ms = (value) => value.toFixed(3).padStart(8);
-console.log(`${indexed.length} jobs (indexJobs ${indexMs.toFixed(0)} ms), ${urls.length} rotating queries, ${rounds} rounds`);
+console.log(
+  `${indexed.length} jobs (indexJobs ${indexMs.toFixed(0)} ms), ${urls.length} rotating queries, ${rounds} rounds`,
+);
 
 // Reference path, step by step (what the view did before its own index): parse, type + text scan, location
 // filter + total, facets, page + JSON.
@@ -47,7 +49,12 @@ for (let round = 0; round < rounds; round++) {
     now = performance.now();
     if (!warm) split.scan += now - t;
     t = now;
-    const matched = filterJobs(base, { type: query.type, country: query.country, state: query.state, city: query.city });
+    const matched = filterJobs(base, {
+      type: query.type,
+      country: query.country,
+      state: query.state,
+      city: query.city,
+    });
     now = performance.now();
     if (!warm) split.locate += now - t;
     t = now;
@@ -55,7 +62,11 @@ for (let round = 0; round < rounds; round++) {
     now = performance.now();
     if (!warm) split.facets += now - t;
     t = now;
-    JSON.stringify({ jobs: matched.slice(query.offset, query.offset + query.limit).map((e) => e.job), total: matched.length, facets });
+    JSON.stringify({
+      jobs: matched.slice(query.offset, query.offset + query.limit).map((e) => e.job),
+      total: matched.length,
+      facets,
+    });
     now = performance.now();
     if (!warm) split.page += now - t;
   }
@@ -80,8 +91,14 @@ for (let round = 0; round < rounds; round++) {
 times.sort((a, b) => a - b);
 const average = times.reduce((a, b) => a + b, 0) / times.length;
 const parseAverage = split.parse / measured;
-console.log(`board view (built in ${viewMs.toFixed(0)} ms): ms per query (parse excluded: add ${parseAverage.toFixed(3)})`);
-console.log(`  average ${ms(average)}  p50 ${ms(times[Math.floor(times.length * 0.5)])}  p99 ${ms(times[Math.floor(times.length * 0.99)])}  max ${ms(times.at(-1))}`);
+console.log(
+  `board view (built in ${viewMs.toFixed(0)} ms): ms per query (parse excluded: add ${parseAverage.toFixed(3)})`,
+);
+console.log(
+  `  average ${ms(average)}  p50 ${ms(times[Math.floor(times.length * 0.5)])}  p99 ${ms(times[Math.floor(times.length * 0.99)])}  max ${ms(times.at(-1))}`,
+);
 console.log(`query index typed arrays: ${(new BoardQueryIndex(indexed).byteLength / 2 ** 20).toFixed(1)} MB`);
 const memory = process.memoryUsage();
-console.log(`memory: rss ${(memory.rss / 2 ** 20).toFixed(0)} MB, heap used ${(memory.heapUsed / 2 ** 20).toFixed(0)} MB`);
+console.log(
+  `memory: rss ${(memory.rss / 2 ** 20).toFixed(0)} MB, heap used ${(memory.heapUsed / 2 ** 20).toFixed(0)} MB`,
+);

@@ -59,7 +59,10 @@ function run(cmd, cmdArgs, label) {
 function portInUse(p) {
   return new Promise((resolve) => {
     const socket = createConnection({ host: '127.0.0.1', port: p });
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }
@@ -71,7 +74,9 @@ async function waitFor(url, child, label, timeoutMs = 90_000) {
     try {
       const res = await fetch(url);
       if (res.status < 500) return;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${label} was not ready within ${timeoutMs / 1000} s (${url})`);
@@ -80,7 +85,10 @@ async function waitFor(url, child, label, timeoutMs = 90_000) {
 function spawnChild(label, cmd, cmdArgs, env, nodeFlags = []) {
   // Own process group, so we decide the shutdown order (API first, then the emulator exports its users).
   const child = spawn(process.execPath, [...nodeFlags, cmd, ...cmdArgs], {
-    cwd: root, env: { ...process.env, ...env }, stdio: 'inherit', detached: true,
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: 'inherit',
+    detached: true,
   });
   children.add(child);
   child.on('exit', (code, signal) => {
@@ -98,11 +106,19 @@ async function shutdown(code = 0) {
   stopping = true;
   log('stopping...');
   for (const child of [...children].reverse()) {
-    try { process.kill(-child.pid, 'SIGINT'); } catch { /* already gone */ }
+    try {
+      process.kill(-child.pid, 'SIGINT');
+    } catch {
+      /* already gone */
+    }
     const exited = new Promise((r) => child.once('exit', r));
     const timeout = new Promise((r) => setTimeout(r, 15_000, 'timeout'));
     if ((await Promise.race([exited, timeout])) === 'timeout') {
-      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
     }
   }
   // Released last: the emulator has exported its users into the folder by now.
@@ -124,7 +140,9 @@ async function main() {
   mkdirSync(dataDir, { recursive: true });
   // The data folder is locked before anything else starts: a second `npm start` on it is refused here, before its
   // emulator could rewrite firebase.json or export users into it. The server inherits the lock (it is our child).
-  const { acquireDataDirLock, DataDirLockedError } = await import(pathToFileURL(path.join(root, 'dist/server/server/db/data-dir-lock.js')).href);
+  const { acquireDataDirLock, DataDirLockedError } = await import(
+    pathToFileURL(path.join(root, 'dist/server/server/db/data-dir-lock.js')).href
+  );
   try {
     dataDirLock = acquireDataDirLock(dataDir);
   } catch (error) {
@@ -134,7 +152,12 @@ async function main() {
     }
     throw error;
   }
-  const env = { PORT: String(port), DATA_DIR: dataDir, FIREBASE_PROJECT_ID: projectId, DATA_DIR_LOCK_HELD_BY: String(process.pid) };
+  const env = {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    FIREBASE_PROJECT_ID: projectId,
+    DATA_DIR_LOCK_HELD_BY: String(process.pid),
+  };
 
   if (startEmulator) {
     if (await portInUse(emulatorPort)) {
@@ -144,17 +167,33 @@ async function main() {
     const configPath = path.join(dataDir, 'firebase.json');
     // The hub and logging emulators on the two ports after the Auth emulator's: fixed per instance, so two instances
     // starting at once never race for the CLI's defaults (4400, 4500).
-    writeFileSync(configPath, JSON.stringify({
-      emulators: {
-        auth: { host: '127.0.0.1', port: emulatorPort },
-        hub: { host: '127.0.0.1', port: emulatorPort + 1 },
-        logging: { host: '127.0.0.1', port: emulatorPort + 2 },
-        ui: { enabled: false },
-        singleProjectMode: true,
-      },
-    }, null, 2));
-    const emulatorArgs = ['emulators:start', '--only', 'auth', '--project', projectId, '--config', configPath,
-      '--export-on-exit', emulatorDir];
+    writeFileSync(
+      configPath,
+      JSON.stringify(
+        {
+          emulators: {
+            auth: { host: '127.0.0.1', port: emulatorPort },
+            hub: { host: '127.0.0.1', port: emulatorPort + 1 },
+            logging: { host: '127.0.0.1', port: emulatorPort + 2 },
+            ui: { enabled: false },
+            singleProjectMode: true,
+          },
+        },
+        null,
+        2,
+      ),
+    );
+    const emulatorArgs = [
+      'emulators:start',
+      '--only',
+      'auth',
+      '--project',
+      projectId,
+      '--config',
+      configPath,
+      '--export-on-exit',
+      emulatorDir,
+    ];
     // Users survive restarts: import the previous export when there is one.
     const imported = existsSync(path.join(emulatorDir, 'firebase-export-metadata.json'));
     if (imported) emulatorArgs.push('--import', emulatorDir);
@@ -170,7 +209,13 @@ async function main() {
     if (imported) await keepSessions(emulatorDir);
   }
 
-  const server = spawnChild('API server', path.join(root, 'dist/server/server/index.js'), [], { ...env, ...serverEnv }, serverNodeFlags);
+  const server = spawnChild(
+    'API server',
+    path.join(root, 'dist/server/server/index.js'),
+    [],
+    { ...env, ...serverEnv },
+    serverNodeFlags,
+  );
   await waitFor(`http://127.0.0.1:${port}/api/healthz`, server, 'API server');
   log(`ready: http://localhost:${port}  (Ctrl-C stops everything)`);
 }

@@ -21,7 +21,9 @@ const failures = [];
 function step(label, cmd, args, env = {}) {
   console.log(`\n=== ${label} ===`);
   const result = spawnSync(process.execPath, [cmd, ...args], {
-    cwd: root, stdio: 'inherit', env: { ...process.env, ...env },
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
   });
   if (result.status !== 0) failures.push(label);
   return result.status === 0;
@@ -31,7 +33,7 @@ function countVitest(file) {
   if (!existsSync(file)) return false;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests ?? 0;
-  failed += (report.numFailedTests ?? 0);
+  failed += report.numFailedTests ?? 0;
   return true;
 }
 
@@ -45,7 +47,8 @@ function countPlaywright(file) {
 
 // A check that is not a test case still counts: one pass or one failure.
 function check(label, cmd, args) {
-  if (step(label, cmd, args)) passed += 1; else failed += 1;
+  if (step(label, cmd, args)) passed += 1;
+  else failed += 1;
 }
 
 check('Typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
@@ -54,27 +57,44 @@ check('Lint', bin('eslint'), ['.', '--max-warnings', '0']);
 check('Format (Prettier)', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
 
 const vitestJson = path.join(resultsDir, 'vitest.json');
-step('Unit and API tests (PGlite)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`],
-  { TEST_DATABASE_URL: '' });
+step(
+  'Unit and API tests (PGlite)',
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`],
+  { TEST_DATABASE_URL: '' },
+);
 if (!countVitest(vitestJson)) failed += 1;
 
 if (process.env.TEST_DATABASE_URL) {
   const pgJson = path.join(resultsDir, 'vitest-postgres.json');
-  step(`API tests against PostgreSQL (${process.env.TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`, bin('vitest'),
-    ['run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile=${pgJson}`]);
+  step(`API tests against PostgreSQL (${process.env.TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`, bin('vitest'), [
+    'run',
+    '--project',
+    'api',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${pgJson}`,
+  ]);
   if (!countVitest(pgJson)) failed += 1;
 }
 
 const chromium = findChromium();
 if (!chromium) {
-  console.error('\nNo Chromium found for the browser tests. Install it with `apt-get install -y chromium` '
-    + '(Debian/Ubuntu) or set CHROMIUM_PATH to a Chrome/Chromium binary.');
+  console.error(
+    '\nNo Chromium found for the browser tests. Install it with `apt-get install -y chromium` ' +
+      '(Debian/Ubuntu) or set CHROMIUM_PATH to a Chrome/Chromium binary.',
+  );
   failures.push('Browser tests (no Chromium)');
   failed += 1;
-} else if (step('Build', bin('vite'), ['build', '--logLevel', 'warn']) && step('Build API', bin('tsc'), ['-p', 'tsconfig.server.json'])) {
+} else if (
+  step('Build', bin('vite'), ['build', '--logLevel', 'warn']) &&
+  step('Build API', bin('tsc'), ['-p', 'tsconfig.server.json'])
+) {
   const pwJson = path.join(resultsDir, 'playwright.json');
-  step('Browser tests (Playwright, Chromium)', bin('playwright'), ['test'],
-    { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+  step('Browser tests (Playwright, Chromium)', bin('playwright'), ['test'], {
+    CHROMIUM_PATH: chromium,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+  });
   if (!countPlaywright(pwJson)) failed += 1;
 } else {
   failed += 1;

@@ -68,7 +68,11 @@ function startUpScript(entry: string, preloads: string[]): string {
 }
 
 /** The shell with one rendered page in it: head tags and styles in <head>, the markup in #root, no module script. */
-export function composePage(shell: string, locale: Locale, page: { body: string; head: string; styles: string }): string {
+export function composePage(
+  shell: string,
+  locale: Locale,
+  page: { body: string; head: string; styles: string },
+): string {
   const preloads: string[] = [];
   let entry: string | undefined;
   let html = shell

@@ -15,7 +15,9 @@ function readBaseUrl(name: string): string | undefined {
   const value = readVariable(name);
   if (value === undefined) return undefined;
   if (!value.startsWith('/') && !/^https?:\/\/[^/]/.test(value)) {
-    throw new Error(`Invalid client environment: ${name} must be a path such as /api or an http(s) URL, got "${value}"`);
+    throw new Error(
+      `Invalid client environment: ${name} must be a path such as /api or an http(s) URL, got "${value}"`,
+    );
   }
   return value.replace(/\/+$/, '');
 }

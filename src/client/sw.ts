@@ -53,10 +53,7 @@ registerRoute(
 //
 // The whole-board snapshot is deliberately not cached here: the page holds it in IndexedDB and revalidates it with
 // If-None-Match, which a stale-while-revalidate copy would answer with the old full body (and a second 1-10 MB copy).
-registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/public/board/snapshot',
-  new NetworkOnly(),
-);
+registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/public/board/snapshot', new NetworkOnly());
 
 registerRoute(
   ({ url, sameOrigin }) =>

@@ -1,89 +1,89 @@
-import { existsSync } from 'node:fs'
-import { basename, dirname, join, relative, sep } from 'node:path'
-import fastifyCompress from '@fastify/compress'
-import fastifyStatic from '@fastify/static'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify'
-import { validatorCompiler } from 'fastify-type-provider-zod'
-import { type DatabaseHandle, openDatabase } from './db/client.ts'
-import type { Env } from './env.ts'
-import { registerErrorHandler, sendError } from './http/error-handler.ts'
-import { openApiRoutes, registerOpenApi } from './http/openapi.ts'
-import { checkedJsonSerializerCompiler, jsonSerializerCompiler } from './http/route-schemas.ts'
-import { registerInputPolicy } from './http/input-policy.ts'
-import { logSerializers } from './http/log-serializers.ts'
-import { maxConcurrentUploadsPerAccount } from './http/multipart-request.ts'
-import { createUploadSlots } from './http/upload-slots.ts'
-import { registerAuth } from './plugins/auth.ts'
-import { createMailer, type Mailer } from './mail/mailer.ts'
-import { createMailSender, domainOfAddress, type MailSender } from './mail/outbox.ts'
-import { adminRoutes } from './modules/admin/index.ts'
-import { applicantsRoutes } from './modules/apply/index.ts'
-import { applyRoutes } from './modules/apply/index.ts'
-import { checkSharedLink } from './modules/apply/index.ts'
-import { applicationsRoutes } from './modules/applications/index.ts'
-import { authRoutes } from './modules/auth/index.ts'
-import { type BoardIndex, createBoardIndex } from './modules/jobs/index.ts'
-import { createIngestService, type IngestService, startFeedSchedule } from './modules/jobs/index.ts'
-import { boardRoutes } from './modules/jobs/index.ts'
-import { companyRoutes } from './modules/company/index.ts'
-import { configRoutes } from './modules/config/index.ts'
-import { devpostRoutes } from './modules/profile/index.ts'
-import { createDevpostService } from './modules/profile/index.ts'
-import { devRoutes } from './modules/dev/index.ts'
-import { filesRoutes } from './modules/files/index.ts'
-import { githubRoutes } from './modules/profile/index.ts'
-import { createGithubService } from './modules/profile/index.ts'
-import { healthRoutes } from './modules/health/index.ts'
-import { jobsRoutes } from './modules/jobs/index.ts'
-import { profileRoutes } from './modules/profile/index.ts'
-import { registerAppPages } from './modules/app-pages/index.ts'
-import { publicJobPageRoutes } from './modules/jobs/index.ts'
-import { savedJobsRoutes } from './modules/saved-jobs/index.ts'
-import { createStorage } from './storage/create-storage.ts'
-import { defaultOrphanSweepIntervalMs, startOrphanSweepSchedule, sweepOrphanFiles } from './storage/orphan-sweeper.ts'
-import type { Storage } from './storage/storage.ts'
+import { existsSync } from 'node:fs';
+import { basename, dirname, join, relative, sep } from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import type { Env } from './env.ts';
+import { registerErrorHandler, sendError } from './http/error-handler.ts';
+import { openApiRoutes, registerOpenApi } from './http/openapi.ts';
+import { checkedJsonSerializerCompiler, jsonSerializerCompiler } from './http/route-schemas.ts';
+import { registerInputPolicy } from './http/input-policy.ts';
+import { logSerializers } from './http/log-serializers.ts';
+import { maxConcurrentUploadsPerAccount } from './http/multipart-request.ts';
+import { createUploadSlots } from './http/upload-slots.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createMailSender, domainOfAddress, type MailSender } from './mail/outbox.ts';
+import { adminRoutes } from './modules/admin/index.ts';
+import { applicantsRoutes } from './modules/apply/index.ts';
+import { applyRoutes } from './modules/apply/index.ts';
+import { checkSharedLink } from './modules/apply/index.ts';
+import { applicationsRoutes } from './modules/applications/index.ts';
+import { authRoutes } from './modules/auth/index.ts';
+import { type BoardIndex, createBoardIndex } from './modules/jobs/index.ts';
+import { createIngestService, type IngestService, startFeedSchedule } from './modules/jobs/index.ts';
+import { boardRoutes } from './modules/jobs/index.ts';
+import { companyRoutes } from './modules/company/index.ts';
+import { configRoutes } from './modules/config/index.ts';
+import { devpostRoutes } from './modules/profile/index.ts';
+import { createDevpostService } from './modules/profile/index.ts';
+import { devRoutes } from './modules/dev/index.ts';
+import { filesRoutes } from './modules/files/index.ts';
+import { githubRoutes } from './modules/profile/index.ts';
+import { createGithubService } from './modules/profile/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { jobsRoutes } from './modules/jobs/index.ts';
+import { profileRoutes } from './modules/profile/index.ts';
+import { registerAppPages } from './modules/app-pages/index.ts';
+import { publicJobPageRoutes } from './modules/jobs/index.ts';
+import { savedJobsRoutes } from './modules/saved-jobs/index.ts';
+import { createStorage } from './storage/create-storage.ts';
+import { defaultOrphanSweepIntervalMs, startOrphanSweepSchedule, sweepOrphanFiles } from './storage/orphan-sweeper.ts';
+import type { Storage } from './storage/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The in-memory job board of this instance. */
-    boardIndex: BoardIndex
+    boardIndex: BoardIndex;
     /** Feed ingestion (scheduled when FEEDS_ENABLED; tests and the admin route call it directly). */
-    feedIngest: IngestService
+    feedIngest: IngestService;
     /** Delivers the durable e-mail outbox (mail/outbox.ts). */
-    mailSender: MailSender
+    mailSender: MailSender;
   }
 }
 
 export type BuildAppOptions = {
-  env: Env
+  env: Env;
   /** An open, migrated database. Without one the app opens (and on close, closes) the one `env` names. */
-  database?: DatabaseHandle
-  logger?: FastifyBaseLogger
+  database?: DatabaseHandle;
+  logger?: FastifyBaseLogger;
   /** Files (logos, resumes). Default: the S3 bucket when S3_BUCKET is set, else local disk in STORAGE_DIR. */
-  storage?: Storage
+  storage?: Storage;
   /** Removal of unreferenced resume files: at start, then every `intervalMs`. Default: on, except NODE_ENV=test. */
-  orphanSweep?: { intervalMs?: number; graceMs?: number } | false
+  orphanSweep?: { intervalMs?: number; graceMs?: number } | false;
   /** Enables the loopback-only /api/admin routes for this token (index.ts publishes it in DATA_DIR). */
-  adminToken?: string | null
+  adminToken?: string | null;
   /** How often this instance checks the board version (default 15 s). */
-  boardPollIntervalMs?: number
+  boardPollIntervalMs?: number;
   /** Outgoing e-mail. Default: SMTP_URL, else .eml files in OUTBOX_DIR. */
-  mailer?: Mailer
+  mailer?: Mailer;
   /** Milliseconds since the epoch, for featured-job expiry on the board and resume upload times. Tests move it. */
-  clock?: () => number
+  clock?: () => number;
   /** Told of every route as it is registered (the OpenAPI test lists them). */
-  onRoute?: (route: RouteOptions) => void
-}
+  onRoute?: (route: RouteOptions) => void;
+};
 
-const apiPrefix = '/api'
-const noCacheFiles = new Set(['index.html', 'sw.js', 'manifest.webmanifest'])
+const apiPrefix = '/api';
+const noCacheFiles = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
 
 function isApiPath(url: string): boolean {
-  return url === apiPrefix || url.startsWith(`${apiPrefix}/`) || url.startsWith(`${apiPrefix}?`)
+  return url === apiPrefix || url.startsWith(`${apiPrefix}/`) || url.startsWith(`${apiPrefix}?`);
 }
 
 function acceptsHtml(request: FastifyRequest): boolean {
-  return (request.headers.accept ?? '').includes('text/html')
+  return (request.headers.accept ?? '').includes('text/html');
 }
 
 export async function buildApp({
@@ -110,8 +110,8 @@ export async function buildApp({
     },
     // Never trust X-Forwarded-For by default: the dev routes rely on the real peer address.
     trustProxy: false,
-  })
-  if (onRoute) app.addHook('onRoute', onRoute)
+  });
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   const database =
     givenDatabase ??
@@ -119,59 +119,65 @@ export async function buildApp({
       databaseUrl: env.databaseUrl,
       dataDir: env.dataDir,
       onPoolError: (error) => app.log.warn({ err: error }, 'idle database connection failed'),
-    }))
+    }));
   if (!givenDatabase) {
-    app.addHook('onClose', () => database.close())
-    await database.migrate()
+    app.addHook('onClose', () => database.close());
+    await database.migrate();
   }
 
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff')
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin')
-    reply.header('x-frame-options', 'DENY')
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'DENY');
     // No Content-Security-Policy: Firebase sign-in popups and iframes need origins a strict policy would block.
-  })
+  });
 
-  registerErrorHandler(app)
+  registerErrorHandler(app);
 
   // Route schemas are zod (http/route-schemas.ts); the OpenAPI document collects the routes registered after it.
-  app.setValidatorCompiler(validatorCompiler)
-  app.setSerializerCompiler(env.nodeEnv === 'test' ? checkedJsonSerializerCompiler : jsonSerializerCompiler)
-  await registerOpenApi(app)
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(env.nodeEnv === 'test' ? checkedJsonSerializerCompiler : jsonSerializerCompiler);
+  await registerOpenApi(app);
 
-  let storage: Storage
+  let storage: Storage;
   if (givenStorage) {
-    storage = givenStorage
+    storage = givenStorage;
   } else {
-    const created = createStorage(env)
-    app.addHook('onClose', async () => created.destroy?.())
-    storage = created
+    const created = createStorage(env);
+    app.addHook('onClose', async () => created.destroy?.());
+    storage = created;
   }
 
-  registerInputPolicy(app)
-  app.decorate('uploadSlots', createUploadSlots(maxConcurrentUploadsPerAccount))
-  await app.register(fastifyCompress, { global: true })
-  registerAuth(app, env)
+  registerInputPolicy(app);
+  app.decorate('uploadSlots', createUploadSlots(maxConcurrentUploadsPerAccount));
+  await app.register(fastifyCompress, { global: true });
+  registerAuth(app, env);
 
   const mailer =
-    givenMailer ?? createMailer({ smtpUrl: env.mail.smtpUrl, from: env.mail.from, outboxDir: env.outboxDir, log: app.log })
+    givenMailer ??
+    createMailer({ smtpUrl: env.mail.smtpUrl, from: env.mail.from, outboxDir: env.outboxDir, log: app.log });
   const mailSender = createMailSender({
     db: database.db,
     mailer,
     log: app.log,
     messageIdDomain: domainOfAddress(env.mail.from),
     releaseLeasesOnStart: database.kind === 'pglite',
-  })
-  app.decorate('mailSender', mailSender)
-  app.addHook('onReady', async () => mailSender.start())
+  });
+  app.decorate('mailSender', mailSender);
+  app.addHook('onReady', async () => mailSender.start());
   // Runs before the database closes: the delivery round in progress finishes (what it does not send stays queued).
   app.addHook('preClose', async () => {
-    await mailSender.stop()
-    if (!givenMailer) await mailer.close()
-  })
-  const devpost = createDevpostService({ baseUrl: env.devpost.baseUrl, log: app.log })
+    await mailSender.stop();
+    if (!givenMailer) await mailer.close();
+  });
+  const devpost = createDevpostService({ baseUrl: env.devpost.baseUrl, log: app.log });
 
-  const boardIndex = createBoardIndex({ db: database.db, log: app.log, pollIntervalMs: boardPollIntervalMs, now: clock })
+  const boardIndex = createBoardIndex({
+    db: database.db,
+    log: app.log,
+    pollIntervalMs: boardPollIntervalMs,
+    now: clock,
+  });
   const feedIngest = createIngestService({
     database,
     feeds: [
@@ -180,73 +186,73 @@ export async function buildApp({
     ],
     log: app.log,
     onBoardChange: () => boardIndex.refresh(),
-  })
-  app.decorate('boardIndex', boardIndex)
-  app.decorate('feedIngest', feedIngest)
-  let feedSchedule: { stop(): Promise<void> } | null = null
-  let orphanSweepSchedule: { stop(): Promise<void> } | null = null
+  });
+  app.decorate('boardIndex', boardIndex);
+  app.decorate('feedIngest', feedIngest);
+  let feedSchedule: { stop(): Promise<void> } | null = null;
+  let orphanSweepSchedule: { stop(): Promise<void> } | null = null;
   app.addHook('onReady', async () => {
-    await boardIndex.start()
+    await boardIndex.start();
     if (env.feeds.enabled) {
-      feedSchedule = startFeedSchedule(feedIngest, { intervalMs: env.feeds.refreshMinutes * 60_000, log: app.log })
+      feedSchedule = startFeedSchedule(feedIngest, { intervalMs: env.feeds.refreshMinutes * 60_000, log: app.log });
     }
     if (orphanSweep) {
       // The database is migrated by now (by index.ts, or above for a database opened here).
       orphanSweepSchedule = startOrphanSweepSchedule(
         () => sweepOrphanFiles({ database, storage, log: app.log, graceMs: orphanSweep.graceMs }),
         { intervalMs: orphanSweep.intervalMs ?? defaultOrphanSweepIntervalMs, log: app.log },
-      )
+      );
     }
-  })
+  });
   // preClose runs before the onClose hook that closes the database: a running ingestion finishes (or is cancelled)
   // while the database is still open.
   app.addHook('preClose', async () => {
-    boardIndex.stop()
-    await feedSchedule?.stop()
-    await orphanSweepSchedule?.stop()
-  })
+    boardIndex.stop();
+    await feedSchedule?.stop();
+    await orphanSweepSchedule?.stop();
+  });
 
   await app.register(
     async (api) => {
-      await api.register(openApiRoutes)
-      await api.register(healthRoutes, { database })
-      await api.register(configRoutes, { env })
-      await api.register(authRoutes, { db: database.db })
-      await api.register(boardRoutes, { boardIndex })
-      await api.register(jobsRoutes, { db: database.db, checkSharedLink })
-      await api.register(filesRoutes, { db: database.db, storage })
-      await api.register(profileRoutes, { db: database.db, storage, clock })
+      await api.register(openApiRoutes);
+      await api.register(healthRoutes, { database });
+      await api.register(configRoutes, { env });
+      await api.register(authRoutes, { db: database.db });
+      await api.register(boardRoutes, { boardIndex });
+      await api.register(jobsRoutes, { db: database.db, checkSharedLink });
+      await api.register(filesRoutes, { db: database.db, storage });
+      await api.register(profileRoutes, { db: database.db, storage, clock });
       await api.register(githubRoutes, {
         db: database.db,
         github: createGithubService({ ...env.github, log: app.log }),
-      })
-      await api.register(devpostRoutes, { db: database.db, devpost })
-      await api.register(applyRoutes, { db: database.db, storage, devpost, mailSender, appUrl: env.publicUrl })
-      await api.register(applicationsRoutes, { db: database.db, storage })
-      await api.register(applicantsRoutes, { db: database.db })
-      await api.register(companyRoutes, { db: database.db, storage, mailSender, boardIndex, appUrl: env.publicUrl })
-      await api.register(savedJobsRoutes, { db: database.db })
+      });
+      await api.register(devpostRoutes, { db: database.db, devpost });
+      await api.register(applyRoutes, { db: database.db, storage, devpost, mailSender, appUrl: env.publicUrl });
+      await api.register(applicationsRoutes, { db: database.db, storage });
+      await api.register(applicantsRoutes, { db: database.db });
+      await api.register(companyRoutes, { db: database.db, storage, mailSender, boardIndex, appUrl: env.publicUrl });
+      await api.register(savedJobsRoutes, { db: database.db });
       if (adminToken) {
-        await api.register(adminRoutes, { token: adminToken, ingest: feedIngest, boardIndex, db: database.db })
+        await api.register(adminRoutes, { token: adminToken, ingest: feedIngest, boardIndex, db: database.db });
       }
-      const { authEmulatorHost, projectId } = env.firebase
-      if (authEmulatorHost) await api.register(devRoutes, { authEmulatorHost, projectId })
+      const { authEmulatorHost, projectId } = env.firebase;
+      if (authEmulatorHost) await api.register(devRoutes, { authEmulatorHost, projectId });
     },
     { prefix: apiPrefix },
-  )
+  );
 
-  const serveClient = existsSync(join(env.staticDir, 'index.html'))
+  const serveClient = existsSync(join(env.staticDir, 'index.html'));
   // Public featured-job pages with their content and structured data in the HTML, the sitemap and robots.txt.
   await app.register(publicJobPageRoutes, {
     db: database.db,
     staticDir: env.staticDir,
     origin: env.publicUrl,
     serveJobPages: serveClient,
-  })
+  });
   // The pages' HTML: prerendered public pages (dist/pages, beside the client build) per language, else the shell.
   const sendClientPage = serveClient
     ? registerAppPages(app, { env, staticDir: env.staticDir, pagesDir: join(dirname(env.staticDir), 'pages') })
-    : null
+    : null;
   if (serveClient) {
     await app.register(fastifyStatic, {
       root: env.staticDir,
@@ -257,32 +263,32 @@ export async function buildApp({
       // The build writes a brotli copy of each asset (vite.config.ts); sent to browsers that accept it.
       preCompressed: true,
       setHeaders(reply, path) {
-        const fromRoot = relative(env.staticDir, path)
+        const fromRoot = relative(env.staticDir, path);
         if (fromRoot.startsWith(`assets${sep}`)) {
           // Vite puts a content hash in these names: a changed file gets a new URL.
-          reply.header('cache-control', 'public, max-age=31536000, immutable')
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
         } else if (noCacheFiles.has(basename(path))) {
-          reply.header('cache-control', 'no-cache')
+          reply.header('cache-control', 'no-cache');
         } else {
-          reply.header('cache-control', 'public, max-age=0, must-revalidate')
+          reply.header('cache-control', 'public, max-age=0, must-revalidate');
         }
       },
-    })
+    });
   } else {
-    app.log.info({ staticDir: env.staticDir }, 'no built client found; serving the API only')
+    app.log.info({ staticDir: env.staticDir }, 'no built client found; serving the API only');
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/'
-    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && acceptsHtml(request)
+    const path = request.url.split('?')[0] ?? '/';
+    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && acceptsHtml(request);
     if (sendClientPage && isPageRequest && !isApiPath(path)) {
       // Client-side routes (/dashboard, /jobs/x) get the SPA; unknown addresses the 404 page with status 404.
-      return sendClientPage(request, reply)
+      return sendClientPage(request, reply);
     }
     return isApiPath(path)
       ? sendError(reply, 404, 'route_not_found', `No API route ${request.method} ${path}`)
-      : sendError(reply, 404, 'not_found', 'Not found')
-  })
+      : sendError(reply, 404, 'not_found', 'Not found');
+  });
 
-  return app
+  return app;
 }

@@ -1,28 +1,28 @@
-import { isIP } from 'node:net'
-import { join, resolve } from 'node:path'
-import { z } from 'zod'
-import { packageRoot } from './package-root.ts'
-import { assertValidStoragePrefix, InvalidStorageKeyError } from './lib/storage-keys.ts'
+import { isIP } from 'node:net';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { packageRoot } from './package-root.ts';
+import { assertValidStoragePrefix, InvalidStorageKeyError } from './lib/storage-keys.ts';
 
 // The only module that reads process.env. Everything else receives an `Env`.
 
 export class EnvError extends Error {
-  override name = 'EnvError'
+  override name = 'EnvError';
 }
 
-const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const hostAndPort = z
   .string()
-  .regex(/^[\w.-]+:\d{1,5}$|^\[[\d:a-fA-F]+\]:\d{1,5}$/, 'expected host:port, for example 127.0.0.1:9099')
+  .regex(/^[\w.-]+:\d{1,5}$|^\[[\d:a-fA-F]+\]:\d{1,5}$/, 'expected host:port, for example 127.0.0.1:9099');
 
 const milliseconds = z.coerce
   .number({ error: 'expected a number of milliseconds (100-3600000)' })
   .int({ error: 'expected a number of milliseconds (100-3600000)' })
   .min(100, { error: 'expected a number of milliseconds (100-3600000)' })
-  .max(3_600_000, { error: 'expected a number of milliseconds (100-3600000)' })
+  .max(3_600_000, { error: 'expected a number of milliseconds (100-3600000)' });
 
-const httpUrl = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' })
+const httpUrl = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' });
 
 const rawEnvSchema = z.object({
   PORT: z.coerce
@@ -57,9 +57,15 @@ const rawEnvSchema = z.object({
   STORAGE_DIR: z.string().min(1).optional(),
   S3_BUCKET: z
     .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'expected a bucket name (3-63 lower-case letters, digits, dots, dashes)')
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'expected a bucket name (3-63 lower-case letters, digits, dots, dashes)',
+    )
     .optional(),
-  S3_REGION: z.string().regex(/^[a-z0-9-]{2,40}$/, 'expected a region such as us-east-1 or auto').default('us-east-1'),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, 'expected a region such as us-east-1 or auto')
+    .default('us-east-1'),
   S3_ENDPOINT: httpUrl.optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
@@ -89,85 +95,85 @@ const rawEnvSchema = z.object({
   HTTP_HEADERS_TIMEOUT_MS: milliseconds.default(15_000),
   HTTP_IDLE_TIMEOUT_MS: milliseconds.default(30_000),
   HTTP_REQUEST_TIMEOUT_MS: milliseconds.default(120_000),
-})
+});
 
 /** The S3-compatible store's settings (S3_* variables). */
 export type S3StorageConfig = {
-  bucket: string
-  region: string
+  bucket: string;
+  region: string;
   /** null: AWS itself. Otherwise the store's URL (http://127.0.0.1:9000 for MinIO). */
-  endpoint: string | null
-  accessKeyId: string
-  secretAccessKey: string
+  endpoint: string | null;
+  accessKeyId: string;
+  secretAccessKey: string;
   /** bucket in the path (http://host/bucket/key) rather than the host name: what most self-hosted stores expect. */
-  forcePathStyle: boolean
+  forcePathStyle: boolean;
   /** '' or segments ending in '/': every key is stored under it, so one bucket can serve several deployments. */
-  prefix: string
-}
+  prefix: string;
+};
 
 export type Env = {
-  port: number
-  host: string
-  nodeEnv: 'development' | 'production' | 'test'
-  logLevel: (typeof logLevels)[number]
-  dataDir: string
+  port: number;
+  host: string;
+  nodeEnv: 'development' | 'production' | 'test';
+  logLevel: (typeof logLevels)[number];
+  dataDir: string;
   /** The launcher (`npm start`) that already holds DATA_DIR's lock for this server, if any. */
-  dataDirLockHeldBy: number | null
+  dataDirLockHeldBy: number | null;
   /** Unset: embedded PGlite in `${dataDir}/pglite`. */
-  databaseUrl: string | null
+  databaseUrl: string | null;
   firebase: {
-    projectId: string
-    apiKey: string
-    authDomain: string
+    projectId: string;
+    apiKey: string;
+    authDomain: string;
     /** Set only when the local Auth emulator is used (development and tests). */
-    authEmulatorHost: string | null
-  }
+    authEmulatorHost: string | null;
+  };
   publicLinks: {
-    companyPortalUrl: string
-    supportEmail: string
-    feedbackEmail: string
-    repositoryUrl: string
-    roadmapUrl: string
-    communityUrl: string
-  }
-  staticDir: string
+    companyPortalUrl: string;
+    supportEmail: string;
+    feedbackEmail: string;
+    repositoryUrl: string;
+    roadmapUrl: string;
+    communityUrl: string;
+  };
+  staticDir: string;
   /** Outgoing e-mail: over SMTP when `smtpUrl` is set, else written to `outboxDir` (one .eml file per message). */
-  mail: { smtpUrl: string | null; from: string }
+  mail: { smtpUrl: string | null; from: string };
   /** Where people open the app (links in e-mails and invitations); default http://localhost:PORT. */
-  publicUrl: string
-  outboxDir: string
-  storageDir: string
+  publicUrl: string;
+  outboxDir: string;
+  storageDir: string;
   /** Files go to this S3-compatible bucket when S3_BUCKET is set (then `storageDir` is unused), else to `storageDir`. */
-  s3: S3StorageConfig | null
+  s3: S3StorageConfig | null;
   /** Demo organizations and featured jobs; on by default except in production. */
-  seedDemoData: boolean
+  seedDemoData: boolean;
   /** The two community job feeds, fetched on start and then every `refreshMinutes`. */
   feeds: {
     /** Off by default in tests (NODE_ENV=test), on otherwise. */
-    enabled: boolean
-    internshipsUrl: string
-    newGradsUrl: string
-    refreshMinutes: number
-  }
+    enabled: boolean;
+    internshipsUrl: string;
+    newGradsUrl: string;
+    refreshMinutes: number;
+  };
   /** The student profile's connections: GitHub's APIs (with the person's token) and Devpost's public pages. */
-  github: { graphqlUrl: string; apiUrl: string }
-  devpost: { baseUrl: string }
+  github: { graphqlUrl: string; apiUrl: string };
+  devpost: { baseUrl: string };
   /**
    * Slow clients: the request's headers must arrive within `headersTimeoutMs`, the whole request within
    * `requestTimeoutMs` (else 408 and the connection is closed), and a connection with no bytes moving for
    * `idleTimeoutMs` is closed (a stalled upload).
    */
-  http: { headersTimeoutMs: number; idleTimeoutMs: number; requestTimeoutMs: number }
+  http: { headersTimeoutMs: number; idleTimeoutMs: number; requestTimeoutMs: number };
   /** Things the caller should log once a logger exists. */
-  warnings: string[]
-}
+  warnings: string[];
+};
 
 export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '')
-  if (bare === 'localhost') return true
-  if (isIP(bare) === 4) return bare.startsWith('127.')
-  if (isIP(bare) === 6) return bare === '::1' || bare.startsWith('::ffff:127.')
-  return false
+  const bare = host.replace(/^\[|\]$/g, '');
+  if (bare === 'localhost') return true;
+  if (isIP(bare) === 4) return bare.startsWith('127.');
+  if (isIP(bare) === 6) return bare === '::1' || bare.startsWith('::ffff:127.');
+  return false;
 }
 
 function parseVariables<Schema extends z.ZodType>(
@@ -175,21 +181,21 @@ function parseVariables<Schema extends z.ZodType>(
   source: Record<string, string | undefined>,
 ): z.output<Schema> {
   // Empty values (common in .env files and compose files) mean "use the default".
-  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''))
-  const parsed = schema.safeParse(present)
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = schema.safeParse(present);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join('.') || '(root)'}: ${issue.message}`)
-    throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`)
+    const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
-  return parsed.data
+  return parsed.data;
 }
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const raw = parseVariables(rawEnvSchema, source)
-  const emulatorHost = raw.FIREBASE_AUTH_EMULATOR_HOST ?? null
-  const warnings: string[] = []
+  const raw = parseVariables(rawEnvSchema, source);
+  const emulatorHost = raw.FIREBASE_AUTH_EMULATOR_HOST ?? null;
+  const warnings: string[] = [];
 
-  let host = raw.HOST
+  let host = raw.HOST;
   if (emulatorHost) {
     // Emulator tokens are unsigned and firebase-admin accepts them whenever this variable is set,
     // so anyone who can reach the server could sign in as anybody.
@@ -197,26 +203,26 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       throw new EnvError(
         'FIREBASE_AUTH_EMULATOR_HOST is set while NODE_ENV=production. The Auth emulator accepts unsigned tokens, ' +
           'so this would let anyone impersonate any user. Unset FIREBASE_AUTH_EMULATOR_HOST in production.',
-      )
+      );
     }
     if (!isLoopbackHost(host)) {
       warnings.push(
         `HOST=${host} ignored: with the Auth emulator (unsigned tokens) the server only listens on localhost.`,
-      )
-      host = 'localhost'
+      );
+      host = 'localhost';
     }
   }
 
-  const apiKey = raw.FIREBASE_API_KEY ?? (emulatorHost ? 'demo-api-key' : undefined)
+  const apiKey = raw.FIREBASE_API_KEY ?? (emulatorHost ? 'demo-api-key' : undefined);
   if (!apiKey) {
     throw new EnvError(
       'Invalid environment configuration:\n  - FIREBASE_API_KEY: required unless FIREBASE_AUTH_EMULATOR_HOST is set ' +
         '(copy the web API key from the Firebase console, project settings)',
-    )
+    );
   }
 
-  const dataDir = resolve(raw.DATA_DIR)
-  const s3 = s3Settings(raw)
+  const dataDir = resolve(raw.DATA_DIR);
+  const s3 = s3Settings(raw);
   return {
     port: raw.PORT,
     host,
@@ -265,30 +271,30 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     github: { graphqlUrl: raw.GITHUB_GRAPHQL_URL, apiUrl: raw.GITHUB_API_URL },
     devpost: { baseUrl: raw.DEVPOST_BASE_URL },
     warnings,
-  }
+  };
 }
 
 function s3Settings(raw: z.output<typeof rawEnvSchema>): Env['s3'] {
-  const others = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const).filter(
-    (name) => raw[name] !== undefined,
-  )
+  const others = (
+    ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const
+  ).filter((name) => raw[name] !== undefined);
   if (!raw.S3_BUCKET) {
     // Half a configuration would silently keep files on the local disk of one instance.
     if (others.length > 0) {
       throw new EnvError(
         `Invalid environment configuration:\n  - S3_BUCKET: required when ${others.join(', ')} ${others.length > 1 ? 'are' : 'is'} set ` +
           '(or unset them to keep files in STORAGE_DIR)',
-      )
+      );
     }
-    return null
+    return null;
   }
-  const missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !raw[name])
+  const missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !raw[name]);
   if (missing.length > 0) {
     throw new EnvError(
       `Invalid environment configuration:\n${missing.map((name) => `  - ${name}: required when S3_BUCKET is set`).join('\n')}`,
-    )
+    );
   }
-  const endpoint = raw.S3_ENDPOINT ?? null
+  const endpoint = raw.S3_ENDPOINT ?? null;
   return {
     bucket: raw.S3_BUCKET,
     region: raw.S3_REGION,
@@ -298,54 +304,60 @@ function s3Settings(raw: z.output<typeof rawEnvSchema>): Env['s3'] {
     // Self-hosted stores (MinIO, ...) rarely have a DNS name per bucket; AWS itself prefers virtual-hosted style.
     forcePathStyle: raw.S3_FORCE_PATH_STYLE ? raw.S3_FORCE_PATH_STYLE === 'true' : endpoint !== null,
     prefix: s3Prefix(raw.S3_PREFIX),
-  }
+  };
 }
 
 function s3Prefix(value: string | undefined): string {
-  if (!value) return ''
-  const prefix = value.endsWith('/') ? value : `${value}/`
+  if (!value) return '';
+  const prefix = value.endsWith('/') ? value : `${value}/`;
   try {
-    return assertValidStoragePrefix(prefix)
+    return assertValidStoragePrefix(prefix);
   } catch (error) {
-    if (!(error instanceof InvalidStorageKeyError)) throw error
+    if (!(error instanceof InvalidStorageKeyError)) throw error;
     throw new EnvError(
       'Invalid environment configuration:\n  - S3_PREFIX: expected key segments such as campus-jobs/ ' +
         '(letters, digits, dots, dashes, underscores; no "..", no leading "/")',
-    )
+    );
   }
 }
 
 /** What the `npm run ingest` command needs: where the database is, nothing about Firebase. */
 export type IngestCliEnv = {
-  logLevel: Env['logLevel']
-  dataDir: string
-  databaseUrl: string | null
-}
+  logLevel: Env['logLevel'];
+  dataDir: string;
+  databaseUrl: string | null;
+};
 
-const ingestCliEnvSchema = rawEnvSchema.pick({ LOG_LEVEL: true, DATA_DIR: true, DATABASE_URL: true })
+const ingestCliEnvSchema = rawEnvSchema.pick({ LOG_LEVEL: true, DATA_DIR: true, DATABASE_URL: true });
 
 export function loadIngestCliEnv(source: Record<string, string | undefined> = process.env): IngestCliEnv {
-  const raw = parseVariables(ingestCliEnvSchema, source)
-  return { logLevel: raw.LOG_LEVEL, dataDir: resolve(raw.DATA_DIR), databaseUrl: raw.DATABASE_URL ?? null }
+  const raw = parseVariables(ingestCliEnvSchema, source);
+  return { logLevel: raw.LOG_LEVEL, dataDir: resolve(raw.DATA_DIR), databaseUrl: raw.DATABASE_URL ?? null };
 }
 
 function publicOrigin(publicUrl: string | undefined, port: number): string {
-  return (publicUrl ?? `http://localhost:${port}`).replace(/\/+$/, '')
+  return (publicUrl ?? `http://localhost:${port}`).replace(/\/+$/, '');
 }
 
 /** What `npm run invite` and `npm run share-link` need: the database and the address of the app for the links. */
-export type LinkCliEnv = IngestCliEnv & { publicUrl: string }
+export type LinkCliEnv = IngestCliEnv & { publicUrl: string };
 
-const linkCliEnvSchema = rawEnvSchema.pick({ LOG_LEVEL: true, DATA_DIR: true, DATABASE_URL: true, PUBLIC_URL: true, PORT: true })
+const linkCliEnvSchema = rawEnvSchema.pick({
+  LOG_LEVEL: true,
+  DATA_DIR: true,
+  DATABASE_URL: true,
+  PUBLIC_URL: true,
+  PORT: true,
+});
 
 export function loadLinkCliEnv(source: Record<string, string | undefined> = process.env): LinkCliEnv {
-  const raw = parseVariables(linkCliEnvSchema, source)
+  const raw = parseVariables(linkCliEnvSchema, source);
   return {
     logLevel: raw.LOG_LEVEL,
     dataDir: resolve(raw.DATA_DIR),
     databaseUrl: raw.DATABASE_URL ?? null,
     publicUrl: publicOrigin(raw.PUBLIC_URL, raw.PORT),
-  }
+  };
 }
 
 /**
@@ -353,6 +365,6 @@ export function loadLinkCliEnv(source: Record<string, string | undefined> = proc
  * parsed setting is written back (or removed) to make the SDK follow this configuration, never a stray variable.
  */
 export function applyFirebaseAdminEnvironment(env: Env): void {
-  if (env.firebase.authEmulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = env.firebase.authEmulatorHost
-  else delete process.env.FIREBASE_AUTH_EMULATOR_HOST
+  if (env.firebase.authEmulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = env.firebase.authEmulatorHost;
+  else delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
 }

@@ -1,33 +1,28 @@
-import { pino } from 'pino'
-import { buildApp } from './app.ts'
-import { logSerializers } from './http/log-serializers.ts'
-import { DataDirLockedError } from './db/data-dir-lock.ts'
-import { type DatabaseHandle, openDatabase } from './db/client.ts'
-import { EnvError, type Env, loadEnv } from './env.ts'
-import {
-  createAdminToken,
-  loopbackUrl,
-  publishAdminEndpoint,
-  withdrawAdminEndpoint,
-} from './modules/admin/index.ts'
-import { seedDemoData } from './modules/company/index.ts'
-import { createStorage } from './storage/create-storage.ts'
+import { pino } from 'pino';
+import { buildApp } from './app.ts';
+import { logSerializers } from './http/log-serializers.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { EnvError, type Env, loadEnv } from './env.ts';
+import { createAdminToken, loopbackUrl, publishAdminEndpoint, withdrawAdminEndpoint } from './modules/admin/index.ts';
+import { seedDemoData } from './modules/company/index.ts';
+import { createStorage } from './storage/create-storage.ts';
 
-const shutdownDeadlineMs = 10_000
+const shutdownDeadlineMs = 10_000;
 
 function loadEnvOrExit(): Env {
   try {
-    return loadEnv()
+    return loadEnv();
   } catch (error) {
-    if (!(error instanceof EnvError)) throw error
-    console.error(error.message)
-    process.exit(1)
+    if (!(error instanceof EnvError)) throw error;
+    console.error(error.message);
+    process.exit(1);
   }
 }
 
-const env = loadEnvOrExit()
-const logger = pino({ level: env.logLevel, serializers: logSerializers })
-for (const warning of env.warnings) logger.warn(warning)
+const env = loadEnvOrExit();
+const logger = pino({ level: env.logLevel, serializers: logSerializers });
+for (const warning of env.warnings) logger.warn(warning);
 
 async function openDatabaseOrExit(): Promise<DatabaseHandle> {
   try {
@@ -37,74 +32,74 @@ async function openDatabaseOrExit(): Promise<DatabaseHandle> {
       dataDir: env.dataDir,
       lockHeldBy: env.dataDirLockHeldBy,
       onPoolError: (error) => logger.warn({ err: error }, 'idle database connection failed'),
-    })
+    });
   } catch (error) {
-    if (!(error instanceof DataDirLockedError)) throw error
-    logger.fatal(error.message)
-    process.exit(1)
+    if (!(error instanceof DataDirLockedError)) throw error;
+    logger.fatal(error.message);
+    process.exit(1);
   }
 }
 
-const database = await openDatabaseOrExit()
-const storage = createStorage(env)
+const database = await openDatabaseOrExit();
+const storage = createStorage(env);
 
 try {
-  await database.migrate()
-  if (env.seedDemoData) await seedDemoData(database.db, storage)
+  await database.migrate();
+  if (env.seedDemoData) await seedDemoData(database.db, storage);
 } catch (error) {
-  logger.fatal({ err: error }, 'database setup failed')
-  await database.close()
-  process.exit(1)
+  logger.fatal({ err: error }, 'database setup failed');
+  await database.close();
+  process.exit(1);
 }
 
 // With the embedded database, command-line tools (npm run ingest) must go through this process: see admin-endpoint.ts.
-const adminToken = database.kind === 'pglite' ? createAdminToken() : null
-const app = await buildApp({ env, database, logger, storage, adminToken })
+const adminToken = database.kind === 'pglite' ? createAdminToken() : null;
+const app = await buildApp({ env, database, logger, storage, adminToken });
 
-let shuttingDown = false
+let shuttingDown = false;
 async function shutdown(signal: string): Promise<void> {
-  if (shuttingDown) return
-  shuttingDown = true
-  logger.info({ signal }, 'shutting down')
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logger.info({ signal }, 'shutting down');
   // In-flight requests get a chance to finish; a stuck one must not keep the process (and the lock) forever.
   setTimeout(() => {
-    logger.error('shutdown took too long, exiting')
-    process.exit(1)
-  }, shutdownDeadlineMs).unref()
+    logger.error('shutdown took too long, exiting');
+    process.exit(1);
+  }, shutdownDeadlineMs).unref();
   try {
-    if (adminToken) withdrawAdminEndpoint(env.dataDir)
-    await app.close()
-    storage.destroy?.()
-    await database.close()
-    process.exit(0)
+    if (adminToken) withdrawAdminEndpoint(env.dataDir);
+    await app.close();
+    storage.destroy?.();
+    await database.close();
+    process.exit(0);
   } catch (error) {
-    logger.error({ err: error }, 'error during shutdown')
-    process.exit(1)
+    logger.error({ err: error }, 'error during shutdown');
+    process.exit(1);
   }
 }
-process.on('SIGINT', () => void shutdown('SIGINT'))
-process.on('SIGTERM', () => void shutdown('SIGTERM'))
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-let address: string
+let address: string;
 try {
-  address = await app.listen({ port: env.port, host: env.host })
+  address = await app.listen({ port: env.port, host: env.host });
 } catch (error) {
-  logger.fatal({ err: error }, `could not listen on ${env.host}:${env.port}`)
-  await database.close()
-  process.exit(1)
+  logger.fatal({ err: error }, `could not listen on ${env.host}:${env.port}`);
+  await database.close();
+  process.exit(1);
 }
-const boundAddress = app.server.address()
+const boundAddress = app.server.address();
 if (adminToken && boundAddress && typeof boundAddress === 'object') {
   publishAdminEndpoint(env.dataDir, {
     url: loopbackUrl(boundAddress),
     token: adminToken,
     pid: process.pid,
     lockHolderPid: env.dataDirLockHeldBy ?? process.pid,
-  })
+  });
 }
 // Listening on all interfaces reports http://0.0.0.0:port, which is not a page a person can open.
-const url = address.replace('://0.0.0.0:', '://localhost:').replace('://[::]:', '://localhost:')
+const url = address.replace('://0.0.0.0:', '://localhost:').replace('://[::]:', '://localhost:');
 logger.info(
   { database: database.kind, authEmulator: env.firebase.authEmulatorHost, storage: env.s3 ? 's3' : 'local-disk' },
   `Campus Jobs is ready at ${url}`,
-)
+);

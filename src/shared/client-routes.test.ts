@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clientPaths, clientRoutePatterns, isClientRoute, notFoundPagePath, prerenderedPaths } from './client-routes.ts';
+import {
+  clientPaths,
+  clientRoutePatterns,
+  isClientRoute,
+  notFoundPagePath,
+  prerenderedPaths,
+} from './client-routes.ts';
 
 describe('isClientRoute', () => {
   it('matches the fixed pages, with or without a trailing slash', () => {

@@ -3,9 +3,23 @@
 
 /** Marketing pages linked from the mega-menus; each renders a tidy page from the `marketing` namespace. */
 export const infoPageSlugs = [
-  'catalog', 'pricing', 'blog', 'blog/lovable-case-study', 'origin', 'mission-value', 'team', 'careers',
-  'sustainability', 'contact', 'metric-benchmark', 'press-release', 'fox-profile', 'fox-comics', 'fox-shop',
-  'docs/CODE_OF_CONDUCT.md', 'CONTRIBUTING.md',
+  'catalog',
+  'pricing',
+  'blog',
+  'blog/lovable-case-study',
+  'origin',
+  'mission-value',
+  'team',
+  'careers',
+  'sustainability',
+  'contact',
+  'metric-benchmark',
+  'press-release',
+  'fox-profile',
+  'fox-comics',
+  'fox-shop',
+  'docs/CODE_OF_CONDUCT.md',
+  'CONTRIBUTING.md',
 ] as const;
 
 export type InfoPageSlug = (typeof infoPageSlugs)[number];
@@ -37,7 +51,10 @@ export const clientPaths = {
 export const infoPagePath = (slug: InfoPageSlug) => `/${slug}`;
 
 /** Every page the client router answers (its catch-all aside). */
-export const clientRoutePatterns: readonly string[] = [...Object.values(clientPaths), ...infoPageSlugs.map(infoPagePath)];
+export const clientRoutePatterns: readonly string[] = [
+  ...Object.values(clientPaths),
+  ...infoPageSlugs.map(infoPagePath),
+];
 
 /**
  * Pages rendered to static HTML at build time, one file per locale: no session, no data from the API.

@@ -7,6 +7,6 @@ export function slugify(text: string, fallback: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60)
-    .replace(/-+$/, '')
-  return slug || fallback
+    .replace(/-+$/, '');
+  return slug || fallback;
 }

@@ -1,20 +1,24 @@
-import { and, desc, eq } from 'drizzle-orm'
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import type { Database } from '../../src/server/db/client.ts'
-import { mailOutbox } from '../../src/server/db/schema.ts'
-import { createMemberInvitation } from '../../src/server/modules/company/index.ts'
-import { createOrganizationWithOwner } from '../../src/server/modules/company/index.ts'
-import type { CompanyJob } from '../../src/shared/company/company-api.ts'
-import { apply, buildAnswers, multipartApplication } from './applications.ts'
-import { createGoogleUser, type EmulatorUser, uniqueEmail } from './emulator-users.ts'
-import { buildPdf } from './uploads.ts'
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Database } from '../../src/server/db/client.ts';
+import { mailOutbox } from '../../src/server/db/schema.ts';
+import { createMemberInvitation } from '../../src/server/modules/company/index.ts';
+import { createOrganizationWithOwner } from '../../src/server/modules/company/index.ts';
+import type { CompanyJob } from '../../src/shared/company/company-api.ts';
+import { apply, buildAnswers, multipartApplication } from './applications.ts';
+import { createGoogleUser, type EmulatorUser, uniqueEmail } from './emulator-users.ts';
+import { buildPdf } from './uploads.ts';
 
 // Builders for the company portal's API tests: organizations with real members (joined through the API with real
 // emulator accounts), jobs posted through the API, applications sent through the apply API.
 
 export type Caller = {
-  request(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<LightMyRequestResponse>
-}
+  request(
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    body?: unknown,
+  ): Promise<LightMyRequestResponse>;
+};
 
 export function caller(app: FastifyInstance, user: EmulatorUser | null): Caller {
   return {
@@ -24,9 +28,9 @@ export function caller(app: FastifyInstance, user: EmulatorUser | null): Caller 
         url,
         headers: user ? { authorization: `Bearer ${user.idToken}` } : {},
         ...(body === undefined ? {} : { payload: body as object }),
-      })
+      });
     },
-  }
+  };
 }
 
 /** The link of the last e-mail sent to `to` whose body contains `marker`. */
@@ -35,16 +39,20 @@ export async function lastMailLink(db: Database, to: string, marker: string): Pr
     .select({ body: mailOutbox.body })
     .from(mailOutbox)
     .where(and(eq(mailOutbox.recipient, to)))
-    .orderBy(desc(mailOutbox.createdAt))
+    .orderBy(desc(mailOutbox.createdAt));
   for (const row of rows) {
-    const link = row.body.split('\n').find((line) => line.includes(marker))
-    if (link) return link.slice(link.indexOf('http')).trim()
+    const link = row.body.split('\n').find((line) => line.includes(marker));
+    if (link) return link.slice(link.indexOf('http')).trim();
   }
-  throw new Error(`no e-mail to ${to} with ${marker}`)
+  throw new Error(`no e-mail to ${to} with ${marker}`);
 }
 
-export async function joinWithToken(app: FastifyInstance, user: EmulatorUser, token: string): Promise<LightMyRequestResponse> {
-  return caller(app, user).request('POST', `/api/company/join/${encodeURIComponent(token)}`)
+export async function joinWithToken(
+  app: FastifyInstance,
+  user: EmulatorUser,
+  token: string,
+): Promise<LightMyRequestResponse> {
+  return caller(app, user).request('POST', `/api/company/join/${encodeURIComponent(token)}`);
 }
 
 /** Adds `user` to the organization through an invitation and the join API. */
@@ -55,12 +63,12 @@ export async function addMemberThroughApi(
   user: EmulatorUser,
   role: 'owner' | 'member' = 'member',
 ): Promise<void> {
-  const { token } = await createMemberInvitation(db, { organizationId, email: user.email!, role, invitedBy: null })
-  const response = await joinWithToken(app, user, token)
-  if (response.statusCode !== 200) throw new Error(`join failed: ${response.statusCode} ${response.body}`)
+  const { token } = await createMemberInvitation(db, { organizationId, email: user.email!, role, invitedBy: null });
+  const response = await joinWithToken(app, user, token);
+  if (response.statusCode !== 200) throw new Error(`join failed: ${response.statusCode} ${response.body}`);
 }
 
-export type TestOrganization = { id: string; name: string; owner: EmulatorUser }
+export type TestOrganization = { id: string; name: string; owner: EmulatorUser };
 
 /** An organization as the operator command creates it, its owner signed in with Google and joined. */
 export async function createOrganizationWithOwnerUser(
@@ -68,14 +76,17 @@ export async function createOrganizationWithOwnerUser(
   db: Database,
   name = 'Acme Robotics',
 ): Promise<TestOrganization> {
-  const owner = await createGoogleUser({ email: uniqueEmail('owner'), name: `${name} Owner` })
-  const created = await createOrganizationWithOwner(db, { name, ownerEmail: owner.email! })
-  const response = await joinWithToken(app, owner, created.owner.token)
-  if (response.statusCode !== 200) throw new Error(`owner join failed: ${response.statusCode} ${response.body}`)
-  return { id: created.organization.id, name, owner }
+  const owner = await createGoogleUser({ email: uniqueEmail('owner'), name: `${name} Owner` });
+  const created = await createOrganizationWithOwner(db, { name, ownerEmail: owner.email! });
+  const response = await joinWithToken(app, owner, created.owner.token);
+  if (response.statusCode !== 200) throw new Error(`owner join failed: ${response.statusCode} ${response.body}`);
+  return { id: created.organization.id, name, owner };
 }
 
-export function buildJobInput(organizationId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function buildJobInput(
+  organizationId: string,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     organizationId,
     title: 'Robotics Software Intern',
@@ -88,7 +99,7 @@ export function buildJobInput(organizationId: string, overrides: Record<string, 
     visibility: 'public',
     status: 'published',
     ...overrides,
-  }
+  };
 }
 
 export async function postJob(
@@ -97,9 +108,13 @@ export async function postJob(
   organizationId: string,
   overrides: Record<string, unknown> = {},
 ): Promise<CompanyJob> {
-  const response = await caller(app, user).request('POST', '/api/company/jobs', buildJobInput(organizationId, overrides))
-  if (response.statusCode !== 201) throw new Error(`job post failed: ${response.statusCode} ${response.body}`)
-  return response.json() as CompanyJob
+  const response = await caller(app, user).request(
+    'POST',
+    '/api/company/jobs',
+    buildJobInput(organizationId, overrides),
+  );
+  if (response.statusCode !== 201) throw new Error(`job post failed: ${response.statusCode} ${response.body}`);
+  return response.json() as CompanyJob;
 }
 
 /** A student's application through the real apply API (multipart with a PDF); answers its id. */
@@ -110,7 +125,13 @@ export async function applyAsStudent(
   answers: Record<string, string | number | null> = {},
   query = '',
 ): Promise<string> {
-  const response = await apply(app, student, jobSlug, multipartApplication(buildAnswers(answers), { file: buildPdf() }), { query })
-  if (response.statusCode !== 201) throw new Error(`apply failed: ${response.statusCode} ${response.body}`)
-  return (response.json() as { applicationId: string }).applicationId
+  const response = await apply(
+    app,
+    student,
+    jobSlug,
+    multipartApplication(buildAnswers(answers), { file: buildPdf() }),
+    { query },
+  );
+  if (response.statusCode !== 201) throw new Error(`apply failed: ${response.statusCode} ${response.body}`);
+  return (response.json() as { applicationId: string }).applicationId;
 }

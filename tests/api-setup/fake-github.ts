@@ -1,66 +1,69 @@
-import { sendJson, startStubServer, type StubServer } from './stub-http-server.ts'
+import { sendJson, startStubServer, type StubServer } from './stub-http-server.ts';
 
 // A local server that answers like GitHub's GraphQL API (POST /graphql, `viewer`) and REST API (GET /user), in the
 // documented response shapes, for the accounts a test registers under their tokens.
 
 export type FakeRepository = {
-  name: string
-  stars?: number
-  primaryLanguage?: string | null
-  languages?: { name: string; size: number }[]
-}
+  name: string;
+  stars?: number;
+  primaryLanguage?: string | null;
+  languages?: { name: string; size: number }[];
+};
 
 export type FakeGithubAccount = {
-  token: string
-  login: string
-  name?: string | null
-  bio?: string | null
-  location?: string | null
-  websiteUrl?: string | null
-  blog?: string
-  twitterUsername?: string | null
-  createdAt?: string
-  followers?: number
-  pullRequests?: number
+  token: string;
+  login: string;
+  name?: string | null;
+  bio?: string | null;
+  location?: string | null;
+  websiteUrl?: string | null;
+  blog?: string;
+  twitterUsername?: string | null;
+  createdAt?: string;
+  followers?: number;
+  pullRequests?: number;
   /** Owned, non-fork repositories (GitHub filters with ownerAffiliations: OWNER, isFork: false). */
-  repositories?: FakeRepository[]
+  repositories?: FakeRepository[];
   /** Consecutive days ending on the last one: counts, oldest first. */
-  calendar?: { start: string; counts: number[] }
-}
+  calendar?: { start: string; counts: number[] };
+};
 
 export type FakeGithub = {
-  graphqlUrl: string
-  apiUrl: string
-  requests: StubServer['requests']
+  graphqlUrl: string;
+  apiUrl: string;
+  requests: StubServer['requests'];
   /** Every later GraphQL call answers this status (or a GraphQL error body with 200 for 'graphql-error'). */
-  failWith(failure: number | 'graphql-error' | null): void
-  close(): Promise<void>
-}
+  failWith(failure: number | 'graphql-error' | null): void;
+  close(): Promise<void>;
+};
 
-const pageSize = 100
+const pageSize = 100;
 
-const badCredentials = (api: string) => ({ message: 'Bad credentials', documentation_url: `https://docs.github.com/${api}` })
+const badCredentials = (api: string) => ({
+  message: 'Bad credentials',
+  documentation_url: `https://docs.github.com/${api}`,
+});
 
 function days(start: string, counts: number[]) {
-  let time = Date.parse(`${start}T00:00:00Z`)
+  let time = Date.parse(`${start}T00:00:00Z`);
   return counts.map((contributionCount) => {
-    const date = new Date(time).toISOString().slice(0, 10)
-    time += 86_400_000
-    return { date, contributionCount }
-  })
+    const date = new Date(time).toISOString().slice(0, 10);
+    time += 86_400_000;
+    return { date, contributionCount };
+  });
 }
 
 function weeksOf(list: { date: string; contributionCount: number }[]) {
-  const weeks: { contributionDays: typeof list }[] = []
-  for (let index = 0; index < list.length; index += 7) weeks.push({ contributionDays: list.slice(index, index + 7) })
-  return weeks
+  const weeks: { contributionDays: typeof list }[] = [];
+  for (let index = 0; index < list.length; index += 7) weeks.push({ contributionDays: list.slice(index, index + 7) });
+  return weeks;
 }
 
 function repositoryPage(account: FakeGithubAccount, cursor: string | null) {
-  const all = account.repositories ?? []
-  const start = cursor ? Number(Buffer.from(cursor, 'base64').toString().replace('cursor:', '')) : 0
-  const slice = all.slice(start, start + pageSize)
-  const end = start + slice.length
+  const all = account.repositories ?? [];
+  const start = cursor ? Number(Buffer.from(cursor, 'base64').toString().replace('cursor:', '')) : 0;
+  const slice = all.slice(start, start + pageSize);
+  const end = start + slice.length;
   return {
     totalCount: all.length,
     pageInfo: {
@@ -72,21 +75,23 @@ function repositoryPage(account: FakeGithubAccount, cursor: string | null) {
       url: `https://github.com/${account.login}/${repo.name}`,
       stargazerCount: repo.stars ?? 0,
       primaryLanguage: repo.primaryLanguage ? { name: repo.primaryLanguage, color: '#3178c6' } : null,
-      languages: { edges: (repo.languages ?? []).map((language) => ({ size: language.size, node: { name: language.name } })) },
+      languages: {
+        edges: (repo.languages ?? []).map((language) => ({ size: language.size, node: { name: language.name } })),
+      },
     })),
-  }
+  };
 }
 
 export async function startFakeGithub(accounts: FakeGithubAccount[], port = 0): Promise<FakeGithub> {
-  const byToken = new Map(accounts.map((account) => [account.token, account]))
-  let failure: number | 'graphql-error' | null = null
+  const byToken = new Map(accounts.map((account) => [account.token, account]));
+  let failure: number | 'graphql-error' | null = null;
 
   const server = await startStubServer((request, response) => {
-    const token = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1]
-    const account = token ? byToken.get(token) : undefined
+    const token = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const account = token ? byToken.get(token) : undefined;
 
     if (request.method === 'GET' && request.path === '/user') {
-      if (!account) return sendJson(response, 401, badCredentials('rest'))
+      if (!account) return sendJson(response, 401, badCredentials('rest'));
       return sendJson(response, 200, {
         login: account.login,
         id: 1,
@@ -99,20 +104,25 @@ export async function startFakeGithub(accounts: FakeGithubAccount[], port = 0): 
         public_repos: account.repositories?.length ?? 0,
         followers: account.followers ?? 0,
         created_at: account.createdAt ?? '2018-01-01T00:00:00Z',
-      })
+      });
     }
 
     if (request.method === 'POST' && request.path === '/graphql') {
-      if (!account) return sendJson(response, 401, badCredentials('graphql'))
+      if (!account) return sendJson(response, 401, badCredentials('graphql'));
       if (failure === 'graphql-error') {
-        return sendJson(response, 200, { data: null, errors: [{ type: 'RATE_LIMITED', message: 'API rate limit exceeded' }] })
+        return sendJson(response, 200, {
+          data: null,
+          errors: [{ type: 'RATE_LIMITED', message: 'API rate limit exceeded' }],
+        });
       }
-      if (failure !== null) return sendJson(response, failure, { message: 'Server Error' })
-      const { query, variables } = JSON.parse(request.body) as { query: string; variables?: { cursor?: string } }
+      if (failure !== null) return sendJson(response, failure, { message: 'Server Error' });
+      const { query, variables } = JSON.parse(request.body) as { query: string; variables?: { cursor?: string } };
       if (query.includes('CampusJobsGithubRepositories')) {
-        return sendJson(response, 200, { data: { viewer: { repositories: repositoryPage(account, variables?.cursor ?? null) } } })
+        return sendJson(response, 200, {
+          data: { viewer: { repositories: repositoryPage(account, variables?.cursor ?? null) } },
+        });
       }
-      const calendar = days(account.calendar?.start ?? '2026-11-16', account.calendar?.counts ?? [])
+      const calendar = days(account.calendar?.start ?? '2026-11-16', account.calendar?.counts ?? []);
       return sendJson(response, 200, {
         data: {
           viewer: {
@@ -135,18 +145,18 @@ export async function startFakeGithub(accounts: FakeGithubAccount[], port = 0): 
             },
           },
         },
-      })
+      });
     }
-    return sendJson(response, 404, { message: 'Not Found' })
-  }, port)
+    return sendJson(response, 404, { message: 'Not Found' });
+  }, port);
 
   return {
     graphqlUrl: `${server.origin}/graphql`,
     apiUrl: server.origin,
     requests: server.requests,
     failWith(next) {
-      failure = next
+      failure = next;
     },
     close: () => server.close(),
-  }
+  };
 }

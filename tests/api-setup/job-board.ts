@@ -1,18 +1,18 @@
-import { createHash, randomUUID } from 'node:crypto'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { bumpBoardVersion } from '../../src/server/db/board-state.ts'
-import type { Database } from '../../src/server/db/client.ts'
-import { type FeaturedJobRow, featuredJobs, type OrganizationRow, organizations } from '../../src/server/db/schema.ts'
+import { createHash, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { bumpBoardVersion } from '../../src/server/db/board-state.ts';
+import type { Database } from '../../src/server/db/client.ts';
+import { type FeaturedJobRow, featuredJobs, type OrganizationRow, organizations } from '../../src/server/db/schema.ts';
 
 // Builders for the job board's API tests: feed records, a local feed host, organizations and featured jobs.
 
-let sequence = 0
+let sequence = 0;
 
 /** One raw record of a community feed, as data/current.json holds it. */
 export function buildListing(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  sequence += 1
-  const id = typeof overrides.id === 'string' ? overrides.id : randomUUID()
+  sequence += 1;
+  const id = typeof overrides.id === 'string' ? overrides.id : randomUUID();
   return {
     id,
     title: `Software Engineer Intern ${sequence}`,
@@ -26,117 +26,121 @@ export function buildListing(overrides: Record<string, unknown> = {}): Record<st
     url: `https://jobs.example.com/${id}`,
     active: true,
     ...overrides,
-  }
+  };
 }
 
 export type FeedResponse = {
   /** A string is sent as is (garbled JSON), anything else as JSON. */
-  body?: unknown
-  status?: number
+  body?: unknown;
+  status?: number;
   /** Default: a hash of the body, like the real raw-file host. */
-  etag?: string | null
-  lastModified?: string | null
+  etag?: string | null;
+  lastModified?: string | null;
   /** Answer after this long; `Infinity` never answers. */
-  delayMs?: number
-}
+  delayMs?: number;
+};
 
-export type FeedRequest = { path: string; ifNoneMatch: string | null; ifModifiedSince: string | null }
+export type FeedRequest = { path: string; ifNoneMatch: string | null; ifModifiedSince: string | null };
 
 export type FeedServer = {
-  url(path: string): string
+  url(path: string): string;
   /** What `path` answers from now on. */
-  serve(path: string, response: FeedResponse): void
-  requests: FeedRequest[]
+  serve(path: string, response: FeedResponse): void;
+  requests: FeedRequest[];
   /** The most requests ever in progress at once (parallel downloads show as 2). */
-  maxInFlight: number
-  close(): Promise<void>
-}
+  maxInFlight: number;
+  close(): Promise<void>;
+};
 
 /** A real HTTP server on 127.0.0.1 that serves feed files with ETag / Last-Modified and answers 304 to a match. */
 export async function startFeedServer(): Promise<FeedServer> {
-  const routes = new Map<string, FeedResponse>()
-  const requests: FeedRequest[] = []
-  let inFlight = 0
-  const state = { maxInFlight: 0 }
+  const routes = new Map<string, FeedResponse>();
+  const requests: FeedRequest[] = [];
+  let inFlight = 0;
+  const state = { maxInFlight: 0 };
 
   const handle = (request: IncomingMessage, response: ServerResponse) => {
-    const path = new URL(request.url ?? '/', 'http://feed.test').pathname
+    const path = new URL(request.url ?? '/', 'http://feed.test').pathname;
     const header = (name: string) => {
-      const value = request.headers[name]
-      return typeof value === 'string' ? value : null
-    }
-    requests.push({ path, ifNoneMatch: header('if-none-match'), ifModifiedSince: header('if-modified-since') })
-    inFlight += 1
-    state.maxInFlight = Math.max(state.maxInFlight, inFlight)
-    const route = routes.get(path)
+      const value = request.headers[name];
+      return typeof value === 'string' ? value : null;
+    };
+    requests.push({ path, ifNoneMatch: header('if-none-match'), ifModifiedSince: header('if-modified-since') });
+    inFlight += 1;
+    state.maxInFlight = Math.max(state.maxInFlight, inFlight);
+    const route = routes.get(path);
     const answer = () => {
-      inFlight -= 1
+      inFlight -= 1;
       if (!route) {
-        response.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
-        return
+        response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+        return;
       }
-      const body = typeof route.body === 'string' ? route.body : JSON.stringify(route.body ?? null)
+      const body = typeof route.body === 'string' ? route.body : JSON.stringify(route.body ?? null);
       const etag =
-        route.etag === undefined ? `"${createHash('sha1').update(body).digest('hex').slice(0, 16)}"` : route.etag
-      const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' }
-      if (etag) headers.etag = etag
-      if (route.lastModified) headers['last-modified'] = route.lastModified
-      const status = route.status ?? 200
+        route.etag === undefined ? `"${createHash('sha1').update(body).digest('hex').slice(0, 16)}"` : route.etag;
+      const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
+      if (etag) headers.etag = etag;
+      if (route.lastModified) headers['last-modified'] = route.lastModified;
+      const status = route.status ?? 200;
       if (status === 200 && etag && header('if-none-match') === etag) {
-        response.writeHead(304, headers).end()
-        return
+        response.writeHead(304, headers).end();
+        return;
       }
-      response.writeHead(status, headers).end(status === 200 ? body : 'upstream failure')
-    }
-    const delay = route?.delayMs ?? 0
+      response.writeHead(status, headers).end(status === 200 ? body : 'upstream failure');
+    };
+    const delay = route?.delayMs ?? 0;
     if (delay === Infinity) {
       request.on('close', () => {
-        inFlight -= 1
-      })
-      return
+        inFlight -= 1;
+      });
+      return;
     }
-    if (delay > 0) setTimeout(answer, delay)
-    else answer()
-  }
+    if (delay > 0) setTimeout(answer, delay);
+    else answer();
+  };
 
-  const server = createServer(handle)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
+  const server = createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
   return {
     url: (path) => `http://127.0.0.1:${port}${path}`,
     serve: (path, response) => void routes.set(path, response),
     requests,
     get maxInFlight() {
-      return state.maxInFlight
+      return state.maxInFlight;
     },
     async close() {
-      server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     },
-  }
+  };
 }
 
 export async function insertOrganization(
   db: Database,
   overrides: Partial<typeof organizations.$inferInsert> = {},
 ): Promise<OrganizationRow> {
-  sequence += 1
+  sequence += 1;
   const [row] = await db
     .insert(organizations)
-    .values({ slug: `organization-${sequence}-${randomUUID().slice(0, 8)}`, name: `Organization ${sequence}`, ...overrides })
-    .returning()
-  if (!row) throw new Error('insert returned no organization')
-  return row
+    .values({
+      slug: `organization-${sequence}-${randomUUID().slice(0, 8)}`,
+      name: `Organization ${sequence}`,
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no organization');
+  return row;
 }
 
-const dayMs = 24 * 60 * 60 * 1000
+const dayMs = 24 * 60 * 60 * 1000;
 
 /** A featured job (open, posted yesterday unless told otherwise); bumps the board version like any featured change. */
 export async function insertFeaturedJob(
   db: Database,
   overrides: Partial<typeof featuredJobs.$inferInsert> & { organizationId: string },
 ): Promise<FeaturedJobRow> {
-  sequence += 1
+  sequence += 1;
   const [row] = await db
     .insert(featuredJobs)
     .values({
@@ -150,8 +154,8 @@ export async function insertFeaturedJob(
       endPostingDate: null,
       ...overrides,
     })
-    .returning()
-  if (!row) throw new Error('insert returned no featured job')
-  await bumpBoardVersion(db)
-  return row
+    .returning();
+  if (!row) throw new Error('insert returned no featured job');
+  await bumpBoardVersion(db);
+  return row;
 }

@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify'
-import type { EmulatorUser } from './emulator-users.ts'
-import { as } from './profile-client.ts'
-import { buildPdf, resumeUpload } from './uploads.ts'
+import type { FastifyInstance } from 'fastify';
+import type { EmulatorUser } from './emulator-users.ts';
+import { as } from './profile-client.ts';
+import { buildPdf, resumeUpload } from './uploads.ts';
 
 // Builders for student-profile state that many API tests start from.
 
-export type StoredResume = { id: string; name: string; url: string; size: number }
+export type StoredResume = { id: string; name: string; url: string; size: number };
 
 /**
  * Uploads a one-page PDF (its bytes marked with `marker`) as the user's profile resume through
@@ -16,7 +16,8 @@ export async function uploadProfileResume(
   user: EmulatorUser,
   { marker, fileName = 'Profile CV.pdf' }: { marker?: string; fileName?: string } = {},
 ): Promise<StoredResume> {
-  const response = await as(app, user).upload('/api/profile/main-resume', resumeUpload(buildPdf(marker), fileName))
-  if (response.statusCode !== 200) throw new Error(`the profile resume upload answered ${response.statusCode}: ${response.body}`)
-  return response.json().resume
+  const response = await as(app, user).upload('/api/profile/main-resume', resumeUpload(buildPdf(marker), fileName));
+  if (response.statusCode !== 200)
+    throw new Error(`the profile resume upload answered ${response.statusCode}: ${response.body}`);
+  return response.json().resume;
 }

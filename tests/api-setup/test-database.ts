@@ -1,62 +1,62 @@
-import { randomUUID } from 'node:crypto'
-import pg from 'pg'
-import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts'
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts';
 
 // Each API test file gets its own migrated database: in-memory PGlite by default, or, when
 // TEST_DATABASE_URL names a PostgreSQL server, a fresh database on it that is dropped afterwards.
 
 export type TestDatabase = {
-  database: DatabaseHandle
-  kind: 'pglite' | 'postgres'
+  database: DatabaseHandle;
+  kind: 'pglite' | 'postgres';
   /** The per-file PostgreSQL database's URL (for a second connection pool: "another instance"); null for PGlite. */
-  url: string | null
+  url: string | null;
   /** Closes the connection (if still open) and drops the per-file PostgreSQL database. */
-  dispose(): Promise<void>
-}
+  dispose(): Promise<void>;
+};
 
 export function testDatabaseUrl(): string | null {
   // Empty means unset: `npm test` passes TEST_DATABASE_URL='' for its PGlite run.
-  return process.env.TEST_DATABASE_URL || null
+  return process.env.TEST_DATABASE_URL || null;
 }
 
 async function withAdminClient<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl })
-  await client.connect()
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
   try {
-    return await work(client)
+    return await work(client);
   } finally {
-    await client.end()
+    await client.end();
   }
 }
 
 export async function openTestDatabase(): Promise<TestDatabase> {
-  const serverUrl = testDatabaseUrl()
+  const serverUrl = testDatabaseUrl();
   if (!serverUrl) {
-    const database = await openDatabase({ dataDir: 'memory' })
-    await database.migrate()
-    return { database, kind: 'pglite', url: null, dispose: () => database.close() }
+    const database = await openDatabase({ dataDir: 'memory' });
+    await database.migrate();
+    return { database, kind: 'pglite', url: null, dispose: () => database.close() };
   }
 
   // A database per file (not a schema): the generated SQL names "public" in foreign keys.
-  const name = `campus_jobs_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`
-  await withAdminClient(serverUrl, (client) => client.query(`create database "${name}"`))
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  const database = await openDatabase({ databaseUrl: url.toString() })
+  const name = `campus_jobs_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  await withAdminClient(serverUrl, (client) => client.query(`create database "${name}"`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
   try {
-    await database.migrate()
+    await database.migrate();
   } catch (error) {
-    await database.close()
-    await withAdminClient(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`))
-    throw error
+    await database.close();
+    await withAdminClient(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
+    throw error;
   }
   return {
     database,
     kind: 'postgres',
     url: url.toString(),
     async dispose() {
-      await database.close()
-      await withAdminClient(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`))
+      await database.close();
+      await withAdminClient(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
     },
-  }
+  };
 }

@@ -8,7 +8,9 @@ import { fakeGithubLogin } from './support/third-party-env.ts';
 
 // One page: the server opens every resume with a PDF reader.
 const minimalPdf = (padding = 0) =>
-  Buffer.from(`%PDF-1.4\n${'%'.repeat(padding)}\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+  Buffer.from(
+    `%PDF-1.4\n${'%'.repeat(padding)}\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+  );
 
 /** A new e-mail-link account: it has no name yet, so the account page starts with onboarding. */
 async function signInNewStudent(page: Page, label: string): Promise<string> {
@@ -34,7 +36,11 @@ async function signInWithProfile(page: Page, label: string): Promise<string> {
 }
 
 const saveBar = (page: Page) => page.getByTestId('save-bar');
-const toast = (page: Page, text: string) => page.getByRole('region', { name: /notifications/i }).getByText(text, { exact: true }).first();
+const toast = (page: Page, text: string) =>
+  page
+    .getByRole('region', { name: /notifications/i })
+    .getByText(text, { exact: true })
+    .first();
 
 async function openSection(page: Page, name: string): Promise<void> {
   const trigger = page.getByRole('button', { name, exact: true });
@@ -149,7 +155,9 @@ test.describe('account page', () => {
     await expect(phone).toHaveValue('+1 (555) 123-4567');
     await expect(page.getByLabel('School', { exact: true })).toHaveValue('McGill University');
     await expect(page.getByLabel('Graduation year', { exact: true })).toHaveValue('2027');
-    await expect(page.getByLabel('LinkedIn URL', { exact: true })).toHaveValue('https://www.linkedin.com/in/ada-lovelace');
+    await expect(page.getByLabel('LinkedIn URL', { exact: true })).toHaveValue(
+      'https://www.linkedin.com/in/ada-lovelace',
+    );
     await expect(saveBar(page)).toHaveCount(0);
   });
 
@@ -157,15 +165,69 @@ test.describe('account page', () => {
     await signInWithProfile(page, 'validation');
     const year = new Date().getFullYear();
     const cases: Array<{ section: string; label: string; value: string; title: string; message: string }> = [
-      { section: 'Personal Information', label: 'Phone', value: '555.123.4567', title: 'Invalid phone number', message: 'Phone number can only contain digits, spaces, and +()-' },
-      { section: 'Personal Information', label: 'Phone', value: '555-1234', title: 'Invalid phone number', message: 'Phone number must be at least 10 digits' },
-      { section: 'Personal Information', label: 'Graduation year', value: '25', title: 'Invalid graduation year', message: 'Graduation year must be a 4-digit year (e.g., 2025)' },
-      { section: 'Personal Information', label: 'Graduation year', value: String(year + 7), title: 'Invalid graduation year', message: `Graduation year must be between ${year - 50} and ${year + 6}` },
-      { section: 'Personal Information', label: 'LinkedIn URL', value: 'linkedin.com/in/ada', title: 'Invalid LinkedIn URL', message: 'LinkedIn URL must be in format: linkedin.com/in/username' },
-      { section: 'Personal Information', label: 'Portfolio URL', value: 'https://localhost', title: 'Invalid Portfolio URL', message: 'Portfolio URL must be a valid URL (e.g., example.com)' },
-      { section: 'Connections', label: 'GitHub username', value: '-ada', title: 'Invalid GitHub username', message: 'GitHub username must be 1-39 letters, digits or hyphens, and cannot start or end with a hyphen' },
-      { section: 'Connections', label: 'Devpost username', value: 'ada lovelace', title: 'Invalid Devpost username', message: 'Devpost username can only contain letters, digits, hyphens and underscores' },
-      { section: 'Connections', label: 'Devpost username', value: 'jane_doe', title: 'Devpost verification required', message: 'Please verify your Devpost username before saving' },
+      {
+        section: 'Personal Information',
+        label: 'Phone',
+        value: '555.123.4567',
+        title: 'Invalid phone number',
+        message: 'Phone number can only contain digits, spaces, and +()-',
+      },
+      {
+        section: 'Personal Information',
+        label: 'Phone',
+        value: '555-1234',
+        title: 'Invalid phone number',
+        message: 'Phone number must be at least 10 digits',
+      },
+      {
+        section: 'Personal Information',
+        label: 'Graduation year',
+        value: '25',
+        title: 'Invalid graduation year',
+        message: 'Graduation year must be a 4-digit year (e.g., 2025)',
+      },
+      {
+        section: 'Personal Information',
+        label: 'Graduation year',
+        value: String(year + 7),
+        title: 'Invalid graduation year',
+        message: `Graduation year must be between ${year - 50} and ${year + 6}`,
+      },
+      {
+        section: 'Personal Information',
+        label: 'LinkedIn URL',
+        value: 'linkedin.com/in/ada',
+        title: 'Invalid LinkedIn URL',
+        message: 'LinkedIn URL must be in format: linkedin.com/in/username',
+      },
+      {
+        section: 'Personal Information',
+        label: 'Portfolio URL',
+        value: 'https://localhost',
+        title: 'Invalid Portfolio URL',
+        message: 'Portfolio URL must be a valid URL (e.g., example.com)',
+      },
+      {
+        section: 'Connections',
+        label: 'GitHub username',
+        value: '-ada',
+        title: 'Invalid GitHub username',
+        message: 'GitHub username must be 1-39 letters, digits or hyphens, and cannot start or end with a hyphen',
+      },
+      {
+        section: 'Connections',
+        label: 'Devpost username',
+        value: 'ada lovelace',
+        title: 'Invalid Devpost username',
+        message: 'Devpost username can only contain letters, digits, hyphens and underscores',
+      },
+      {
+        section: 'Connections',
+        label: 'Devpost username',
+        value: 'jane_doe',
+        title: 'Devpost verification required',
+        message: 'Please verify your Devpost username before saving',
+      },
     ];
     for (const { section, label, value, title, message } of cases) {
       await openSection(page, section);
@@ -176,7 +238,11 @@ test.describe('account page', () => {
       await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
       await expect(toast(page, title)).toBeVisible();
       // Dismiss it, as a person would: a toast under the pointer pauses and could cover the next Edit button.
-      await page.getByRole('region', { name: /notifications/i }).getByRole('button', { name: 'Dismiss notification' }).first().click();
+      await page
+        .getByRole('region', { name: /notifications/i })
+        .getByRole('button', { name: 'Dismiss notification' })
+        .first()
+        .click();
       await expect(toast(page, title)).toBeHidden();
       await page.getByRole('button', { name: `Discard changes to ${label}` }).click();
       await expect(field).not.toHaveAttribute('aria-invalid', 'true');
@@ -186,7 +252,9 @@ test.describe('account page', () => {
     await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('');
   });
 
-  test('skills: Enter adds, and empty, duplicate and a 16th skill are refused; removals and the list are saved', async ({ page }) => {
+  test('skills: Enter adds, and empty, duplicate and a 16th skill are refused; removals and the list are saved', async ({
+    page,
+  }) => {
     await signInWithProfile(page, 'skills');
     await openSection(page, 'Skills');
     await page.getByRole('button', { name: 'Edit Skills' }).click();
@@ -225,13 +293,20 @@ test.describe('account page', () => {
     await expect(page.getByTestId('field-skills')).toContainText('14 of 15');
   });
 
-  test('resume: wrong type and bad name are refused; a PDF uploads with progress, is renamed, and opens for its owner', async ({ page, context }) => {
+  test('resume: wrong type and bad name are refused; a PDF uploads with progress, is renamed, and opens for its owner', async ({
+    page,
+    context,
+  }) => {
     await signInWithProfile(page, 'resume');
     await openSection(page, 'Resume');
     await expect(page.getByTestId('no-resume')).toBeVisible();
     const input = page.getByTestId('resume-input');
 
-    await input.setInputFiles({ name: 'resume.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ this is not a PDF') });
+    await input.setInputFiles({
+      name: 'resume.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('MZ this is not a PDF'),
+    });
     await expect(toast(page, 'Invalid file type')).toBeVisible();
     await expect(page.getByTestId('resume-error')).toHaveText('Please upload a PDF document.');
 
@@ -242,7 +317,12 @@ test.describe('account page', () => {
     // A slow link (Chromium's own throttling), so the upload lasts long enough to watch its progress bar.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 300 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 300 * 1024,
+    });
     const content = minimalPdf(1_200_000);
     await input.setInputFiles({ name: 'My CV (final).pdf', mimeType: 'application/pdf', buffer: content });
     const progress = page.getByTestId('resume-progress');
@@ -250,7 +330,12 @@ test.describe('account page', () => {
     await expect(progress).toContainText('Uploading My CV final.pdf…');
     await expect(toast(page, 'Resume uploaded successfully!')).toBeVisible({ timeout: 30_000 });
     await expect(progress).toHaveCount(0);
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await expect(page.getByTestId('resume-name')).toContainText('My CV final.pdf');
     await expect(page.getByTestId('resume-error')).toHaveCount(0);
 
@@ -270,7 +355,9 @@ test.describe('account page', () => {
     expect(anonymous.status()).toBe(401);
   });
 
-  test('Devpost: verify against the local Devpost, a changed name needs verifying again, and the profile is saved', async ({ page }) => {
+  test('Devpost: verify against the local Devpost, a changed name needs verifying again, and the profile is saved', async ({
+    page,
+  }) => {
     await signInWithProfile(page, 'devpost');
     await openSection(page, 'Connections');
     await page.getByRole('button', { name: 'Edit Devpost username' }).click();
@@ -295,7 +382,9 @@ test.describe('account page', () => {
     await expect(card).toContainText('Jane Doe');
     await expect(card.getByTestId('devpost-projects').getByRole('listitem')).toHaveCount(4);
     const smartRecycle = card.getByRole('listitem').filter({ hasText: 'Smart Recycle' });
-    await expect(smartRecycle.getByTestId('devpost-technologies')).toHaveText(/python\s*tensorflow\s*raspberry-pi\s*\+2/);
+    await expect(smartRecycle.getByTestId('devpost-technologies')).toHaveText(
+      /python\s*tensorflow\s*raspberry-pi\s*\+2/,
+    );
     await expect(card.getByTestId('devpost-more-projects')).toHaveCount(0);
 
     // A changed username loses its verification, even when typed back.
@@ -317,7 +406,10 @@ test.describe('account page', () => {
     await expect(page.getByTestId('devpost-profile')).toContainText('Smart Recycle');
   });
 
-  test('a field error the server answers (verification superseded in another tab) is shown on the field', async ({ page, context }) => {
+  test('a field error the server answers (verification superseded in another tab) is shown on the field', async ({
+    page,
+    context,
+  }) => {
     await signInWithProfile(page, 'server-errors');
     await openSection(page, 'Connections');
     await page.getByRole('button', { name: 'Edit Devpost username' }).click();
@@ -338,14 +430,19 @@ test.describe('account page', () => {
     await saveBar(page).getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, 'Devpost verification required')).toBeVisible();
     await expect(page.getByLabel('Devpost username', { exact: true })).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByTestId('field-devpostUsername')).toContainText('Please verify your Devpost username before saving');
+    await expect(page.getByTestId('field-devpostUsername')).toContainText(
+      'Please verify your Devpost username before saving',
+    );
     await expect(saveBar(page)).toBeVisible();
     await page.reload();
     await openSection(page, 'Connections');
     await expect(page.getByLabel('Devpost username', { exact: true })).toHaveValue('');
   });
 
-  test('GitHub: connect through the emulator popup, show the profile, and disconnect by emptying the username', async ({ page, context }) => {
+  test('GitHub: connect through the emulator popup, show the profile, and disconnect by emptying the username', async ({
+    page,
+    context,
+  }) => {
     await routeGapiStandIn(context);
     const email = await signInWithProfile(page, 'github');
     await openSection(page, 'Connections');
@@ -385,16 +482,22 @@ test.describe('account page', () => {
     await expect(levelOf('2026-11-08')).toHaveAttribute('data-level', '4');
 
     const providers = async () =>
-      ((await emulatorAccounts()).find((account) => account.email === email)?.providerUserInfo ?? []) as Array<{ providerId: string }>;
+      ((await emulatorAccounts()).find((account) => account.email === email)?.providerUserInfo ?? []) as Array<{
+        providerId: string;
+      }>;
     expect((await providers()).map((provider) => provider.providerId)).toContain('github.com');
 
     // Emptying the username hides the profile; saving unlinks GitHub and deletes the stored profile.
     await editField(page, 'GitHub username', '');
     await expect(profile).toHaveCount(0);
-    await expect(page.getByTestId('github-connection')).toContainText(`Saving will disconnect the GitHub profile connected as ${fakeGithubLogin}.`);
+    await expect(page.getByTestId('github-connection')).toContainText(
+      `Saving will disconnect the GitHub profile connected as ${fakeGithubLogin}.`,
+    );
     await saveBar(page).getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, 'GitHub disconnected')).toBeVisible();
-    await expect.poll(async () => (await providers()).map((provider) => provider.providerId)).not.toContain('github.com');
+    await expect
+      .poll(async () => (await providers()).map((provider) => provider.providerId))
+      .not.toContain('github.com');
     await page.reload();
     await openSection(page, 'Connections');
     await expect(page.getByTestId('github-profile')).toHaveCount(0);

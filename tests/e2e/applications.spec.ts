@@ -15,7 +15,10 @@ test.beforeAll(async () => {
 
 const applyPost = (url: URL) => /\/api\/public\/jobs\/[^/]+\/apply$/.test(url.pathname);
 
-test('My Applications: empty state, then the applied job with its Applied badge and a queued one marked Queued', async ({ page, context }) => {
+test('My Applications: empty state, then the applied job with its Applied badge and a queued one marked Queued', async ({
+  page,
+  context,
+}) => {
   const [sent, queued] = [jobs[0]!, jobs[1]!];
   await signInWithEmailLink(page, uniqueEmail('applications'), '/jobs/applied');
   await expect(page).toHaveURL(/\/jobs\/applied$/);
@@ -35,7 +38,9 @@ test('My Applications: empty state, then the applied job with its Applied badge 
   await expect(page.getByText('Application Submitted!')).toBeVisible();
 
   // Another one whose requests never get through: it stays queued on the device.
-  await page.route(applyPost, (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue()));
+  await page.route(applyPost, (route) =>
+    route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue(),
+  );
   await page.goto(`/jobs/${queued.slug}/apply`);
   await expect(stepHeading(page, 'Personal Info')).toBeVisible();
   await fillWizardToJobDetails(page);
@@ -90,7 +95,9 @@ test('My Applications shows the error translated by its code and Try Again reloa
   );
   await page.goto('/jobs/applied');
   // The text for the code, never the server's English sentence.
-  await expect(page.getByTestId('applications-error')).toContainText('A service we rely on did not answer. Please try again later.');
+  await expect(page.getByTestId('applications-error')).toContainText(
+    'A service we rely on did not answer. Please try again later.',
+  );
   await expect(page.getByTestId('applications-error')).not.toContainText('The database is restarting.');
   await page.unrouteAll({ behavior: 'wait' });
   await page.getByRole('button', { name: 'Try Again' }).click();

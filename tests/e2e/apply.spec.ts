@@ -30,7 +30,8 @@ test.beforeAll(async () => {
 });
 
 const applyUrl = (job: FeaturedJob) => `/jobs/${job.slug}/apply`;
-const isApplyPost = (route: Route) => route.request().method() === 'POST' && /\/api\/public\/jobs\/[^/]+\/apply/.test(route.request().url());
+const isApplyPost = (route: Route) =>
+  route.request().method() === 'POST' && /\/api\/public\/jobs\/[^/]+\/apply/.test(route.request().url());
 
 async function signInAndOpen(page: Page, job: FeaturedJob, label: string): Promise<string> {
   const email = uniqueEmail(label);
@@ -41,7 +42,9 @@ async function signInAndOpen(page: Page, job: FeaturedJob, label: string): Promi
 }
 
 test.describe('apply page', () => {
-  test('a signed-out visitor sees the sign-in prompt; Continue with Email comes back to the apply page, query included', async ({ page }) => {
+  test('a signed-out visitor sees the sign-in prompt; Continue with Email comes back to the apply page, query included', async ({
+    page,
+  }) => {
     const job = jobs[0]!;
     await page.goto(`${applyUrl(job)}?ref=newsletter`);
     await expect(page.getByRole('heading', { name: 'Sign in to apply for this position' })).toBeVisible();
@@ -85,7 +88,9 @@ test.describe('apply page', () => {
     await expect(page.getByText('Invalid token')).toBeVisible();
   });
 
-  test('the whole wizard: header, five steps, Enter never submits, Submit Application -> success screen and one application', async ({ page }) => {
+  test('the whole wizard: header, five steps, Enter never submits, Submit Application -> success screen and one application', async ({
+    page,
+  }) => {
     const job = jobs[0]!;
     const email = await signInAndOpen(page, job, 'apply-whole');
     const header = page.getByTestId('apply-job-header');
@@ -163,8 +168,12 @@ test.describe('apply page', () => {
 
     // The Resume step: nothing chosen, not a PDF, too large.
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByTestId('step-error')).toHaveText('Please choose your profile resume or upload a new one to continue.');
-    await page.getByLabel('Resume file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect(page.getByTestId('step-error')).toHaveText(
+      'Please choose your profile resume or upload a new one to continue.',
+    );
+    await page
+      .getByLabel('Resume file')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await expect(page.getByText('Please upload a PDF document only')).toBeVisible();
     await page.getByLabel('Resume file').setInputFiles(pdfFile('Huge.pdf', 5 * 1024 * 1024));
     await expect(page.getByText('File size must be less than 5MB')).toBeVisible();
@@ -201,11 +210,17 @@ test.describe('apply page', () => {
     await page.reload();
     await expect(stepHeading(page, 'Job Details')).toBeVisible();
     await page.getByRole('button', { name: 'Submit Application' }).click();
-    await expect(page.getByTestId('submit-alert')).toHaveText('Please upload a resume or select your profile resume before submitting.');
+    await expect(page.getByTestId('submit-alert')).toHaveText(
+      'Please upload a resume or select your profile resume before submitting.',
+    );
     expect(await appliedJobIds(page)).toEqual([]);
   });
 
-  test('the draft, PDF included, is restored after the page is closed and after the browser context is gone', async ({ page, context, browser }) => {
+  test('the draft, PDF included, is restored after the page is closed and after the browser context is gone', async ({
+    page,
+    context,
+    browser,
+  }) => {
     const job = jobs[2 % jobs.length]!;
     await signInAndOpen(page, job, 'apply-draft');
     await fillPersonalInfo(page, { firstName: 'Grace', university: 'Concordia University' });
@@ -213,10 +228,12 @@ test.describe('apply page', () => {
     await next(page, 'Hackathons');
     await next(page, 'Resume');
     await page.getByLabel('Resume file').setInputFiles(pdfFile('Grace Resume.pdf', 4096));
-    await expect.poll(async () => (await storedDraft(page, job.id))?.resumeChoice).toEqual({
-      kind: 'file',
-      file: { name: 'Grace Resume.pdf', size: 4096 },
-    });
+    await expect
+      .poll(async () => (await storedDraft(page, job.id))?.resumeChoice)
+      .toEqual({
+        kind: 'file',
+        file: { name: 'Grace Resume.pdf', size: 4096 },
+      });
     await expect.poll(async () => (await storedDraft(page, job.id))?.step).toBe(3);
 
     // Close the tab mid-form and open the page again.
@@ -252,7 +269,10 @@ test.describe('apply page', () => {
     await reopened.close();
   });
 
-  test('submitted offline: Queued, then sent once the network is back, exactly one application', async ({ page, context }) => {
+  test('submitted offline: Queued, then sent once the network is back, exactly one application', async ({
+    page,
+    context,
+  }) => {
     const job = jobs[3 % jobs.length]!;
     await signInAndOpen(page, job, 'apply-offline');
     await fillWizardToJobDetails(page);
@@ -278,14 +298,18 @@ test.describe('apply page', () => {
     await expect(page.getByTestId('submission-status')).toHaveAttribute('data-status', 'queued');
     await page.getByRole('button', { name: 'Cancel application' }).click();
     await expect(stepHeading(page, 'Job Details')).toBeVisible();
-    await expect(page.getByLabel('Cover letter')).toHaveValue('I build reliable systems.\nI would love to join the team.');
+    await expect(page.getByLabel('Cover letter')).toHaveValue(
+      'I build reliable systems.\nI would love to join the team.',
+    );
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect(stepHeading(page, 'Job Details')).toBeVisible();
     expect(await appliedJobIds(page)).toEqual([]);
   });
 
-  test('20 send attempts with the network dropping at random (some after the server got them) give exactly one application', async ({ page }) => {
+  test('20 send attempts with the network dropping at random (some after the server got them) give exactly one application', async ({
+    page,
+  }) => {
     const job = jobs[1 % jobs.length]!;
     await signInAndOpen(page, job, 'apply-flaky');
     await fillWizardToJobDetails(page);
@@ -312,7 +336,8 @@ test.describe('apply page', () => {
         keys.add(route.request().headers()['idempotency-key'] ?? '');
         const kind = kinds[attempts - 1] ?? 'pass';
         if (kind === 'before') return route.abort('connectionreset');
-        if (kind === '503') return route.fulfill({ status: 503, contentType: 'text/html', body: '<h1>Service Unavailable</h1>' });
+        if (kind === '503')
+          return route.fulfill({ status: 503, contentType: 'text/html', body: '<h1>Service Unavailable</h1>' });
         const response = await route.fetch();
         if (kind === 'after') return route.abort('connectionreset');
         return route.fulfill({ response });
@@ -323,7 +348,9 @@ test.describe('apply page', () => {
     const status = page.getByTestId('submission-status');
     for (let attempt = 1; attempt < 20; attempt += 1) {
       // Settled: the device recorded this attempt's failure (the entry is queued again after `attempt` tries).
-      await expect.poll(() => outboxEntries(page)).toEqual([expect.objectContaining({ status: 'queued', attempts: attempt })]);
+      await expect
+        .poll(() => outboxEntries(page))
+        .toEqual([expect.objectContaining({ status: 'queued', attempts: attempt })]);
       expect(attempts).toBe(attempt);
       await expect(status).toHaveAttribute('data-status', 'queued');
       expect(await appliedJobIds(page)).toEqual([job.id]);
@@ -336,7 +363,9 @@ test.describe('apply page', () => {
     expect(await appliedJobIds(page)).toEqual([job.id]);
   });
 
-  test('a refusal by the server shows Failed with its message, and Edit application returns to the form', async ({ page }) => {
+  test('a refusal by the server shows Failed with its message, and Edit application returns to the form', async ({
+    page,
+  }) => {
     const job = jobs[2 % jobs.length]!;
     await signInAndOpen(page, job, 'apply-refused');
     await fillWizardToJobDetails(page);
@@ -359,14 +388,18 @@ test.describe('apply page', () => {
     const status = page.getByTestId('submission-status');
     await expect(status).toHaveAttribute('data-status', 'failed');
     await expect(status.getByTestId('outbox-status')).toHaveText('Failed');
-    await expect(status.getByTestId('submission-error')).toHaveText('Please verify your Devpost username before submitting');
+    await expect(status.getByTestId('submission-error')).toHaveText(
+      'Please verify your Devpost username before submitting',
+    );
     await status.getByRole('button', { name: 'Edit application' }).click();
     await expect(stepHeading(page, 'Hackathons')).toBeVisible();
   });
 });
 
 test.describe('apply modes and prefill', () => {
-  test('prefill from the profile (school -> university, program -> major) and the profile resume sent by reference', async ({ page }) => {
+  test('prefill from the profile (school -> university, program -> major) and the profile resume sent by reference', async ({
+    page,
+  }) => {
     const job = jobs[3 % jobs.length]!;
     await signInWithEmailLink(page, uniqueEmail('apply-prefill'), '/dashboard');
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -397,7 +430,9 @@ test.describe('apply modes and prefill', () => {
     await page.getByText(`Use my profile resume (${resume.name})`).click();
     await next(page, 'Job Details');
     await page.getByLabel('Cover letter').fill('Sent with the resume from my profile.');
-    const request = page.waitForRequest((req) => req.method() === 'POST' && req.url().includes(`/jobs/${job.slug}/apply`));
+    const request = page.waitForRequest(
+      (req) => req.method() === 'POST' && req.url().includes(`/jobs/${job.slug}/apply`),
+    );
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await expect(page.getByText('Application Submitted!')).toBeVisible();
     const body = (await request).postDataJSON() as { resume: { id: string; url: string }; university: string };
@@ -406,10 +441,18 @@ test.describe('apply modes and prefill', () => {
     expect(await appliedJobIds(page)).toEqual([job.id]);
   });
 
-  test('private invitation: names from the token, sent with ?token, and refused for another e-mail', async ({ page, browser }) => {
+  test('private invitation: names from the token, sent with ?token, and refused for another e-mail', async ({
+    page,
+    browser,
+  }) => {
     const job = jobs[0]!;
     const email = uniqueEmail('apply-invited');
-    const invitation = await adminPost<{ token: string }>('invitations', { job: job.id, email, firstName: 'Grace', lastName: 'Hopper' });
+    const invitation = await adminPost<{ token: string }>('invitations', {
+      job: job.id,
+      email,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+    });
 
     // Someone else signed in (in another browser) cannot use it.
     const otherContext = await browser.newContext({ serviceWorkers: 'block' });
@@ -437,11 +480,19 @@ test.describe('apply modes and prefill', () => {
     expect(await appliedJobIds(page)).toEqual([job.id]);
   });
 
-  test('Continue with Google in the prompt: the prompt disappears and the invitation data loads', async ({ page, context }) => {
+  test('Continue with Google in the prompt: the prompt disappears and the invitation data loads', async ({
+    page,
+    context,
+  }) => {
     await routeGapiStandIn(context);
     const job = jobs[1 % jobs.length]!;
     const email = uniqueEmail('apply-google');
-    const invitation = await adminPost<{ token: string }>('invitations', { job: job.slug, email, firstName: 'Katherine', lastName: 'Johnson' });
+    const invitation = await adminPost<{ token: string }>('invitations', {
+      job: job.slug,
+      email,
+      firstName: 'Katherine',
+      lastName: 'Johnson',
+    });
     await page.goto(`${applyUrl(job)}?token=${invitation.token}`);
     const popupPromise = context.waitForEvent('page');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
@@ -478,7 +529,12 @@ test.describe('Background Sync', () => {
    * Signs in on the apply page (controlled by the worker) and submits while the server is unreachable: Queued. The
    * apply endpoint stays unreachable until the test lifts the route.
    */
-  async function queueWithSyncRegistered(page: Page, context: BrowserContext, job: FeaturedJob, label: string): Promise<void> {
+  async function queueWithSyncRegistered(
+    page: Page,
+    context: BrowserContext,
+    job: FeaturedJob,
+    label: string,
+  ): Promise<void> {
     await signInAndOpen(page, job, label);
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -510,10 +566,13 @@ test.describe('Background Sync', () => {
   async function dispatchOutboxSync(page: Page, context: BrowserContext): Promise<void> {
     const cdp = await context.newCDPSession(page);
     const registrationId = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: Array<{ registrationId: string; isDeleted: boolean }> }) => {
-        const live = registrations.find((registration) => !registration.isDeleted);
-        if (live) resolve(live.registrationId);
-      });
+      cdp.on(
+        'ServiceWorker.workerRegistrationUpdated',
+        ({ registrations }: { registrations: Array<{ registrationId: string; isDeleted: boolean }> }) => {
+          const live = registrations.find((registration) => !registration.isDeleted);
+          if (live) resolve(live.registrationId);
+        },
+      );
     });
     await cdp.send('ServiceWorker.enable');
     await cdp.send('ServiceWorker.dispatchSyncEvent', {
@@ -524,7 +583,10 @@ test.describe('Background Sync', () => {
     });
   }
 
-  test('a queued application registers a sync; the service worker sync event makes the page send it', async ({ page, context }) => {
+  test('a queued application registers a sync; the service worker sync event makes the page send it', async ({
+    page,
+    context,
+  }) => {
     const job = jobs[2 % jobs.length]!;
     await queueWithSyncRegistered(page, context, job, 'apply-sync');
     await context.unrouteAll({ behavior: 'wait' });
@@ -535,7 +597,10 @@ test.describe('Background Sync', () => {
     expect(await appliedJobIds(page)).toEqual([job.id]);
   });
 
-  test('a page without the outbox runner answers the sync at once that it cannot send; the next app page sends', async ({ page, context }) => {
+  test('a page without the outbox runner answers the sync at once that it cannot send; the next app page sends', async ({
+    page,
+    context,
+  }) => {
     const job = jobs[3 % jobs.length]!;
     await queueWithSyncRegistered(page, context, job, 'apply-sync-other-page');
     // The privacy page is public: the signed-in outbox runner is not mounted there.

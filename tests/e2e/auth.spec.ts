@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { emulatorAccounts, requestEmailLink, signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 
 test.describe('e-mail link sign-in', () => {
-  test('requesting a link and opening it signs the student in, creates the account and lands on /dashboard', async ({ page }) => {
+  test('requesting a link and opening it signs the student in, creates the account and lands on /dashboard', async ({
+    page,
+  }) => {
     const email = uniqueEmail('link');
     await signInWithEmailLink(page, email);
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -13,7 +15,9 @@ test.describe('e-mail link sign-in', () => {
     expect(account).toBeTruthy();
   });
 
-  test('a signed-out visitor of a protected page is sent to sign-in and comes back there afterwards', async ({ page }) => {
+  test('a signed-out visitor of a protected page is sent to sign-in and comes back there afterwards', async ({
+    page,
+  }) => {
     await page.goto('/account');
     await expect(page).toHaveURL(/\/sign-in\?redirectUrl=%2Faccount$/);
     await expect(page.getByRole('heading', { name: 'Sign in or create your account' })).toBeVisible();
@@ -32,7 +36,10 @@ test.describe('e-mail link sign-in', () => {
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/dashboard$/);
   });
 
-  test('opening the link in another browser asks for the e-mail, refuses an empty answer, then signs in', async ({ page, browser }) => {
+  test('opening the link in another browser asks for the e-mail, refuses an empty answer, then signs in', async ({
+    page,
+    browser,
+  }) => {
     const email = uniqueEmail('other-device');
     const link = await requestEmailLink(page, email);
     const other = await browser.newContext();
@@ -87,18 +94,22 @@ async function persistedFirebaseUser(page: import('@playwright/test').Page) {
     // Opening a database that does not exist yet would create it empty and break the SDK's own upgrade.
     if (!(await indexedDB.databases()).some((d) => d.name === 'firebaseLocalStorageDb')) return null;
     return new Promise<{ uid: string; isAnonymous: boolean } | null>((resolve, reject) => {
-    const open = indexedDB.open('firebaseLocalStorageDb');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const db = open.result;
-      if (!db.objectStoreNames.contains('firebaseLocalStorage')) { resolve(null); return; }
-      const all = db.transaction('firebaseLocalStorage').objectStore('firebaseLocalStorage').getAll();
-      all.onsuccess = () => {
-        const entry = (all.result as Array<{ fbase_key: string; value: { uid: string; isAnonymous: boolean } }>)
-          .find((e) => e.fbase_key.startsWith('firebase:authUser:'));
-        resolve(entry ? { uid: entry.value.uid, isAnonymous: entry.value.isAnonymous } : null);
+      const open = indexedDB.open('firebaseLocalStorageDb');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('firebaseLocalStorage')) {
+          resolve(null);
+          return;
+        }
+        const all = db.transaction('firebaseLocalStorage').objectStore('firebaseLocalStorage').getAll();
+        all.onsuccess = () => {
+          const entry = (all.result as Array<{ fbase_key: string; value: { uid: string; isAnonymous: boolean } }>).find(
+            (e) => e.fbase_key.startsWith('firebase:authUser:'),
+          );
+          resolve(entry ? { uid: entry.value.uid, isAnonymous: entry.value.isAnonymous } : null);
+        };
       };
-    };
     });
   });
 }
@@ -126,20 +137,29 @@ test.describe('session', () => {
     await expect.poll(() => persistedFirebaseUser(page)).toMatchObject({ isAnonymous: false });
   });
 
-  test('log out signs out, goes to /dashboard and the refreshed session sends the visitor to sign-in', async ({ page }) => {
+  test('log out signs out, goes to /dashboard and the refreshed session sends the visitor to sign-in', async ({
+    page,
+  }) => {
     const email = uniqueEmail('logout');
     await signInWithEmailLink(page, email);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.getByRole('button', { name: new RegExp(email.split('@')[0]!.slice(0, 8), 'i') }).first().click();
+    await page
+      .getByRole('button', { name: new RegExp(email.split('@')[0]!.slice(0, 8), 'i') })
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/sign-in\?redirectUrl=%2Fdashboard$/);
     await page.goto('/account');
     await expect(page).toHaveURL(/\/sign-in\?redirectUrl=%2Faccount$/);
     // Logging out forgot who was signed in: nothing is painted for them any more.
-    expect(await page.evaluate(() => [localStorage.getItem('signed-in-hint'), localStorage.getItem('signed-in-user')])).toEqual([null, null]);
+    expect(
+      await page.evaluate(() => [localStorage.getItem('signed-in-hint'), localStorage.getItem('signed-in-user')]),
+    ).toEqual([null, null]);
   });
 
-  test('a returning student sees the dashboard before Firebase has restored the session, and requests wait for its token', async ({ browser }) => {
+  test('a returning student sees the dashboard before Firebase has restored the session, and requests wait for its token', async ({
+    browser,
+  }) => {
     // No service worker, so every request (Firebase's code included) goes through the routes below.
     const context = await browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
@@ -158,7 +178,8 @@ test.describe('session', () => {
     });
     const profileAuthorizations: Array<string | undefined> = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/profile') profileAuthorizations.push(request.headers().authorization);
+      if (new URL(request.url()).pathname === '/api/profile')
+        profileAuthorizations.push(request.headers().authorization);
     });
     await page.goto('/dashboard');
     await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
@@ -173,11 +194,16 @@ test.describe('session', () => {
     await context.close();
   });
 
-  test('a signed-in hint without a session behind it sends the visitor to sign-in and is forgotten', async ({ page }) => {
+  test('a signed-in hint without a session behind it sends the visitor to sign-in and is forgotten', async ({
+    page,
+  }) => {
     await page.goto('/privacy');
     await page.evaluate(() => {
       localStorage.setItem('signed-in-hint', '1');
-      localStorage.setItem('signed-in-user', JSON.stringify({ uid: 'gone', email: 'gone@students.example.edu', displayName: null, photoURL: null }));
+      localStorage.setItem(
+        'signed-in-user',
+        JSON.stringify({ uid: 'gone', email: 'gone@students.example.edu', displayName: null, photoURL: null }),
+      );
     });
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/sign-in\?redirectUrl=%2Fdashboard$/);

@@ -123,7 +123,9 @@ async function signInSecondDevice(browser: Browser, email: string) {
   return { context, page };
 }
 
-test('a job saved offline is sent once back online and shows on a second device of the same account', async ({ browser }) => {
+test('a job saved offline is sent once back online and shows on a second device of the same account', async ({
+  browser,
+}) => {
   // Service workers blocked: setOffline then cuts every request of the page for real.
   const first = await browser.newContext({ serviceWorkers: 'block' });
   const page = await first.newPage();
@@ -177,7 +179,9 @@ test('a job saved offline is sent once back online and shows on a second device 
   await first.close();
 });
 
-test('a visitor opens a public job link, reads the job, and is led through sign-in to the apply wizard', async ({ page }) => {
+test('a visitor opens a public job link, reads the job, and is led through sign-in to the apply wizard', async ({
+  page,
+}) => {
   const [job] = await featuredJobs();
   // The server's HTML already holds the job and its structured data.
   const html = await (await fetch(`${e2eEnv.baseUrl}/jobs/${job!.slug}`)).text();

@@ -1,7 +1,14 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 import { fillWizardToJobDetails, stepHeading } from './support/apply.ts';
-import { createOrganization, joinOrganization, linkIn, postJob, uniqueCompanyEmail, waitForMail } from './support/company.ts';
+import {
+  createOrganization,
+  joinOrganization,
+  linkIn,
+  postJob,
+  uniqueCompanyEmail,
+  waitForMail,
+} from './support/company.ts';
 
 // The company portal on the real product: the operator's command, the portal's sign-in (Auth emulator), posting a
 // job, a student applying on the board, the pipeline seen from both sides, invitations by CSV, closing a job.
@@ -108,7 +115,9 @@ test('the whole loop: operator, owner, teammate, student, status e-mail, withdra
   await expect(teammate.getByTestId('application-status').first()).toHaveText('Withdrawn');
   await expect(teammate.getByText('The student withdrew this application.')).toBeVisible();
   await teammate.goto(`/company/jobs/${jobId}`);
-  await expect(teammate.getByTestId('applicant-row').filter({ hasText: 'Ada Lovelace' }).getByTestId('application-status')).toHaveText('Withdrawn');
+  await expect(
+    teammate.getByTestId('applicant-row').filter({ hasText: 'Ada Lovelace' }).getByTestId('application-status'),
+  ).toHaveText('Withdrawn');
 });
 
 test('job invitations by CSV: sent, then opened, then applied', async ({ browser }) => {
@@ -136,13 +145,16 @@ test('job invitations by CSV: sent, then opened, then applied', async ({ browser
   const link = linkIn(await waitForMail(studentEmail, /token=|\/jobs\//), /\/jobs\//);
   const student = await newPage(browser);
   await signInWithEmailLink(student, studentEmail, link);
-  await expect(stepHeading(student, 'Personal Info').or(student.getByRole('link', { name: 'Apply for this position' }).first())).toBeVisible();
+  await expect(
+    stepHeading(student, 'Personal Info').or(student.getByRole('link', { name: 'Apply for this position' }).first()),
+  ).toBeVisible();
   await owner.reload();
   await owner.getByRole('tab', { name: 'Invitations' }).click();
   await expect(invitation.getByTestId('invitation-status')).toHaveText('Opened');
 
   // ...and applies.
-  if (!(await stepHeading(student, 'Personal Info').isVisible())) await student.getByRole('link', { name: 'Apply for this position' }).first().click();
+  if (!(await stepHeading(student, 'Personal Info').isVisible()))
+    await student.getByRole('link', { name: 'Apply for this position' }).first().click();
   await fillWizardToJobDetails(student);
   await student.getByRole('button', { name: 'Submit Application' }).click();
   await expect(student.getByText('Application Submitted!')).toBeVisible();
@@ -185,7 +197,9 @@ test('a closed job disappears from the board, and comes back when reopened', asy
   await findOnBoard(student, title);
 });
 
-test('"Go to Company Portal" on /sign-in leads to the portal’s own sign-in; a student there is told they have no access', async ({ page }) => {
+test('"Go to Company Portal" on /sign-in leads to the portal’s own sign-in; a student there is told they have no access', async ({
+  page,
+}) => {
   await page.goto('/sign-in');
   await page.getByRole('link', { name: 'I represent a company - Go to Company Portal' }).click();
   await expect(page).toHaveURL(/\/company\/sign-in$/);

@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import { emulatorAccounts, uniqueEmail } from './support/auth.ts';
 import { completeEmulatorPopup, routeGapiStandIn } from './support/firebase-popup.ts';
 
-test('Continue with Google opens the popup, signs in through the emulator, creates the account and lands on /dashboard', async ({ page, context }) => {
+test('Continue with Google opens the popup, signs in through the emulator, creates the account and lands on /dashboard', async ({
+  page,
+  context,
+}) => {
   await routeGapiStandIn(context);
   const email = uniqueEmail('google');
   await page.goto('/sign-in');
@@ -16,7 +19,10 @@ test('Continue with Google opens the popup, signs in through the emulator, creat
   expect(account).toBeTruthy();
 });
 
-test('closing the Google popup shows the failure toast and keeps the visitor on /sign-in', async ({ page, context }) => {
+test('closing the Google popup shows the failure toast and keeps the visitor on /sign-in', async ({
+  page,
+  context,
+}) => {
   await routeGapiStandIn(context);
   await page.goto('/sign-in');
   const popupPromise = context.waitForEvent('page');

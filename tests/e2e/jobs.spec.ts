@@ -112,7 +112,9 @@ async function goOffline(context: BrowserContext): Promise<void> {
 }
 
 test.describe('job board', () => {
-  test('shows 20 cards first, featured first, and 20 more each time the last card scrolls into view', async ({ page }) => {
+  test('shows 20 cards first, featured first, and 20 more each time the last card scrolls into view', async ({
+    page,
+  }) => {
     await signIn(page, 'board-scroll');
     await page.goto('/jobs');
     await expect(page.getByRole('heading', { level: 1, name: 'Job Board' })).toBeVisible();
@@ -147,7 +149,9 @@ test.describe('job board', () => {
     await expect(cards(page)).toHaveCount(10);
     const featured = await featuredJobs();
     await expect(cards(page).first()).toHaveAttribute('data-featured', 'true');
-    await expect(resultCount(page)).toContainText(`10 of ${featured.length + internships.length + newGrads.length} jobs`);
+    await expect(resultCount(page)).toContainText(
+      `10 of ${featured.length + internships.length + newGrads.length} jobs`,
+    );
   });
 
   test('country -> state -> city filters chain and reset, live in the URL and survive a reload', async ({ page }) => {
@@ -165,13 +169,19 @@ test.describe('job board', () => {
     await expect(page).toHaveURL(/\/jobs\?country=Canada$/);
     await expect(city).toHaveCount(0);
     // Regions by name, each with its number of jobs.
-    await expect(state.locator('option')).toContainText(['All states', /^British Columbia \(\d+\)$/, /^Ontario \(\d+\)$/, /^Quebec \(\d+\)$/]);
+    await expect(state.locator('option')).toContainText([
+      'All states',
+      /^British Columbia \(\d+\)$/,
+      /^Ontario \(\d+\)$/,
+      /^Quebec \(\d+\)$/,
+    ]);
     await state.selectOption('Ontario');
     await expect(city.locator('option')).toContainText(['All cities', 'Ottawa', 'Toronto', 'Waterloo']);
     await city.selectOption('Toronto');
     await expect(page).toHaveURL(/\/jobs\?country=Canada&state=Ontario&city=Toronto$/);
     await expect(resultCount(page)).toHaveText(/^1[2-9] jobs$/); // 12 generated + the seeded Toronto ones
-    for (const location of await cards(page).getByText('Toronto, ON, Canada').all()) await expect(location).toBeVisible();
+    for (const location of await cards(page).getByText('Toronto, ON, Canada').all())
+      await expect(location).toBeVisible();
     expect(await cards(page).count()).toBe(await cards(page).getByText('Toronto, ON, Canada').count());
 
     // Reload: the filtered board comes back from the URL.
@@ -197,7 +207,9 @@ test.describe('job board', () => {
     await expect(page.getByLabel('City')).toHaveValue('Vancouver');
   });
 
-  test('typing searches as a case-insensitive regular expression, keeps one history entry, and shows the empty state', async ({ page }) => {
+  test('typing searches as a case-insensitive regular expression, keeps one history entry, and shows the empty state', async ({
+    page,
+  }) => {
     await signIn(page, 'board-search');
     await page.goto('/jobs');
     await waitForLocalBoard(page);
@@ -237,7 +249,9 @@ test.describe('job board', () => {
     await signIn(page, 'board-external');
     await page.goto('/jobs?q=%5EEmpire%20Engineer%2001%24');
     await expect(cards(page)).toHaveCount(1);
-    const link = cards(page).first().getByRole('link', { name: /Empire Engineer 01/ });
+    const link = cards(page)
+      .first()
+      .getByRole('link', { name: /Empire Engineer 01/ });
     await expect(link).toHaveAttribute('href', 'https://careers.example.com/empire/0');
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
@@ -329,7 +343,10 @@ test.describe('job board', () => {
     await context.setOffline(false);
   });
 
-  test('without a stored board and offline, the first page comes from the last answer, or an offline message', async ({ page, context }) => {
+  test('without a stored board and offline, the first page comes from the last answer, or an offline message', async ({
+    page,
+    context,
+  }) => {
     // The whole-board download never succeeds in this test: only the small first-page request is ever answered.
     await context.route('**/api/public/board/snapshot', (route) => route.abort('failed'));
     await signIn(page, 'board-no-snapshot');

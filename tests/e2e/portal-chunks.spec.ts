@@ -11,7 +11,8 @@ const portalMarkers = ['/company/applications/bulk-status', 'Company Portal home
 function collectScripts(page: Page): string[] {
   const scripts: string[] = [];
   page.on('request', (request) => {
-    if (request.resourceType() === 'script' || request.url().endsWith('.js')) scripts.push(new URL(request.url()).pathname);
+    if (request.resourceType() === 'script' || request.url().endsWith('.js'))
+      scripts.push(new URL(request.url()).pathname);
   });
   return scripts;
 }
@@ -37,7 +38,8 @@ test('the landing page and the job board download no portal chunk; the portal do
   expect(studentScripts.length).toBeGreaterThan(3);
   expect(studentScripts.filter((path) => /\/assets\/portal\//.test(path))).toEqual([]);
   for (const [path, text] of await scriptTexts(page, studentScripts)) {
-    for (const marker of portalMarkers) expect(text.includes(marker), `${path} holds portal code (${marker})`).toBe(false);
+    for (const marker of portalMarkers)
+      expect(text.includes(marker), `${path} holds portal code (${marker})`).toBe(false);
   }
 
   // The service worker's precache list leaves the portal out.

@@ -22,7 +22,9 @@ async function shoot(page: Page, name: string, locale: string) {
   for (const width of widths) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.waitForTimeout(300);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `${name} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${dir}/${name}-${locale}-${width}.png`, fullPage: true });
   }

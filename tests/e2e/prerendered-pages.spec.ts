@@ -6,8 +6,18 @@ import { e2eEnv } from './support/e2e-env.ts';
 // before any script runs, and the app only hydrates it.
 
 const headings = {
-  en: { '/': 'Land your first job with a community behind you', '/sign-in': 'Sign in or create your account', '/privacy': 'Privacy Policy', '/pricing': 'Pricing' },
-  fr: { '/': 'Décrochez votre premier emploi avec une communauté à vos côtés', '/sign-in': 'Connectez-vous ou créez votre compte', '/privacy': 'Politique de confidentialité', '/pricing': 'Tarifs' },
+  en: {
+    '/': 'Land your first job with a community behind you',
+    '/sign-in': 'Sign in or create your account',
+    '/privacy': 'Privacy Policy',
+    '/pricing': 'Pricing',
+  },
+  fr: {
+    '/': 'Décrochez votre premier emploi avec une communauté à vos côtés',
+    '/sign-in': 'Connectez-vous ou créez votre compte',
+    '/privacy': 'Politique de confidentialité',
+    '/pricing': 'Tarifs',
+  },
 } as const;
 
 test.describe('with JavaScript disabled', () => {
@@ -39,7 +49,9 @@ test.describe('with JavaScript disabled', () => {
     await context.close();
   });
 
-  test('the sign-in page shows one heading, explains sign-up and marks LinkedIn and Apple as coming soon', async ({ page }) => {
+  test('the sign-in page shows one heading, explains sign-up and marks LinkedIn and Apple as coming soon', async ({
+    page,
+  }) => {
     await page.goto('/sign-in');
     await expect(page.getByRole('heading')).toHaveCount(1);
     await expect(page.getByText('With e-mail, signing up and signing in are the same step')).toBeVisible();
@@ -52,18 +64,30 @@ test.describe('with JavaScript disabled', () => {
 
   test('the landing page leads with Browse jobs, the repository star second', async ({ page }) => {
     await page.goto('/');
-    const hero = page.locator('section, div').filter({ has: page.getByRole('heading', { level: 1 }) }).last();
+    const hero = page
+      .locator('section, div')
+      .filter({ has: page.getByRole('heading', { level: 1 }) })
+      .last();
     const actions = hero.getByRole('link', { name: /Browse jobs|Star on GitHub/ });
     await expect(actions.first()).toHaveText('Browse jobs');
     await expect(actions.first()).toHaveAttribute('href', '/jobs');
     await expect(actions.nth(1)).toHaveText(/Star on GitHub/);
   });
 
-  test('the styles are in the page: the hero heading is laid out large and the header is a sticky bar', async ({ page }) => {
+  test('the styles are in the page: the hero heading is laid out large and the header is a sticky bar', async ({
+    page,
+  }) => {
     await page.goto('/');
     const heading = page.getByRole('heading', { level: 1 });
-    expect(Number.parseFloat(await heading.evaluate((element) => getComputedStyle(element).fontSize))).toBeGreaterThan(30);
-    expect(await page.locator('header').first().evaluate((element) => getComputedStyle(element).position)).toBe('sticky');
+    expect(Number.parseFloat(await heading.evaluate((element) => getComputedStyle(element).fontSize))).toBeGreaterThan(
+      30,
+    );
+    expect(
+      await page
+        .locator('header')
+        .first()
+        .evaluate((element) => getComputedStyle(element).position),
+    ).toBe('sticky');
   });
 });
 
@@ -78,7 +102,14 @@ test.describe('unknown addresses', () => {
       expect(response.status(), path).toBe(404);
       expect(await response.text()).toContain('Page not found');
     }
-    for (const path of ['/dashboard', '/jobs', '/jobs/saved', '/account', '/auth/callback', '/blog/lovable-case-study']) {
+    for (const path of [
+      '/dashboard',
+      '/jobs',
+      '/jobs/saved',
+      '/account',
+      '/auth/callback',
+      '/blog/lovable-case-study',
+    ]) {
       expect((await request.get(path, { headers: { accept: 'text/html' } })).status(), path).toBe(200);
     }
   });

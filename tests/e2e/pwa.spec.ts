@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 
-test('the manifest makes the app installable: name, icons incl. maskable, standalone, start_url /dashboard', async ({ request }) => {
+test('the manifest makes the app installable: name, icons incl. maskable, standalone, start_url /dashboard', async ({
+  request,
+}) => {
   const res = await request.get('/manifest.webmanifest');
   expect(res.ok()).toBe(true);
   const manifest = await res.json();

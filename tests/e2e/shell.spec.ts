@@ -14,7 +14,14 @@ test.describe('landing and public pages', () => {
   });
 
   test('menu pages exist and unknown routes get a 404 page', async ({ page }) => {
-    for (const path of ['/pricing', '/blog', '/blog/lovable-case-study', '/team', '/terms-and-conditions', '/privacy']) {
+    for (const path of [
+      '/pricing',
+      '/blog',
+      '/blog/lovable-case-study',
+      '/team',
+      '/terms-and-conditions',
+      '/privacy',
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByText(/page not found/i)).toHaveCount(0);
@@ -55,7 +62,10 @@ test.describe('locale', () => {
 });
 
 test.describe('dashboard shell', () => {
-  test('Ctrl+B collapses and expands the sidebar and the state survives a reload through a 7-day cookie', async ({ page, context }) => {
+  test('Ctrl+B collapses and expands the sidebar and the state survives a reload through a 7-day cookie', async ({
+    page,
+    context,
+  }) => {
     await signInWithEmailLink(page, uniqueEmail('sidebar'));
     await expect(page).toHaveURL(/\/dashboard$/);
     const sidebar = page.getByTestId('sidebar');
@@ -94,10 +104,11 @@ test.describe('dashboard shell', () => {
     await expect(header).toHaveAttribute('data-scrolled', 'false');
     // 20 px is still under the threshold; 200 px is past it; back at the top the shadow goes away.
     // The page grows as the dashboard's job list loads: scroll again on every poll until the page is tall enough.
-    const scrollTo = (y: number) => page.evaluate((top) => {
-      window.scrollTo(0, top);
-      return window.scrollY;
-    }, y);
+    const scrollTo = (y: number) =>
+      page.evaluate((top) => {
+        window.scrollTo(0, top);
+        return window.scrollY;
+      }, y);
     await expect.poll(() => scrollTo(20)).toBe(20);
     await expect(header).toHaveAttribute('data-scrolled', 'false');
     await expect.poll(() => scrollTo(200)).toBe(200);

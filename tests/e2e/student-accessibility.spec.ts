@@ -16,7 +16,9 @@ async function violations(page: Page, label: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const summary = results.violations.map((violation) => ({
     id: violation.id,
-    nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
+    nodes: violation.nodes.map(
+      (node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`,
+    ),
   }));
   expect(summary, `${label}: axe violations`).toEqual([]);
 }
@@ -43,7 +45,9 @@ async function signInStudent(page: Page, label: string): Promise<void> {
 
 /** Every animation and transition finished, so axe sees the final colours. */
 async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
 }
 
 for (const width of widths) {
@@ -108,7 +112,8 @@ for (const width of widths) {
       .locator('input:visible:not([type=checkbox]):not([type=radio]):not([type=file])')
       .evaluateAll((inputs) =>
         inputs.map((input) => ({
-          field: (input as HTMLInputElement).name || input.closest('[data-testid]')?.getAttribute('data-testid') || input.id,
+          field:
+            (input as HTMLInputElement).name || input.closest('[data-testid]')?.getAttribute('data-testid') || input.id,
           width: Math.round(input.getBoundingClientRect().width),
         })),
       );
@@ -156,7 +161,10 @@ for (const width of widths) {
   });
 }
 
-test('screenshots of the dashboard, board, job and wizard at 375 and 1280 px, in English and French', async ({ page, context }) => {
+test('screenshots of the dashboard, board, job and wizard at 375 and 1280 px, in English and French', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(240_000);
   mkdirSync(screenshotDir, { recursive: true });
   await signInStudent(page, 'screens');
@@ -187,14 +195,25 @@ test('screenshots of the dashboard, board, job and wizard at 375 and 1280 px, in
   }
 });
 
-test('on a touch screen the filters, language switch, sidebar toggle and back link are at least 44 px tall', async ({ browser }) => {
+test('on a touch screen the filters, language switch, sidebar toggle and back link are at least 44 px tall', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
   const page = await context.newPage();
   await signInStudent(page, 'touch');
   await page.goto('/jobs');
   await expect(page.getByTestId('job-type-filter')).toBeVisible();
-  const heightOf = async (locator: ReturnType<Page['getByTestId']>) => Math.round((await locator.boundingBox())!.height);
-  for (const testId of ['job-type-filter', 'job-mode-filter', 'job-posted-filter', 'job-sort', 'job-country-filter', 'job-search', 'job-search-help']) {
+  const heightOf = async (locator: ReturnType<Page['getByTestId']>) =>
+    Math.round((await locator.boundingBox())!.height);
+  for (const testId of [
+    'job-type-filter',
+    'job-mode-filter',
+    'job-posted-filter',
+    'job-sort',
+    'job-country-filter',
+    'job-search',
+    'job-search-help',
+  ]) {
     expect(await heightOf(page.getByTestId(testId)), testId).toBeGreaterThanOrEqual(44);
   }
   expect(await heightOf(page.getByRole('button', { name: 'Toggle Sidebar' }))).toBeGreaterThanOrEqual(44);

@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminPost, featuredJobs, idToken, next, pdfFile, stepHeading, updateProfile, uploadProfileResume } from './support/apply.ts';
+import {
+  adminPost,
+  featuredJobs,
+  idToken,
+  next,
+  pdfFile,
+  stepHeading,
+  updateProfile,
+  uploadProfileResume,
+} from './support/apply.ts';
 import { signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 import { e2eEnv } from './support/e2e-env.ts';
 import { feedListing, type FeedListing } from './support/feed-listings.ts';
@@ -67,7 +76,9 @@ async function waitForLocalBoard(page: Page): Promise<void> {
 }
 
 test.describe('the profile where the student sees it', () => {
-  test('the dashboard greets the student by the profile name, and the sidebar shows it with its initials', async ({ page }) => {
+  test('the dashboard greets the student by the profile name, and the sidebar shows it with its initials', async ({
+    page,
+  }) => {
     const email = await signInNamed(page, 'maya-greeting');
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Maya' })).toBeVisible();
@@ -78,7 +89,9 @@ test.describe('the profile where the student sees it', () => {
     await expect(page.getByRole('heading', { level: 1 })).not.toContainText(email.split('@')[0]!);
   });
 
-  test('the student fixes their name on /account: rules checked, saved, shown everywhere; the e-mail stays read-only', async ({ page }) => {
+  test('the student fixes their name on /account: rules checked, saved, shown everywhere; the e-mail stays read-only', async ({
+    page,
+  }) => {
     await signInNamed(page, 'maya-rename', 'Maya', 'Tremblya');
     await page.goto('/account');
     await expect(page.getByTestId('profile-full-name')).toHaveText('Maya Tremblya');
@@ -87,7 +100,9 @@ test.describe('the profile where the student sees it', () => {
     await page.getByRole('button', { name: 'Edit name' }).click();
     await page.getByLabel('Last name').fill('Tr3mblay');
     await page.getByRole('button', { name: 'Save name' }).click();
-    await expect(page.getByTestId('field-lastName')).toContainText('A name can only contain letters, spaces, hyphens and apostrophes');
+    await expect(page.getByTestId('field-lastName')).toContainText(
+      'A name can only contain letters, spaces, hyphens and apostrophes',
+    );
     expect((await profileOf(page)).lastName).toBe('Tremblya');
 
     await page.getByLabel('Last name').fill("  O'Neil-Tremblay ");
@@ -104,7 +119,9 @@ test.describe('the profile where the student sees it', () => {
 });
 
 test.describe('dashboard, wizard and board after applying', () => {
-  test('the checklist links each missing item to its field; applying fills the summary and marks the job Applied', async ({ page }) => {
+  test('the checklist links each missing item to its field; applying fills the summary and marks the job Applied', async ({
+    page,
+  }) => {
     await signInNamed(page, 'maya-dashboard');
     await updateProfile(page, { school: 'McGill University', program: 'Computer Science', phone: '+1 514 555 0199' });
     await page.goto('/dashboard');
@@ -112,7 +129,10 @@ test.describe('dashboard, wizard and board after applying', () => {
     const checklist = page.getByTestId('dashboard-checklist');
     await expect(checklist.getByTestId('checklist-progress')).toHaveText('4 of 9 done');
     await expect(checklist.getByTestId('checklist-school')).toHaveAttribute('data-done', 'true');
-    await expect(checklist.getByRole('link', { name: 'Upload your resume' })).toHaveAttribute('href', '/account#field-resume');
+    await expect(checklist.getByRole('link', { name: 'Upload your resume' })).toHaveAttribute(
+      'href',
+      '/account#field-resume',
+    );
     const applications = page.getByTestId('dashboard-applications');
     await expect(applications).toContainText('No applications yet');
 
@@ -154,7 +174,9 @@ test.describe('dashboard, wizard and board after applying', () => {
     await expect(page.getByRole('link', { name: 'Apply for this position' })).toHaveCount(0);
   });
 
-  test('a full profile prefills every wizard field and the profile resume; answers typed there are saved back', async ({ page }) => {
+  test('a full profile prefills every wizard field and the profile resume; answers typed there are saved back', async ({
+    page,
+  }) => {
     await signInNamed(page, 'maya-wizard');
     await updateProfile(page, {
       phone: '+1 514 555 0142',
@@ -200,7 +222,9 @@ test.describe('dashboard, wizard and board after applying', () => {
 });
 
 test.describe('the board', () => {
-  test('"Posted within" lives in the URL, survives a reload, and old listings say they may be closed', async ({ page }) => {
+  test('"Posted within" lives in the URL, survives a reload, and old listings say they may be closed', async ({
+    page,
+  }) => {
     await signInNamed(page, 'maya-posted');
     await page.goto('/jobs?q=Legacy%20Systems%20Intern');
     await waitForLocalBoard(page);
@@ -228,7 +252,9 @@ test.describe('the board', () => {
     await expect(page).not.toHaveURL(/posted=/);
   });
 
-  test('"Most relevant" ranks "Software Engineering Intern" above a new-grad role at "... International" for "intern"', async ({ page }) => {
+  test('"Most relevant" ranks "Software Engineering Intern" above a new-grad role at "... International" for "intern"', async ({
+    page,
+  }) => {
     await signInNamed(page, 'maya-relevance');
     await page.goto('/jobs');
     await waitForLocalBoard(page);
@@ -237,7 +263,9 @@ test.describe('the board', () => {
     await expect(page).toHaveURL(/[?&]q=intern/);
 
     const order = async () => {
-      const ids = await page.getByTestId('job-card').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-job-id')));
+      const ids = await page
+        .getByTestId('job-card')
+        .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-job-id')));
       return { intern: ids.indexOf(intern.id), international: ids.indexOf(international.id) };
     };
     // Board order: the newer listing first.
@@ -247,10 +275,12 @@ test.describe('the board', () => {
 
     await page.getByTestId('job-sort').selectOption('relevant');
     await expect(page).toHaveURL(/[?&]sort=relevant/);
-    await expect.poll(async () => {
-      const { intern: i, international: n } = await order();
-      return i > -1 && (n === -1 || i < n);
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const { intern: i, international: n } = await order();
+        return i > -1 && (n === -1 || i < n);
+      })
+      .toBe(true);
     await page.reload();
     await expect(page.getByTestId('job-sort')).toHaveValue('relevant');
   });

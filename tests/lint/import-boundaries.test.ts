@@ -14,7 +14,9 @@ async function ruleIdsFor(code: string, filePath: string): Promise<string[]> {
 describe('import boundaries (eslint.config.js)', { timeout: 60_000 }, () => {
   it('refuses a client feature importing another feature’s file instead of its index.ts', async () => {
     const code = "import { JobList } from '../../jobs/components/job-list.tsx';\nexport const list = JobList;\n";
-    expect(await ruleIdsFor(code, 'src/client/features/dashboard/components/new-card.tsx')).toContain('import-x/no-restricted-paths');
+    expect(await ruleIdsFor(code, 'src/client/features/dashboard/components/new-card.tsx')).toContain(
+      'import-x/no-restricted-paths',
+    );
   });
 
   it('accepts the same import through the feature’s public entry', async () => {
@@ -23,14 +25,16 @@ describe('import boundaries (eslint.config.js)', { timeout: 60_000 }, () => {
   });
 
   it('refuses a server module importing another module’s repository', async () => {
-    const code = "import { findOpenFeaturedJob } from '../jobs/jobs.repository.ts';\nexport const find = findOpenFeaturedJob;\n";
+    const code =
+      "import { findOpenFeaturedJob } from '../jobs/jobs.repository.ts';\nexport const find = findOpenFeaturedJob;\n";
     expect(await ruleIdsFor(code, 'src/server/modules/apply/new-thing.ts')).toContain('import-x/no-restricted-paths');
   });
 
   it('refuses an upward import (shared -> server, client -> server)', async () => {
     const fromShared = "import { HttpError } from '../server/http/http-error.ts';\nexport const error = HttpError;\n";
     expect(await ruleIdsFor(fromShared, 'src/shared/new-rule.ts')).toContain('import-x/no-restricted-paths');
-    const fromClient = "import { HttpError } from '../../server/http/http-error.ts';\nexport const error = HttpError;\n";
+    const fromClient =
+      "import { HttpError } from '../../server/http/http-error.ts';\nexport const error = HttpError;\n";
     expect(await ruleIdsFor(fromClient, 'src/client/lib/new-helper.ts')).toContain('import-x/no-restricted-paths');
   });
 

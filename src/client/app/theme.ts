@@ -121,7 +121,10 @@ const brandConfig = defineConfig({
       colors: {
         ...semanticTokens.colors,
         // Error texts at least 4.5:1 on white and on the subtle backgrounds (Chakra's red.500 is 3.8:1).
-        fg: { ...semanticTokens.colors.fg, error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } } },
+        fg: {
+          ...semanticTokens.colors.fg,
+          error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } },
+        },
         brand: {
           solid: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.500}' } },
           contrast: { value: { _light: 'white', _dark: '{colors.brand.950}' } },

@@ -18,7 +18,10 @@ describe.each(supportedLocales)('the errors namespace in %s', (locale) => {
 
   it('has no text for a code outside the shared list', () => {
     const known = new Set<string>(errorCodes);
-    expect(Object.keys(errors.codes).filter((key) => !known.has(key)), `${locale}/errors.json has stray codes`).toEqual([]);
+    expect(
+      Object.keys(errors.codes).filter((key) => !known.has(key)),
+      `${locale}/errors.json has stray codes`,
+    ).toEqual([]);
   });
 
   it('has the network and generic fallbacks', () => {

@@ -23,13 +23,41 @@ import frErrors from './locales/fr/errors.json';
 import frJobs from './locales/fr/jobs.json';
 import frMarketing from './locales/fr/marketing.json';
 
-export const namespaces = ['common', 'marketing', 'auth', 'dashboard', 'jobs', 'account', 'apply', 'applications', 'errors'] as const;
+export const namespaces = [
+  'common',
+  'marketing',
+  'auth',
+  'dashboard',
+  'jobs',
+  'account',
+  'apply',
+  'applications',
+  'errors',
+] as const;
 
 export const resources = {
-  en: { common: enCommon, marketing: enMarketing, auth: enAuth, dashboard: enDashboard, jobs: enJobs,
-    account: enAccount, apply: enApply, applications: enApplications, errors: enErrors },
-  fr: { common: frCommon, marketing: frMarketing, auth: frAuth, dashboard: frDashboard, jobs: frJobs,
-    account: frAccount, apply: frApply, applications: frApplications, errors: frErrors },
+  en: {
+    common: enCommon,
+    marketing: enMarketing,
+    auth: enAuth,
+    dashboard: enDashboard,
+    jobs: enJobs,
+    account: enAccount,
+    apply: enApply,
+    applications: enApplications,
+    errors: enErrors,
+  },
+  fr: {
+    common: frCommon,
+    marketing: frMarketing,
+    auth: frAuth,
+    dashboard: frDashboard,
+    jobs: frJobs,
+    account: frAccount,
+    apply: frApply,
+    applications: frApplications,
+    errors: frErrors,
+  },
 };
 
 const locale = getLocale();

@@ -13,7 +13,9 @@ type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 function leaves(value: Json, prefix = ''): Map<string, Json> {
   const result = new Map<string, Json>();
   if (value !== null && typeof value === 'object') {
-    const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value);
+    const entries = Array.isArray(value)
+      ? value.map((item, index) => [String(index), item] as const)
+      : Object.entries(value);
     // A nested `{}` or `[]` holds no text: report it like an empty string (a whole empty file is allowed).
     if (entries.length === 0 && prefix !== '') result.set(prefix, '');
     for (const [key, child] of entries) {
@@ -35,7 +37,9 @@ const namespaceFiles = [...new Set(supportedLocales.flatMap((locale) => readdirS
 
 describe('translation files', () => {
   it('exist for the namespaces the app loads', () => {
-    expect(namespaceFiles).toEqual(expect.arrayContaining(['auth.json', 'common.json', 'dashboard.json', 'marketing.json']));
+    expect(namespaceFiles).toEqual(
+      expect.arrayContaining(['auth.json', 'common.json', 'dashboard.json', 'marketing.json']),
+    );
   });
 
   it.each(namespaceFiles)('%s exists in every locale', (file) => {
@@ -50,20 +54,29 @@ describe('translation files', () => {
     it.each(byLocale)('in $locale has every key the other locales have', ({ locale, keys }) => {
       const missing = byLocale
         .filter((other) => other.locale !== locale)
-        .flatMap((other) => [...other.keys.keys()].filter((key) => !keys.has(key)).map((key) => `${key} (in ${other.locale})`));
+        .flatMap((other) =>
+          [...other.keys.keys()].filter((key) => !keys.has(key)).map((key) => `${key} (in ${other.locale})`),
+        );
       expect(missing, `${locale}/${file} is missing keys`).toEqual([]);
     });
 
     it.each(byLocale)('in $locale has no empty or non-text values', ({ locale, keys }) => {
-      const empty = [...keys].filter(([, value]) => typeof value !== 'string' || value.trim() === '').map(([key]) => key);
+      const empty = [...keys]
+        .filter(([, value]) => typeof value !== 'string' || value.trim() === '')
+        .map(([key]) => key);
       expect(empty, `${locale}/${file} has empty values`).toEqual([]);
     });
 
     it.each(byLocale)('in $locale uses the same {{placeholders}} as the other locales', ({ locale, keys }) => {
-      const placeholders = (value: Json | undefined) => [...String(value).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+      const placeholders = (value: Json | undefined) =>
+        [...String(value).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
       const mismatched = byLocale
         .filter((other) => other.locale !== locale)
-        .flatMap((other) => [...other.keys].filter(([key, value]) => keys.has(key) && placeholders(keys.get(key)).join() !== placeholders(value).join()))
+        .flatMap((other) =>
+          [...other.keys].filter(
+            ([key, value]) => keys.has(key) && placeholders(keys.get(key)).join() !== placeholders(value).join(),
+          ),
+        )
         .map(([key]) => key);
       expect(mismatched, `${locale}/${file} placeholders differ`).toEqual([]);
     });

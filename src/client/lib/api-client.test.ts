@@ -29,7 +29,9 @@ beforeAll(async () => {
       seen.push({ method: req.method, url: req.url, headers: req.headers, body });
       const path = req.url ?? '';
       if (path.startsWith('/main/forbidden')) {
-        res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Anonymous users cannot do that', code: 'identified_account_required' }));
+        res
+          .writeHead(403, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: 'Anonymous users cannot do that', code: 'identified_account_required' }));
       } else if (path.startsWith('/main/broken')) {
         res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>');
       } else if (path.startsWith('/main/empty')) {
@@ -100,11 +102,19 @@ describe('apiFetch', () => {
   it('throws ApiError carrying the status and the server {error} text', async () => {
     const failure = await apiFetch('/forbidden').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
-    expect(failure).toMatchObject({ status: 403, code: 'identified_account_required', message: 'Anonymous users cannot do that' });
+    expect(failure).toMatchObject({
+      status: 403,
+      code: 'identified_account_required',
+      message: 'Anonymous users cannot do that',
+    });
   });
 
   it('falls back to the status when the error body is not JSON', async () => {
-    await expect(apiFetch('/broken')).rejects.toMatchObject({ status: 502, code: null, message: 'Request failed with status 502' });
+    await expect(apiFetch('/broken')).rejects.toMatchObject({
+      status: 502,
+      code: null,
+      message: 'Request failed with status 502',
+    });
   });
 });
 

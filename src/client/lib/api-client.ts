@@ -76,7 +76,11 @@ export interface ApiRequestOptions {
 }
 
 /** fetch() against the API: base URL prefixed, bearer token attached, non-2xx answers thrown as ApiError. */
-export async function apiFetch(path: string, init: RequestInit = {}, options: ApiRequestOptions = {}): Promise<Response> {
+export async function apiFetch(
+  path: string,
+  init: RequestInit = {},
+  options: ApiRequestOptions = {},
+): Promise<Response> {
   const headers = new Headers(init.headers);
   const token = options.anonymous ? null : await bearerToken();
   if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);

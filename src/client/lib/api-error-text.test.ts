@@ -7,7 +7,10 @@ const t = ((key: string) => `<${key}>`) as unknown as TFunction;
 
 describe('apiErrorText', () => {
   it('translates a known code, never showing the English sentence', () => {
-    const stale = new ApiError(409, 'Someone else changed it', { error: 'Someone else changed it', code: 'stale_status' });
+    const stale = new ApiError(409, 'Someone else changed it', {
+      error: 'Someone else changed it',
+      code: 'stale_status',
+    });
     expect(errorCodeOf(stale)).toBe('stale_status');
     expect(apiErrorText(t, stale)).toBe('<errors:codes.stale_status>');
   });
@@ -16,7 +19,9 @@ describe('apiErrorText', () => {
     expect(apiErrorText(t, new TypeError('Failed to fetch'))).toBe('<errors:fallback.network>');
     expect(apiErrorText(t, new ApiError(400, 'bad', { error: 'bad' }))).toBe('<errors:codes.invalid_request>');
     expect(apiErrorText(t, new ApiError(401, 'no'))).toBe('<errors:codes.unauthenticated>');
-    expect(apiErrorText(t, new ApiError(500, 'boom', { error: 'boom', code: 'made_up' }))).toBe('<errors:fallback.generic>');
+    expect(apiErrorText(t, new ApiError(500, 'boom', { error: 'boom', code: 'made_up' }))).toBe(
+      '<errors:fallback.generic>',
+    );
   });
 
   it('ignores a code the app does not know', () => {

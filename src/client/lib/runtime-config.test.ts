@@ -51,10 +51,16 @@ describe('getRuntimeConfig', () => {
   });
 
   it('answers from the copy stored by an earlier visit when the network fails', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json(config)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(config)),
+    );
     await (await loadModule()).getRuntimeConfig();
 
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const offline = await loadModule();
     await expect(offline.getRuntimeConfig()).resolves.toEqual(config);
     expect(offline.getStoredRuntimeConfig()).toEqual(config);
@@ -74,14 +80,20 @@ describe('getRuntimeConfig', () => {
 
   it('rejects an answer missing a field instead of passing it on', async () => {
     const { supportEmail: _omitted, ...incomplete } = config;
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json(incomplete)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(incomplete)),
+    );
     const { getRuntimeConfig } = await loadModule();
 
     await expect(getRuntimeConfig()).rejects.toThrow('"supportEmail" is missing or not a string');
   });
 
   it('treats a server error as a failure', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ error: 'boom' }, { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ error: 'boom' }, { status: 500 })),
+    );
     const { getRuntimeConfig } = await loadModule();
 
     await expect(getRuntimeConfig()).rejects.toThrow('answered 500');

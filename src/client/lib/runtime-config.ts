@@ -31,7 +31,8 @@ function parseRuntimeConfig(value: unknown): RuntimeConfig {
   for (const field of Object.keys(stringFields)) if (typeof value[field] !== 'string') throw problem(field);
   const { firebase, authEmulatorUrl } = value;
   if (!isRecord(firebase)) throw problem('firebase');
-  for (const field of Object.keys(firebaseFields)) if (typeof firebase[field] !== 'string') throw problem(`firebase.${field}`);
+  for (const field of Object.keys(firebaseFields))
+    if (typeof firebase[field] !== 'string') throw problem(`firebase.${field}`);
   if (authEmulatorUrl !== null && typeof authEmulatorUrl !== 'string') throw problem('authEmulatorUrl');
   return value as RuntimeConfig;
 }

@@ -1,99 +1,122 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type CliResult, runCliScript, type ServerOnDataDir, startServerOnDataDir } from '../../../tests/api-setup/cli.ts'
-import { caller } from '../../../tests/api-setup/company.ts'
-import { createGoogleUser, uniqueEmail } from '../../../tests/api-setup/emulator-users.ts'
-import { buildEnv } from '../../../tests/api-setup/test-app.ts'
-import { openTestDatabase, type TestDatabase } from '../../../tests/api-setup/test-database.ts'
-import { openDatabase } from '../db/client.ts'
-import { organizationInvitations, organizations } from '../db/schema.ts'
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type CliResult,
+  runCliScript,
+  type ServerOnDataDir,
+  startServerOnDataDir,
+} from '../../../tests/api-setup/cli.ts';
+import { caller } from '../../../tests/api-setup/company.ts';
+import { createGoogleUser, uniqueEmail } from '../../../tests/api-setup/emulator-users.ts';
+import { buildEnv } from '../../../tests/api-setup/test-app.ts';
+import { openTestDatabase, type TestDatabase } from '../../../tests/api-setup/test-database.ts';
+import { openDatabase } from '../db/client.ts';
+import { organizationInvitations, organizations } from '../db/schema.ts';
 
 // `npm run org -- create` as an operator runs it: through the running server, or straight into the database.
 
 function runOrg(args: string[], env: Record<string, string>): Promise<CliResult> {
-  return runCliScript('org', args, { DATABASE_URL: '', PUBLIC_URL: '', PORT: '', LOG_LEVEL: 'silent', ...env })
+  return runCliScript('org', args, { DATABASE_URL: '', PUBLIC_URL: '', PORT: '', LOG_LEVEL: 'silent', ...env });
 }
 
 function lastLine(text: string): string {
-  return text.trim().split('\n').at(-1) ?? ''
+  return text.trim().split('\n').at(-1) ?? '';
 }
 
 describe('npm run org with a server running on DATA_DIR', () => {
-  let testDatabase: TestDatabase
-  let dataDir: string
-  let server: ServerOnDataDir
+  let testDatabase: TestDatabase;
+  let dataDir: string;
+  let server: ServerOnDataDir;
 
   beforeAll(async () => {
-    testDatabase = await openTestDatabase()
-    dataDir = mkdtempSync(join(tmpdir(), 'campus-jobs-org-data-'))
+    testDatabase = await openTestDatabase();
+    dataDir = mkdtempSync(join(tmpdir(), 'campus-jobs-org-data-'));
     server = await startServerOnDataDir({
       dataDir,
       database: testDatabase.database,
       env: buildEnv({ STORAGE_DIR: join(dataDir, 'files'), OUTBOX_DIR: join(dataDir, 'outbox') }),
-    })
-  })
+    });
+  });
 
   afterAll(async () => {
-    await server?.close()
-    await testDatabase?.dispose()
-    rmSync(dataDir, { recursive: true, force: true })
-  })
+    await server?.close();
+    await testDatabase?.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it('creates the organization and prints a link its owner uses once to join as owner', async () => {
-    const owner = await createGoogleUser({ email: uniqueEmail('ada') })
-    const result = await runOrg(['create', '--name', 'Acme', '--owner', owner.email!.toUpperCase()], { DATA_DIR: dataDir, PUBLIC_URL: 'https://jobs.example.edu' })
-    expect(result.stderr).toBe('')
-    expect(result.code).toBe(0)
-    expect(result.stdout).toContain('Organization "Acme" (acme) created through the running server')
-    const link = lastLine(result.stdout)
-    expect(link).toMatch(/^https:\/\/jobs\.example\.edu\/company\/join\/[\w-]{43}$/)
-    const token = link.split('/company/join/')[1]!
+    const owner = await createGoogleUser({ email: uniqueEmail('ada') });
+    const result = await runOrg(['create', '--name', 'Acme', '--owner', owner.email!.toUpperCase()], {
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'https://jobs.example.edu',
+    });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Organization "Acme" (acme) created through the running server');
+    const link = lastLine(result.stdout);
+    expect(link).toMatch(/^https:\/\/jobs\.example\.edu\/company\/join\/[\w-]{43}$/);
+    const token = link.split('/company/join/')[1]!;
 
-    const joined = await caller(server.app, owner).request('POST', `/api/company/join/${token}`)
-    expect(joined.statusCode).toBe(200)
-    expect(joined.json()).toMatchObject({ name: 'Acme', slug: 'acme', role: 'owner' })
-    expect((await caller(server.app, owner).request('POST', `/api/company/join/${token}`)).json().code).toBe('invitation_used')
+    const joined = await caller(server.app, owner).request('POST', `/api/company/join/${token}`);
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json()).toMatchObject({ name: 'Acme', slug: 'acme', role: 'owner' });
+    expect((await caller(server.app, owner).request('POST', `/api/company/join/${token}`)).json().code).toBe(
+      'invitation_used',
+    );
 
     // A second "Acme" gets its own slug.
-    const second = await runOrg(['create', '--name', 'Acme', '--owner', 'bob@acme.example'], { DATA_DIR: dataDir })
-    expect(second.code).toBe(0)
-    expect(second.stdout).toMatch(/\(acme-[0-9a-f]{6}\)/)
-  })
+    const second = await runOrg(['create', '--name', 'Acme', '--owner', 'bob@acme.example'], { DATA_DIR: dataDir });
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(/\(acme-[0-9a-f]{6}\)/);
+  });
 
   it('refuses missing or bad arguments without creating anything', async () => {
-    const before = await testDatabase.database.db.$count(organizations)
-    for (const args of [[], ['create', '--name', 'Acme'], ['create', '--name', 'Acme', '--owner', 'not-an-email'], ['delete', '--name', 'Acme', '--owner', 'a@b.example']]) {
-      const result = await runOrg(args, { DATA_DIR: dataDir })
-      expect(result.code, args.join(' ')).toBe(2)
-      expect(result.stderr).toContain('Usage: npm run org -- create')
+    const before = await testDatabase.database.db.$count(organizations);
+    for (const args of [
+      [],
+      ['create', '--name', 'Acme'],
+      ['create', '--name', 'Acme', '--owner', 'not-an-email'],
+      ['delete', '--name', 'Acme', '--owner', 'a@b.example'],
+    ]) {
+      const result = await runOrg(args, { DATA_DIR: dataDir });
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toContain('Usage: npm run org -- create');
     }
-    expect(await testDatabase.database.db.$count(organizations)).toBe(before)
-  })
-})
+    expect(await testDatabase.database.db.$count(organizations)).toBe(before);
+  });
+});
 
 describe('npm run org without a server', () => {
   it('opens an unused DATA_DIR itself and writes the organization and its owner invitation there', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'campus-jobs-org-direct-'))
+    const dataDir = mkdtempSync(join(tmpdir(), 'campus-jobs-org-direct-'));
     try {
-      const result = await runOrg(['create', '--name', 'Direct Org', '--owner', 'owner@direct.example'], { DATA_DIR: dataDir, PORT: '4100' })
-      expect(result.stderr).toBe('')
-      expect(result.code).toBe(0)
-      expect(result.stdout).toContain(`created in ${dataDir}`)
-      expect(lastLine(result.stdout)).toMatch(/^http:\/\/localhost:4100\/company\/join\/[\w-]{43}$/)
-      const check = await openDatabase({ dataDir })
+      const result = await runOrg(['create', '--name', 'Direct Org', '--owner', 'owner@direct.example'], {
+        DATA_DIR: dataDir,
+        PORT: '4100',
+      });
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(`created in ${dataDir}`);
+      expect(lastLine(result.stdout)).toMatch(/^http:\/\/localhost:4100\/company\/join\/[\w-]{43}$/);
+      const check = await openDatabase({ dataDir });
       try {
-        const [organization] = await check.db.select().from(organizations).where(eq(organizations.slug, 'direct-org'))
-        expect(organization?.name).toBe('Direct Org')
-        const invitations = await check.db.select().from(organizationInvitations).where(eq(organizationInvitations.organizationId, organization!.id))
-        expect(invitations).toEqual([expect.objectContaining({ email: 'owner@direct.example', role: 'owner', acceptedAt: null })])
+        const [organization] = await check.db.select().from(organizations).where(eq(organizations.slug, 'direct-org'));
+        expect(organization?.name).toBe('Direct Org');
+        const invitations = await check.db
+          .select()
+          .from(organizationInvitations)
+          .where(eq(organizationInvitations.organizationId, organization!.id));
+        expect(invitations).toEqual([
+          expect.objectContaining({ email: 'owner@direct.example', role: 'owner', acceptedAt: null }),
+        ]);
       } finally {
-        await check.close()
+        await check.close();
       }
     } finally {
-      rmSync(dataDir, { recursive: true, force: true })
+      rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 90_000)
-})
+  }, 90_000);
+});

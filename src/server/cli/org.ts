@@ -1,13 +1,13 @@
-import { pathToFileURL } from 'node:url'
-import { parseArgs } from 'node:util'
-import { loadLinkCliEnv } from '../env.ts'
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { loadLinkCliEnv } from '../env.ts';
 import {
   createOrganizationWithOwner,
   memberInvitationUrl,
   organizationCreateRequestSchema,
   type OrganizationCreated,
-} from '../modules/company/index.ts'
-import { runOnServerOrDatabase } from './server-or-database.ts'
+} from '../modules/company/index.ts';
+import { runOnServerOrDatabase } from './server-or-database.ts';
 
 // `npm run org -- create --name "Acme" --owner ada@acme.example`: an operator creates a partner organization and
 // prints the invitation link of its first owner (7 days, single use, for a signed-in account with that e-mail).
@@ -16,10 +16,13 @@ const usage = `Usage: npm run org -- create --name <organization name> --owner <
 
 Creates a partner organization for the company portal and prints its first owner's invitation link
 (PUBLIC_URL, default http://localhost:PORT). The link works once, for 7 days, for a signed-in account with that
-e-mail only. Uses DATA_DIR (through the running server when there is one) or DATABASE_URL.`
+e-mail only. Uses DATA_DIR (through the running server when there is one) or DATABASE_URL.`;
 
-export async function main(argv: string[], environment: Record<string, string | undefined> = process.env): Promise<number> {
-  let input: { name: string; ownerEmail: string }
+export async function main(
+  argv: string[],
+  environment: Record<string, string | undefined> = process.env,
+): Promise<number> {
+  let input: { name: string; ownerEmail: string };
   try {
     const { values, positionals } = parseArgs({
       args: argv,
@@ -29,39 +32,42 @@ export async function main(argv: string[], environment: Record<string, string | 
         owner: { type: 'string', short: 'o' },
         help: { type: 'boolean', short: 'h' },
       },
-    })
+    });
     if (values.help) {
-      console.log(usage)
-      return 0
+      console.log(usage);
+      return 0;
     }
-    if (positionals[0] !== 'create' || positionals.length !== 1) throw new Error('The only command is "create"')
-    const parsed = organizationCreateRequestSchema.safeParse({ name: values.name ?? '', ownerEmail: values.owner ?? '' })
-    if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => issue.message).join('; '))
-    input = { name: parsed.data.name, ownerEmail: parsed.data.ownerEmail.toLowerCase() }
+    if (positionals[0] !== 'create' || positionals.length !== 1) throw new Error('The only command is "create"');
+    const parsed = organizationCreateRequestSchema.safeParse({
+      name: values.name ?? '',
+      ownerEmail: values.owner ?? '',
+    });
+    if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => issue.message).join('; '));
+    input = { name: parsed.data.name, ownerEmail: parsed.data.ownerEmail.toLowerCase() };
   } catch (error) {
-    console.error(`${(error as Error).message}\n\n${usage}`)
-    return 2
+    console.error(`${(error as Error).message}\n\n${usage}`);
+    return 2;
   }
 
   try {
-    const env = loadLinkCliEnv(environment)
+    const env = loadLinkCliEnv(environment);
     const { result, route } = await runOnServerOrDatabase<OrganizationCreated>(env, {
       throughServer: async (call) => (await call('/organizations', input)) as OrganizationCreated,
       directly: (db) => createOrganizationWithOwner(db, input),
-    })
+    });
     console.log(
       `Organization "${result.organization.name}" (${result.organization.slug}) created ${route}. ` +
         `Invitation for its owner ${result.owner.email}, valid until ${result.owner.expiresAt}:`,
-    )
-    console.log(memberInvitationUrl(env.publicUrl, result.owner.token))
-    return 0
+    );
+    console.log(memberInvitationUrl(env.publicUrl, result.owner.token));
+    return 0;
   } catch (error) {
-    if (!(error instanceof Error)) throw error
-    console.error(`Creating the organization failed: ${error.message}`)
-    return 1
+    if (!(error instanceof Error)) throw error;
+    console.error(`Creating the organization failed: ${error.message}`);
+    return 1;
   }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = await main(process.argv.slice(2))
+  process.exitCode = await main(process.argv.slice(2));
 }

@@ -1,14 +1,14 @@
-import { pathToFileURL } from 'node:url'
-import { parseArgs } from 'node:util'
-import { loadLinkCliEnv } from '../env.ts'
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { loadLinkCliEnv } from '../env.ts';
 import {
   revokeJobLink,
   type SharedLinkCreated,
   type SharedLinkRevoked,
   shareJob,
   sharedLinkUrl,
-} from '../modules/apply/index.ts'
-import { runOnServerOrDatabase } from './server-or-database.ts'
+} from '../modules/apply/index.ts';
+import { runOnServerOrDatabase } from './server-or-database.ts';
 
 // `npm run share-link -- --job <id-or-slug>`: a link anyone signed in may use to apply to one job, printed in full.
 // `npm run share-link -- --revoke <sharedId>` revokes one: the job page and the apply call then answer 410.
@@ -17,12 +17,15 @@ const usage = `Usage: npm run share-link -- --job <job id or slug>
        npm run share-link -- --revoke <sharedId>
 
 Creates a shared link to apply to a featured job and prints it (PUBLIC_URL, default http://localhost:PORT),
-or revokes one. Uses DATA_DIR (through the running server when there is one) or DATABASE_URL.`
+or revokes one. Uses DATA_DIR (through the running server when there is one) or DATABASE_URL.`;
 
-type Plan = { action: 'create'; job: string } | { action: 'revoke'; id: string }
+type Plan = { action: 'create'; job: string } | { action: 'revoke'; id: string };
 
-export async function main(argv: string[], environment: Record<string, string | undefined> = process.env): Promise<number> {
-  let plan: Plan
+export async function main(
+  argv: string[],
+  environment: Record<string, string | undefined> = process.env,
+): Promise<number> {
+  let plan: Plan;
   try {
     const { values } = parseArgs({
       args: argv,
@@ -31,45 +34,46 @@ export async function main(argv: string[], environment: Record<string, string | 
         revoke: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
-    })
+    });
     if (values.help) {
-      console.log(usage)
-      return 0
+      console.log(usage);
+      return 0;
     }
-    if (values.revoke?.trim()) plan = { action: 'revoke', id: values.revoke.trim() }
-    else if (values.job?.trim()) plan = { action: 'create', job: values.job.trim() }
-    else throw new Error('Name a job with --job, or a link to revoke with --revoke')
+    if (values.revoke?.trim()) plan = { action: 'revoke', id: values.revoke.trim() };
+    else if (values.job?.trim()) plan = { action: 'create', job: values.job.trim() };
+    else throw new Error('Name a job with --job, or a link to revoke with --revoke');
   } catch (error) {
-    console.error(`${(error as Error).message}\n\n${usage}`)
-    return 2
+    console.error(`${(error as Error).message}\n\n${usage}`);
+    return 2;
   }
 
   try {
-    const env = loadLinkCliEnv(environment)
+    const env = loadLinkCliEnv(environment);
     if (plan.action === 'revoke') {
-      const { id } = plan
+      const { id } = plan;
       const { result, route } = await runOnServerOrDatabase<SharedLinkRevoked>(env, {
-        throughServer: async (call) => (await call(`/shared-links/${encodeURIComponent(id)}/revoke`)) as SharedLinkRevoked,
+        throughServer: async (call) =>
+          (await call(`/shared-links/${encodeURIComponent(id)}/revoke`)) as SharedLinkRevoked,
         directly: (db) => revokeJobLink(db, id),
-      })
-      console.log(`Shared link ${result.id} of job ${result.jobId} revoked at ${result.revokedAt} (${route}).`)
-      return 0
+      });
+      console.log(`Shared link ${result.id} of job ${result.jobId} revoked at ${result.revokedAt} (${route}).`);
+      return 0;
     }
-    const { job } = plan
+    const { job } = plan;
     const { result, route } = await runOnServerOrDatabase<SharedLinkCreated>(env, {
       throughServer: async (call) => (await call('/shared-links', { job })) as SharedLinkCreated,
       directly: (db) => shareJob(db, job),
-    })
-    console.log(`Shared link for "${result.job.title}" at ${result.job.organizationName} (created ${route}):`)
-    console.log(sharedLinkUrl(env.publicUrl, result.job.id, result.id))
-    return 0
+    });
+    console.log(`Shared link for "${result.job.title}" at ${result.job.organizationName} (created ${route}):`);
+    console.log(sharedLinkUrl(env.publicUrl, result.job.id, result.id));
+    return 0;
   } catch (error) {
-    if (!(error instanceof Error)) throw error
-    console.error(`Shared link failed: ${error.message}`)
-    return 1
+    if (!(error instanceof Error)) throw error;
+    console.error(`Shared link failed: ${error.message}`);
+    return 1;
   }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = await main(process.argv.slice(2))
+  process.exitCode = await main(process.argv.slice(2));
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -14,16 +14,16 @@ import {
   unique,
   uniqueIndex,
   uuid,
-} from 'drizzle-orm/pg-core'
-import type { ApplicationAnswers, ApplicationReceipt } from '../../shared/applications/application-schema.ts'
-import type { BoardPlace } from '../../shared/jobs/board-place.ts'
-import type { DevpostProfile } from '../../shared/devpost/devpost-profile.ts'
-import type { GithubProfile } from '../../shared/github/github-profile.ts'
+} from 'drizzle-orm/pg-core';
+import type { ApplicationAnswers, ApplicationReceipt } from '../../shared/applications/application-schema.ts';
+import type { BoardPlace } from '../../shared/jobs/board-place.ts';
+import type { DevpostProfile } from '../../shared/devpost/devpost-profile.ts';
+import type { GithubProfile } from '../../shared/github/github-profile.ts';
 
 // The one Drizzle schema. Change it, then `npx drizzle-kit generate` to add a migration in migrations/.
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 /** A person who signed in with Firebase and created an account; keyed by the Firebase uid. */
 export const users = pgTable('users', {
@@ -39,7 +39,7 @@ export const users = pgTable('users', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull().defaultNow(),
-})
+});
 
 export const organizations = pgTable('organizations', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -51,7 +51,7 @@ export const organizations = pgTable('organizations', {
   /** Whether a student moved to 'rejected' gets an e-mail (other status changes always do). */
   rejectionEmails: boolean('rejection_emails').notNull().default(true),
   createdAt: createdAt(),
-})
+});
 
 /**
  * Who may act for an organization in the company portal. This row is the only thing that makes someone a company
@@ -76,7 +76,7 @@ export const organizationMembers = pgTable(
     index('organization_members_uid_idx').on(table.uid),
     check('organization_members_role_check', sql`${table.role} in ('owner', 'member')`),
   ],
-)
+);
 
 /** An invitation to join an organization (`/company/join/{token}`): 7 days, single use, for one e-mail. Only the token's SHA-256 is stored. */
 export const organizationInvitations = pgTable(
@@ -101,7 +101,7 @@ export const organizationInvitations = pgTable(
     index('organization_invitations_organization_id_idx').on(table.organizationId),
     check('organization_invitations_role_check', sql`${table.role} in ('owner', 'member')`),
   ],
-)
+);
 
 export const featuredJobs = pgTable(
   'featured_jobs',
@@ -121,14 +121,21 @@ export const featuredJobs = pgTable(
     /** The application deadline: the posting leaves the board after it. */
     endPostingDate: timestamp('end_posting_date', { withTimezone: true }),
     /** Drafts are seen by the organization only; closed jobs leave the board and take no applications. */
-    status: text('status', { enum: ['draft', 'published', 'closed'] }).notNull().default('published'),
+    status: text('status', { enum: ['draft', 'published', 'closed'] })
+      .notNull()
+      .default('published'),
     /** public: on the board; link: only through a shared link; private: only through invitations. */
-    visibility: text('visibility', { enum: ['public', 'link', 'private'] }).notNull().default('public'),
+    visibility: text('visibility', { enum: ['public', 'link', 'private'] })
+      .notNull()
+      .default('public'),
     salaryMin: integer('salary_min'),
     salaryMax: integer('salary_max'),
     salaryCurrency: text('salary_currency'),
     /** Required skills (the profile's skills rules). */
-    skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
+    skills: text('skills')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -141,7 +148,7 @@ export const featuredJobs = pgTable(
     check('featured_jobs_status_check', sql`${table.status} in ('draft', 'published', 'closed')`),
     check('featured_jobs_visibility_check', sql`${table.visibility} in ('public', 'link', 'private')`),
   ],
-)
+);
 
 /**
  * One listing of the community feeds (internship / new-grad), keyed by the feed record's id. A listing that leaves
@@ -176,7 +183,7 @@ export const externalListings = pgTable(
     // The board loads the active listings of both feeds; ingestion deactivates per feed.
     index('external_listings_feed_type_active_idx').on(table.feedType, table.active),
   ],
-)
+);
 
 /** Conditional-request validators and the health of each feed, one row per feed type. */
 export const feedState = pgTable(
@@ -197,7 +204,7 @@ export const feedState = pgTable(
     skippedCount: integer('skipped_count').notNull().default(0),
   },
   (table) => [check('feed_state_feed_type_check', sql`${table.feedType} in ('internship', 'new-grad')`)],
-)
+);
 
 /**
  * A single row whose `version` changes whenever the set of active board jobs changes (ingest, featured jobs).
@@ -211,7 +218,7 @@ export const boardState = pgTable(
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('board_state_single_row', sql`${table.id} = 1`)],
-)
+);
 
 /**
  * The student profile of one account (spec section 3), created on first use. Names and e-mail stay on `users`.
@@ -232,7 +239,10 @@ export const studentProfiles = pgTable(
     portfolioUrl: text('portfolio_url'),
     githubUsername: text('github_username'),
     devpostUsername: text('devpost_username'),
-    skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
+    skills: text('skills')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Public id of the current resume; changes with every upload. */
     resumeId: uuid('resume_id'),
     /** Storage key (src/server/storage); never sent to a client. */
@@ -258,8 +268,7 @@ export const studentProfiles = pgTable(
       )}) in (0, 5)`,
     ),
   ],
-)
-
+);
 
 /**
  * A private invitation to apply (`/jobs/{id}/apply?token=...`): for one job and one applicant e-mail, valid 30 days.
@@ -287,7 +296,7 @@ export const applicantInvitations = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('applicant_invitations_job_id_idx').on(table.jobId)],
-)
+);
 
 /** A link anyone may use to apply to one job (`?sharedId=`), until it is revoked. The id is random (128 bits). */
 export const sharedLinks = pgTable(
@@ -303,7 +312,7 @@ export const sharedLinks = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('shared_links_job_id_idx').on(table.jobId)],
-)
+);
 
 /**
  * One application of one student to one featured job. The unique constraints are what make a submission happen
@@ -334,7 +343,10 @@ export const applications = pgTable(
     version: integer('version').notNull().default(0),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     /** The profile's skills, GitHub and Devpost as they were when the student applied (for the company and the match). */
-    skillsSnapshot: text('skills_snapshot').array().notNull().default(sql`'{}'::text[]`),
+    skillsSnapshot: text('skills_snapshot')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     githubSnapshot: jsonb('github_snapshot').$type<GithubProfile>(),
     devpostSnapshot: jsonb('devpost_snapshot').$type<DevpostProfile>(),
     /** Storage key of the application's copy of the resume; never sent to a client. */
@@ -370,7 +382,7 @@ export const applications = pgTable(
     ),
     check('applications_resume_source_check', sql`${table.resumeSource} in ('upload', 'profile')`),
   ],
-)
+);
 
 /** Every status change of an application: who (a member, or null for the student), when, from, to. */
 export const applicationStatusHistory = pgTable(
@@ -388,7 +400,7 @@ export const applicationStatusHistory = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('application_status_history_application_id_idx').on(table.applicationId, table.createdAt)],
-)
+);
 
 /** Private notes of the organization's members about an application. */
 export const applicationNotes = pgTable(
@@ -404,7 +416,7 @@ export const applicationNotes = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('application_notes_application_id_idx').on(table.applicationId, table.createdAt)],
-)
+);
 
 /** Each member's own 1-5 rating of an application. */
 export const applicationRatings = pgTable(
@@ -421,7 +433,7 @@ export const applicationRatings = pgTable(
     primaryKey({ columns: [table.applicationId, table.uid] }),
     check('application_ratings_rating_check', sql`${table.rating} between 1 and 5`),
   ],
-)
+);
 
 /**
  * Outgoing e-mail, durable: a message is written here in the same transaction as the change that causes it (an
@@ -457,19 +469,19 @@ export const mailOutbox = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
   ],
-)
+);
 
-export type UserRow = typeof users.$inferSelect
-export type OrganizationRow = typeof organizations.$inferSelect
-export type FeaturedJobRow = typeof featuredJobs.$inferSelect
-export type ExternalListingRow = typeof externalListings.$inferSelect
-export type FeedStateRow = typeof feedState.$inferSelect
-export type StudentProfileRow = typeof studentProfiles.$inferSelect
-export type ApplicantInvitationRow = typeof applicantInvitations.$inferSelect
-export type SharedLinkRow = typeof sharedLinks.$inferSelect
-export type ApplicationRow = typeof applications.$inferSelect
-export type OrganizationMemberRow = typeof organizationMembers.$inferSelect
-export type OrganizationInvitationRow = typeof organizationInvitations.$inferSelect
+export type UserRow = typeof users.$inferSelect;
+export type OrganizationRow = typeof organizations.$inferSelect;
+export type FeaturedJobRow = typeof featuredJobs.$inferSelect;
+export type ExternalListingRow = typeof externalListings.$inferSelect;
+export type FeedStateRow = typeof feedState.$inferSelect;
+export type StudentProfileRow = typeof studentProfiles.$inferSelect;
+export type ApplicantInvitationRow = typeof applicantInvitations.$inferSelect;
+export type SharedLinkRow = typeof sharedLinks.$inferSelect;
+export type ApplicationRow = typeof applications.$inferSelect;
+export type OrganizationMemberRow = typeof organizationMembers.$inferSelect;
+export type OrganizationInvitationRow = typeof organizationInvitations.$inferSelect;
 
 /**
  * A student's saved jobs (an external listing id or a featured job id). An unsave is kept as saved = false so that
@@ -488,5 +500,5 @@ export const savedJobs = pgTable(
     createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.userUid, table.jobId] })],
-)
-export type MailOutboxRow = typeof mailOutbox.$inferSelect
+);
+export type MailOutboxRow = typeof mailOutbox.$inferSelect;

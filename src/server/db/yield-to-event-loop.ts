@@ -4,5 +4,5 @@
  * 1.5 s. Long database jobs call this between steps; against PostgreSQL it costs one turn of the loop.
  */
 export function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve))
+  return new Promise((resolve) => setImmediate(resolve));
 }

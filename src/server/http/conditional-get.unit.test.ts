@@ -1,12 +1,12 @@
-import { describe, expect, it } from 'vitest'
-import { entityTag, ifNoneMatchHits, preferredEncoding } from './conditional-get.ts'
+import { describe, expect, it } from 'vitest';
+import { entityTag, ifNoneMatchHits, preferredEncoding } from './conditional-get.ts';
 
 describe('entityTag', () => {
   it('quotes the version and drops characters an entity tag cannot hold', () => {
-    expect(entityTag('m3k-1a2b')).toBe('"m3k-1a2b"')
-    expect(entityTag('a"b\\c')).toBe('"abc"')
-  })
-})
+    expect(entityTag('m3k-1a2b')).toBe('"m3k-1a2b"');
+    expect(entityTag('a"b\\c')).toBe('"abc"');
+  });
+});
 
 describe('ifNoneMatchHits', () => {
   it.each([
@@ -18,13 +18,13 @@ describe('ifNoneMatchHits', () => {
     ['v1', false],
     ['', false],
   ])('If-None-Match %j against "v1" -> %s', (header, expected) => {
-    expect(ifNoneMatchHits(header, '"v1"')).toBe(expected)
-  })
+    expect(ifNoneMatchHits(header, '"v1"')).toBe(expected);
+  });
 
   it('answers false without the header', () => {
-    expect(ifNoneMatchHits(undefined, '"v1"')).toBe(false)
-  })
-})
+    expect(ifNoneMatchHits(undefined, '"v1"')).toBe(false);
+  });
+});
 
 describe('preferredEncoding', () => {
   it.each([
@@ -37,10 +37,10 @@ describe('preferredEncoding', () => {
     ['identity', 'identity'],
     ['', 'identity'],
   ] as const)('Accept-Encoding %j -> %s', (header, expected) => {
-    expect(preferredEncoding(header)).toBe(expected)
-  })
+    expect(preferredEncoding(header)).toBe(expected);
+  });
 
   it('answers identity without the header', () => {
-    expect(preferredEncoding(undefined)).toBe('identity')
-  })
-})
+    expect(preferredEncoding(undefined)).toBe('identity');
+  });
+});

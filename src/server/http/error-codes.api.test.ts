@@ -1,53 +1,53 @@
-import { randomUUID } from 'node:crypto'
-import type { LightMyRequestResponse } from 'fastify'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { apply, buildAnswers, multipartApplication } from '../../../tests/api-setup/applications.ts'
+import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apply, buildAnswers, multipartApplication } from '../../../tests/api-setup/applications.ts';
 import {
   createAnonymousUser,
   createGoogleUser,
   type EmulatorUser,
   garbledToken,
-} from '../../../tests/api-setup/emulator-users.ts'
-import { insertFeaturedJob, insertOrganization } from '../../../tests/api-setup/job-board.ts'
-import { setUpTestApp } from '../../../tests/api-setup/test-app.ts'
-import { buildMultipart, buildPdf, resumeUpload } from '../../../tests/api-setup/uploads.ts'
-import { type ErrorCode, errorCodes } from '../../shared/errors/error-codes.ts'
-import { maxJsonBodyBytes, maxJsonDepth } from './input-policy.ts'
+} from '../../../tests/api-setup/emulator-users.ts';
+import { insertFeaturedJob, insertOrganization } from '../../../tests/api-setup/job-board.ts';
+import { setUpTestApp } from '../../../tests/api-setup/test-app.ts';
+import { buildMultipart, buildPdf, resumeUpload } from '../../../tests/api-setup/uploads.ts';
+import { type ErrorCode, errorCodes } from '../../shared/errors/error-codes.ts';
+import { maxJsonBodyBytes, maxJsonDepth } from './input-policy.ts';
 
 // A broad walk of failing requests across the modules: every answer is `{error, code}` with a code from the shared
 // list (src/shared/errors/error-codes.ts), the status and the English sentence as before, and never a 500.
 
-const context = setUpTestApp()
-let student: EmulatorUser
-let anonymous: EmulatorUser
-let jobSlug: string
+const context = setUpTestApp();
+let student: EmulatorUser;
+let anonymous: EmulatorUser;
+let jobSlug: string;
 
 beforeAll(async () => {
-  student = await createGoogleUser({ name: 'Grace Hopper' })
-  anonymous = await createAnonymousUser()
+  student = await createGoogleUser({ name: 'Grace Hopper' });
+  anonymous = await createAnonymousUser();
   const created = await context.app.inject({
     method: 'POST',
     url: '/api/auth/create-account',
     headers: { authorization: `Bearer ${student.idToken}` },
     payload: { email: student.email },
-  })
-  expect(created.statusCode, created.body).toBe(201)
-  const organization = await insertOrganization(context.testDatabase.database.db, { name: 'Error Codes Inc' })
-  jobSlug = (await insertFeaturedJob(context.testDatabase.database.db, { organizationId: organization.id })).slug
-})
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const organization = await insertOrganization(context.testDatabase.database.db, { name: 'Error Codes Inc' });
+  jobSlug = (await insertFeaturedJob(context.testDatabase.database.db, { organizationId: organization.id })).slug;
+});
 
 function bearer(user: EmulatorUser): Record<string, string> {
-  return { authorization: `Bearer ${user.idToken}` }
+  return { authorization: `Bearer ${user.idToken}` };
 }
 
 type Case = {
-  name: string
-  status: number
-  code: ErrorCode
+  name: string;
+  status: number;
+  code: ErrorCode;
   /** The English sentence, when the case pins it. */
-  error?: string | RegExp
-  send: () => Promise<LightMyRequestResponse>
-}
+  error?: string | RegExp;
+  send: () => Promise<LightMyRequestResponse>;
+};
 
 const cases: Case[] = [
   {
@@ -62,7 +62,12 @@ const cases: Case[] = [
     status: 401,
     code: 'token_invalid',
     error: 'Invalid or expired token',
-    send: () => context.app.inject({ method: 'GET', url: '/api/profile', headers: { authorization: `Bearer ${garbledToken(student.idToken)}` } }),
+    send: () =>
+      context.app.inject({
+        method: 'GET',
+        url: '/api/profile',
+        headers: { authorization: `Bearer ${garbledToken(student.idToken)}` },
+      }),
   },
   {
     name: 'an identified-account route with an anonymous session',
@@ -75,20 +80,27 @@ const cases: Case[] = [
     status: 400,
     code: 'invalid_request',
     error: 'A GitHub access token is required',
-    send: () => context.app.inject({ method: 'POST', url: '/api/github/profile', headers: bearer(student), payload: {} }),
+    send: () =>
+      context.app.inject({ method: 'POST', url: '/api/github/profile', headers: bearer(student), payload: {} }),
   },
   {
     name: 'a profile update with invalid fields',
     status: 400,
     code: 'invalid_request',
     send: () =>
-      context.app.inject({ method: 'PATCH', url: '/api/profile/update', headers: bearer(student), payload: { phone: 'call me' } }),
+      context.app.inject({
+        method: 'PATCH',
+        url: '/api/profile/update',
+        headers: bearer(student),
+        payload: { phone: 'call me' },
+      }),
   },
   {
     name: 'a Devpost verification without a username',
     status: 400,
     code: 'invalid_request',
-    send: () => context.app.inject({ method: 'POST', url: '/api/devpost/profile', headers: bearer(student), payload: {} }),
+    send: () =>
+      context.app.inject({ method: 'POST', url: '/api/devpost/profile', headers: bearer(student), payload: {} }),
   },
   {
     name: 'an unknown job',
@@ -107,13 +119,19 @@ const cases: Case[] = [
     name: 'an unknown application',
     status: 404,
     code: 'not_found',
-    send: () => context.app.inject({ method: 'GET', url: `/api/applications/${randomUUID()}`, headers: bearer(student) }),
+    send: () =>
+      context.app.inject({ method: 'GET', url: `/api/applications/${randomUUID()}`, headers: bearer(student) }),
   },
   {
     name: 'a company route of an organization the caller is not a member of',
     status: 403,
     code: 'not_a_member',
-    send: () => context.app.inject({ method: 'GET', url: `/api/company/organizations/${randomUUID()}/members`, headers: bearer(student) }),
+    send: () =>
+      context.app.inject({
+        method: 'GET',
+        url: `/api/company/organizations/${randomUUID()}/members`,
+        headers: bearer(student),
+      }),
   },
   {
     name: 'a missing logo',
@@ -126,8 +144,13 @@ const cases: Case[] = [
     status: 415,
     code: 'resume_not_pdf',
     send: () => {
-      const upload = resumeUpload(Buffer.from('plain text, not a PDF'), 'cv.pdf')
-      return context.app.inject({ method: 'PATCH', url: '/api/profile/main-resume', headers: { ...bearer(student), 'content-type': upload.contentType }, payload: upload.body })
+      const upload = resumeUpload(Buffer.from('plain text, not a PDF'), 'cv.pdf');
+      return context.app.inject({
+        method: 'PATCH',
+        url: '/api/profile/main-resume',
+        headers: { ...bearer(student), 'content-type': upload.contentType },
+        payload: upload.body,
+      });
     },
   },
   {
@@ -136,8 +159,13 @@ const cases: Case[] = [
     code: 'resume_too_large',
     error: 'File size must be less than 5MB',
     send: () => {
-      const upload = resumeUpload(buildPdf('large', 5 * 1024 * 1024 + 1))
-      return context.app.inject({ method: 'PATCH', url: '/api/profile/main-resume', headers: { ...bearer(student), 'content-type': upload.contentType }, payload: upload.body })
+      const upload = resumeUpload(buildPdf('large', 5 * 1024 * 1024 + 1));
+      return context.app.inject({
+        method: 'PATCH',
+        url: '/api/profile/main-resume',
+        headers: { ...bearer(student), 'content-type': upload.contentType },
+        payload: upload.body,
+      });
     },
   },
   {
@@ -145,36 +173,57 @@ const cases: Case[] = [
     status: 400,
     code: 'resume_field_missing',
     send: () => {
-      const upload = buildMultipart([{ name: 'other', value: 'x' }])
-      return context.app.inject({ method: 'PATCH', url: '/api/profile/main-resume', headers: { ...bearer(student), 'content-type': upload.contentType }, payload: upload.body })
+      const upload = buildMultipart([{ name: 'other', value: 'x' }]);
+      return context.app.inject({
+        method: 'PATCH',
+        url: '/api/profile/main-resume',
+        headers: { ...bearer(student), 'content-type': upload.contentType },
+        payload: upload.body,
+      });
     },
   },
   {
     name: 'a resume sent as JSON',
     status: 415,
     code: 'unsupported_media_type',
-    send: () => context.app.inject({ method: 'PATCH', url: '/api/profile/main-resume', headers: bearer(student), payload: {} }),
+    send: () =>
+      context.app.inject({ method: 'PATCH', url: '/api/profile/main-resume', headers: bearer(student), payload: {} }),
   },
   {
     name: 'a body of a content type no route reads',
     status: 415,
     code: 'unsupported_media_type',
     send: () =>
-      context.app.inject({ method: 'PATCH', url: '/api/profile/update', headers: { ...bearer(student), 'content-type': 'application/xml' }, payload: '<a/>' }),
+      context.app.inject({
+        method: 'PATCH',
+        url: '/api/profile/update',
+        headers: { ...bearer(student), 'content-type': 'application/xml' },
+        payload: '<a/>',
+      }),
   },
   {
     name: 'malformed JSON',
     status: 400,
     code: 'invalid_json',
     send: () =>
-      context.app.inject({ method: 'PATCH', url: '/api/profile/update', headers: { ...bearer(student), 'content-type': 'application/json' }, payload: '{"phone":' }),
+      context.app.inject({
+        method: 'PATCH',
+        url: '/api/profile/update',
+        headers: { ...bearer(student), 'content-type': 'application/json' },
+        payload: '{"phone":',
+      }),
   },
   {
     name: 'an empty JSON body',
     status: 400,
     code: 'invalid_json',
     send: () =>
-      context.app.inject({ method: 'PATCH', url: '/api/profile/update', headers: { ...bearer(student), 'content-type': 'application/json' }, payload: '' }),
+      context.app.inject({
+        method: 'PATCH',
+        url: '/api/profile/update',
+        headers: { ...bearer(student), 'content-type': 'application/json' },
+        payload: '',
+      }),
   },
   {
     name: 'JSON nested too deeply',
@@ -204,7 +253,13 @@ const cases: Case[] = [
     name: 'text with a control character',
     status: 400,
     code: 'invalid_request',
-    send: () => context.app.inject({ method: 'PATCH', url: '/api/profile/update', headers: bearer(student), payload: { school: 'a\u0007b' } }),
+    send: () =>
+      context.app.inject({
+        method: 'PATCH',
+        url: '/api/profile/update',
+        headers: bearer(student),
+        payload: { school: 'a\u0007b' },
+      }),
   },
   {
     name: 'an unknown API route',
@@ -230,7 +285,8 @@ const cases: Case[] = [
     status: 400,
     code: 'idempotency_key_missing',
     error: 'Idempotency-Key header is required',
-    send: () => apply(context.app, student, jobSlug, multipartApplication(buildAnswers(), { file: buildPdf() }), { key: null }),
+    send: () =>
+      apply(context.app, student, jobSlug, multipartApplication(buildAnswers(), { file: buildPdf() }), { key: null }),
   },
   {
     name: 'an application to an unknown job',
@@ -243,7 +299,8 @@ const cases: Case[] = [
     status: 400,
     code: 'invalid_request',
     error: 'First name is required',
-    send: () => apply(context.app, student, jobSlug, multipartApplication(buildAnswers({ firstName: '' }), { file: buildPdf() })),
+    send: () =>
+      apply(context.app, student, jobSlug, multipartApplication(buildAnswers({ firstName: '' }), { file: buildPdf() })),
   },
   {
     name: 'an application without a resume',
@@ -261,19 +318,22 @@ const cases: Case[] = [
     name: 'an invitation token that does not exist',
     status: 404,
     code: 'job_invitation_invalid',
-    send: () => apply(context.app, student, jobSlug, multipartApplication(buildAnswers(), { file: buildPdf() }), { query: `?token=${randomUUID()}` }),
+    send: () =>
+      apply(context.app, student, jobSlug, multipartApplication(buildAnswers(), { file: buildPdf() }), {
+        query: `?token=${randomUUID()}`,
+      }),
   },
-]
+];
 
 describe('error answers', () => {
   it.each(cases)('$name: $status with code $code', async ({ status, code, error, send }) => {
-    const response = await send()
-    expect(response.statusCode, response.body).toBe(status)
-    const body = response.json<{ error: unknown; code: unknown }>()
-    expect(errorCodes, response.body).toContain(body.code)
-    expect(body.code, response.body).toBe(code)
-    expect(typeof body.error === 'string' && body.error.length > 0, response.body).toBe(true)
-    if (typeof error === 'string') expect(body.error).toBe(error)
-    else if (error) expect(body.error).toMatch(error)
-  })
-})
+    const response = await send();
+    expect(response.statusCode, response.body).toBe(status);
+    const body = response.json<{ error: unknown; code: unknown }>();
+    expect(errorCodes, response.body).toContain(body.code);
+    expect(body.code, response.body).toBe(code);
+    expect(typeof body.error === 'string' && body.error.length > 0, response.body).toBe(true);
+    if (typeof error === 'string') expect(body.error).toBe(error);
+    else if (error) expect(body.error).toMatch(error);
+  });
+});

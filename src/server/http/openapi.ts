@@ -1,32 +1,32 @@
-import { createHash } from 'node:crypto'
-import fastifySwagger from '@fastify/swagger'
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
-import { jsonSchemaTransform } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { entityTag, ifNoneMatchHits } from './conditional-get.ts'
-import { contentAnswer } from './route-schemas.ts'
+import { createHash } from 'node:crypto';
+import fastifySwagger from '@fastify/swagger';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { entityTag, ifNoneMatchHits } from './conditional-get.ts';
+import { contentAnswer } from './route-schemas.ts';
 
-type TransformInput = Parameters<typeof jsonSchemaTransform>[0]
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
 /** A body documented per content type (route-schemas.ts bodyByContentType), which the library's transform skips. */
 function isContentBody(body: unknown): body is { content: Record<string, { schema: z.ZodType }> } {
-  return typeof body === 'object' && body !== null && 'content' in body && !(body instanceof z.ZodType)
+  return typeof body === 'object' && body !== null && 'content' in body && !(body instanceof z.ZodType);
 }
 
 function transform(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
-  const schema = input.schema as Record<string, unknown> | undefined
+  const schema = input.schema as Record<string, unknown> | undefined;
   // The built client's files (@fastify/static) are not part of the API.
-  if (!schema && !input.url.startsWith('/api/')) return { schema: { hide: true }, url: input.url }
-  const body = schema?.body
-  if (!isContentBody(body)) return jsonSchemaTransform(input)
-  const rest = jsonSchemaTransform({ ...input, schema: { ...schema, body: undefined } } as TransformInput)
+  if (!schema && !input.url.startsWith('/api/')) return { schema: { hide: true }, url: input.url };
+  const body = schema?.body;
+  if (!isContentBody(body)) return jsonSchemaTransform(input);
+  const rest = jsonSchemaTransform({ ...input, schema: { ...schema, body: undefined } } as TransformInput);
   const content = Object.fromEntries(
     Object.entries(body.content).map(([type, { schema: part }]) => [
       type,
       { schema: z.toJSONSchema(part, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) },
     ]),
-  )
-  return { ...rest, schema: { ...rest.schema, body: { content } } }
+  );
+  return { ...rest, schema: { ...rest.schema, body: { content } } };
 }
 
 /**
@@ -45,17 +45,21 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: {
         securitySchemes: {
           firebaseIdToken: { type: 'http', scheme: 'bearer', description: 'A Firebase ID token' },
-          adminToken: { type: 'http', scheme: 'bearer', description: 'DATA_DIR/admin-token, from the same machine only' },
+          adminToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'DATA_DIR/admin-token, from the same machine only',
+          },
         },
       },
     },
     transform,
-  })
+  });
 }
 
 /** `GET /openapi.json` (under /api): the document, public, revalidated with its ETag. */
 export const openApiRoutes: FastifyPluginAsync = async (app) => {
-  let document: { body: string; etag: string } | null = null
+  let document: { body: string; etag: string } | null = null;
   app.get(
     '/openapi.json',
     {
@@ -71,12 +75,12 @@ export const openApiRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       // Built once: the routes cannot change after the server starts.
       if (!document) {
-        const body = JSON.stringify(app.swagger())
-        document = { body, etag: entityTag(createHash('sha256').update(body).digest('base64url').slice(0, 27)) }
+        const body = JSON.stringify(app.swagger());
+        document = { body, etag: entityTag(createHash('sha256').update(body).digest('base64url').slice(0, 27)) };
       }
-      reply.header('cache-control', 'public, max-age=0, must-revalidate').header('etag', document.etag)
-      if (ifNoneMatchHits(request.headers['if-none-match'], document.etag)) return reply.code(304).send()
-      return reply.type('application/json; charset=utf-8').send(document.body)
+      reply.header('cache-control', 'public, max-age=0, must-revalidate').header('etag', document.etag);
+      if (ifNoneMatchHits(request.headers['if-none-match'], document.etag)) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(document.body);
     },
-  )
-}
+  );
+};

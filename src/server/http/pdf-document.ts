@@ -1,4 +1,4 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 // A resume is accepted only when PDF.js (Mozilla's reader, the one in Firefox) can open it and finds at least one
 // page: a file that merely starts with %PDF- and ends with %%EOF (an HTML page dressed as a PDF) is refused.
@@ -13,18 +13,18 @@ export async function pdfPageCount(bytes: Uint8Array): Promise<number | null> {
     disableFontFace: true,
     useWorkerFetch: false,
     verbosity: 0,
-  })
+  });
   try {
-    const document = await task.promise
-    return document.numPages
+    const document = await task.promise;
+    return document.numPages;
   } catch {
-    return null
+    return null;
   } finally {
-    await task.destroy().catch(() => undefined)
+    await task.destroy().catch(() => undefined);
   }
 }
 
 export async function isReadablePdf(bytes: Uint8Array): Promise<boolean> {
-  const pages = await pdfPageCount(bytes)
-  return pages !== null && pages >= 1
+  const pages = await pdfPageCount(bytes);
+  return pages !== null && pages >= 1;
 }

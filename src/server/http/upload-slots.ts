@@ -4,30 +4,30 @@
 
 export type UploadSlots = {
   /** A slot for `key` (an account's uid), or null when it already has `perKey` uploads in flight. */
-  acquire(key: string): (() => void) | null
+  acquire(key: string): (() => void) | null;
   /** Uploads in flight on this instance (tests and the benchmark read it). */
-  active(): number
-}
+  active(): number;
+};
 
 export function createUploadSlots(perKey: number): UploadSlots {
-  const inFlight = new Map<string, number>()
-  let total = 0
+  const inFlight = new Map<string, number>();
+  let total = 0;
   return {
     acquire(key) {
-      const current = inFlight.get(key) ?? 0
-      if (current >= perKey) return null
-      inFlight.set(key, current + 1)
-      total += 1
-      let released = false
+      const current = inFlight.get(key) ?? 0;
+      if (current >= perKey) return null;
+      inFlight.set(key, current + 1);
+      total += 1;
+      let released = false;
       return () => {
-        if (released) return
-        released = true
-        total -= 1
-        const left = (inFlight.get(key) ?? 1) - 1
-        if (left === 0) inFlight.delete(key)
-        else inFlight.set(key, left)
-      }
+        if (released) return;
+        released = true;
+        total -= 1;
+        const left = (inFlight.get(key) ?? 1) - 1;
+        if (left === 0) inFlight.delete(key);
+        else inFlight.set(key, left);
+      };
     },
     active: () => total,
-  }
+  };
 }

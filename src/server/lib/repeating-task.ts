@@ -7,24 +7,24 @@ export function startRepeatingTask(
   run: () => Promise<unknown>,
   { intervalMs, onError }: { intervalMs: number; onError: (error: unknown) => void },
 ): { stop(): Promise<void> } {
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<unknown> = Promise.resolve()
-  let stopped = false
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
 
   const tick = () => {
     running = run()
       .catch(onError)
       .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs)
-      })
-  }
-  timer = setTimeout(tick, 0)
+        if (!stopped) timer = setTimeout(tick, intervalMs);
+      });
+  };
+  timer = setTimeout(tick, 0);
 
   return {
     async stop() {
-      stopped = true
-      clearTimeout(timer)
-      await running
+      stopped = true;
+      clearTimeout(timer);
+      await running;
     },
-  }
+  };
 }

@@ -1,11 +1,11 @@
 // The rules for storage keys, shared by the stores, the configuration (S3_PREFIX) and the file routes.
 
 export class InvalidStorageKeyError extends Error {
-  override name = 'InvalidStorageKeyError'
+  override name = 'InvalidStorageKeyError';
 }
 
-const segmentPattern = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
-const maxKeyLength = 512
+const segmentPattern = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const maxKeyLength = 512;
 
 /**
  * Keys look like relative paths ('organizations/northwind-labs/logo.svg'). They may end up in file paths
@@ -14,23 +14,23 @@ const maxKeyLength = 512
  */
 export function assertValidStorageKey(key: string): string {
   if (typeof key !== 'string' || key.length === 0 || key.length > maxKeyLength) {
-    throw new InvalidStorageKeyError(`Invalid storage key: must be 1-${maxKeyLength} characters`)
+    throw new InvalidStorageKeyError(`Invalid storage key: must be 1-${maxKeyLength} characters`);
   }
-  const segments = key.split('/')
+  const segments = key.split('/');
   for (const segment of segments) {
     if (!segmentPattern.test(segment) || segment.includes('..')) {
-      throw new InvalidStorageKeyError(`Invalid storage key ${JSON.stringify(key)}`)
+      throw new InvalidStorageKeyError(`Invalid storage key ${JSON.stringify(key)}`);
     }
   }
-  return key
+  return key;
 }
 
 /** A `list` prefix: '' (everything) or valid key segments followed by '/'. */
 export function assertValidStoragePrefix(prefix: string): string {
-  if (prefix === '') return prefix
+  if (prefix === '') return prefix;
   if (typeof prefix !== 'string' || !prefix.endsWith('/')) {
-    throw new InvalidStorageKeyError(`Invalid storage prefix ${JSON.stringify(prefix)}: must be '' or end with '/'`)
+    throw new InvalidStorageKeyError(`Invalid storage prefix ${JSON.stringify(prefix)}: must be '' or end with '/'`);
   }
-  assertValidStorageKey(prefix.slice(0, -1))
-  return prefix
+  assertValidStorageKey(prefix.slice(0, -1));
+  return prefix;
 }

@@ -1,17 +1,17 @@
-import type { MailMessage } from './mailer.ts'
+import type { MailMessage } from './mailer.ts';
 
 // The confirmation a student gets after submitting an application (plain text: it reads well everywhere and
 // carries nothing a mail client could run).
 
 export type ApplicationConfirmation = {
-  to: string
-  firstName: string
-  jobTitle: string
-  organizationName: string | null
-  submittedAt: Date
+  to: string;
+  firstName: string;
+  jobTitle: string;
+  organizationName: string | null;
+  submittedAt: Date;
   /** The app's origin, for the link to My Applications. */
-  appUrl: string
-}
+  appUrl: string;
+};
 
 export function applicationConfirmationMail({
   to,
@@ -21,8 +21,8 @@ export function applicationConfirmationMail({
   submittedAt,
   appUrl,
 }: ApplicationConfirmation): MailMessage {
-  const where = organizationName ? `${jobTitle} at ${organizationName}` : jobTitle
-  const when = submittedAt.toUTCString()
+  const where = organizationName ? `${jobTitle} at ${organizationName}` : jobTitle;
+  const when = submittedAt.toUTCString();
   return {
     to,
     subject: `Application received: ${where}`,
@@ -37,5 +37,5 @@ export function applicationConfirmationMail({
       'Campus Jobs',
       '',
     ].join('\n'),
-  }
+  };
 }

@@ -1,5 +1,5 @@
-import type { ApplicationStatus } from '../../shared/company/application-status.ts'
-import type { MailMessage } from './mailer.ts'
+import type { ApplicationStatus } from '../../shared/company/application-status.ts';
+import type { MailMessage } from './mailer.ts';
 
 // The company portal's e-mails (plain text, like the application confirmation): a status change to the student,
 // an invitation to join an organization, an invitation to apply to a job.
@@ -12,7 +12,7 @@ export const statusLabels: Record<ApplicationStatus, string> = {
   hired: 'Hired',
   rejected: 'Rejected',
   withdrawn: 'Withdrawn',
-}
+};
 
 export function statusChangeMail({
   to,
@@ -22,14 +22,14 @@ export function statusChangeMail({
   status,
   appUrl,
 }: {
-  to: string
-  firstName: string
-  jobTitle: string
-  organizationName: string
-  status: ApplicationStatus
-  appUrl: string
+  to: string;
+  firstName: string;
+  jobTitle: string;
+  organizationName: string;
+  status: ApplicationStatus;
+  appUrl: string;
 }): MailMessage {
-  const where = `${jobTitle} at ${organizationName}`
+  const where = `${jobTitle} at ${organizationName}`;
   return {
     to,
     subject: `Your application for ${where}: ${statusLabels[status]}`,
@@ -43,7 +43,7 @@ export function statusChangeMail({
       'Campus Jobs',
       '',
     ].join('\n'),
-  }
+  };
 }
 
 export function memberInvitationMail({
@@ -53,11 +53,11 @@ export function memberInvitationMail({
   link,
   expiresAt,
 }: {
-  to: string
-  organizationName: string
-  role: 'owner' | 'member'
-  link: string
-  expiresAt: Date
+  to: string;
+  organizationName: string;
+  role: 'owner' | 'member';
+  link: string;
+  expiresAt: Date;
 }): MailMessage {
   return {
     to,
@@ -74,7 +74,7 @@ export function memberInvitationMail({
       'Campus Jobs',
       '',
     ].join('\n'),
-  }
+  };
 }
 
 export function applicantInvitationMail({
@@ -85,12 +85,12 @@ export function applicantInvitationMail({
   link,
   expiresAt,
 }: {
-  to: string
-  firstName: string | null
-  jobTitle: string
-  organizationName: string
-  link: string
-  expiresAt: Date
+  to: string;
+  firstName: string | null;
+  jobTitle: string;
+  organizationName: string;
+  link: string;
+  expiresAt: Date;
 }): MailMessage {
   return {
     to,
@@ -107,5 +107,5 @@ export function applicantInvitationMail({
       'Campus Jobs',
       '',
     ].join('\n'),
-  }
+  };
 }

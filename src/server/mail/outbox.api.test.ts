@@ -1,189 +1,199 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { eq, sql } from 'drizzle-orm'
-import pino from 'pino'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { apply, applicationWithPdf } from '../../../tests/api-setup/applications.ts'
-import { createGoogleUser } from '../../../tests/api-setup/emulator-users.ts'
-import { insertFeaturedJob, insertOrganization } from '../../../tests/api-setup/job-board.ts'
-import { type SmtpStub, startSmtpStub } from '../../../tests/api-setup/smtp-stub.ts'
-import { buildEnv, buildTestApp } from '../../../tests/api-setup/test-app.ts'
-import { createTestClock } from '../../../tests/api-setup/test-clock.ts'
-import { openTestDatabase, type TestDatabase } from '../../../tests/api-setup/test-database.ts'
-import { applications, mailOutbox } from '../db/schema.ts'
-import { createMailer } from './mailer.ts'
-import { createMailSender, enqueueMail, messageIdOf } from './outbox.ts'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apply, applicationWithPdf } from '../../../tests/api-setup/applications.ts';
+import { createGoogleUser } from '../../../tests/api-setup/emulator-users.ts';
+import { insertFeaturedJob, insertOrganization } from '../../../tests/api-setup/job-board.ts';
+import { type SmtpStub, startSmtpStub } from '../../../tests/api-setup/smtp-stub.ts';
+import { buildEnv, buildTestApp } from '../../../tests/api-setup/test-app.ts';
+import { createTestClock } from '../../../tests/api-setup/test-clock.ts';
+import { openTestDatabase, type TestDatabase } from '../../../tests/api-setup/test-database.ts';
+import { applications, mailOutbox } from '../db/schema.ts';
+import { createMailer } from './mailer.ts';
+import { createMailSender, enqueueMail, messageIdOf } from './outbox.ts';
 
 // The durable outbox: a message exists exactly when the change that causes it committed, and the sender delivers
 // it at least once, with a stable Message-ID, with retries, one sender at a time per message.
 
-const log = pino({ level: 'silent' })
-let testDatabase: TestDatabase
-let smtp: SmtpStub
-let workDir: string
+const log = pino({ level: 'silent' });
+let testDatabase: TestDatabase;
+let smtp: SmtpStub;
+let workDir: string;
 
 beforeAll(async () => {
-  testDatabase = await openTestDatabase()
-  smtp = await startSmtpStub()
-  workDir = mkdtempSync(join(tmpdir(), 'campus-jobs-outbox-'))
-})
+  testDatabase = await openTestDatabase();
+  smtp = await startSmtpStub();
+  workDir = mkdtempSync(join(tmpdir(), 'campus-jobs-outbox-'));
+});
 
 afterAll(async () => {
-  await smtp.close()
-  await testDatabase.dispose()
-  rmSync(workDir, { recursive: true, force: true })
-})
+  await smtp.close();
+  await testDatabase.dispose();
+  rmSync(workDir, { recursive: true, force: true });
+});
 
 beforeEach(async () => {
-  await testDatabase.database.db.delete(mailOutbox)
-  smtp.messages.length = 0
-})
+  await testDatabase.database.db.delete(mailOutbox);
+  smtp.messages.length = 0;
+});
 
-const db = () => testDatabase.database.db
+const db = () => testDatabase.database.db;
 
 function smtpSender(url = smtp.url, overrides: Partial<Parameters<typeof createMailSender>[0]> = {}) {
-  const mailer = createMailer({ smtpUrl: url, from: 'Campus Jobs <no-reply@campusjobs.dev>', outboxDir: workDir, log })
-  const sender = createMailSender({ db: db(), mailer, log, messageIdDomain: 'campusjobs.dev', pollIntervalMs: 60_000, ...overrides })
-  return { mailer, sender }
+  const mailer = createMailer({ smtpUrl: url, from: 'Campus Jobs <no-reply@campusjobs.dev>', outboxDir: workDir, log });
+  const sender = createMailSender({
+    db: db(),
+    mailer,
+    log,
+    messageIdDomain: 'campusjobs.dev',
+    pollIntervalMs: 60_000,
+    ...overrides,
+  });
+  return { mailer, sender };
 }
 
-const message = (to: string) => ({ kind: 'test', causeId: 'cause-1', to, subject: 'Hello', text: 'Body' })
+const message = (to: string) => ({ kind: 'test', causeId: 'cause-1', to, subject: 'Hello', text: 'Body' });
 
 describe('enqueueMail inside a transaction', () => {
   it('a rolled-back change leaves no message; a committed one leaves exactly one', async () => {
     await expect(
       db().transaction(async (tx) => {
-        await enqueueMail(tx, message('rolled-back@example.test'))
-        throw new Error('the change failed')
+        await enqueueMail(tx, message('rolled-back@example.test'));
+        throw new Error('the change failed');
       }),
-    ).rejects.toThrow('the change failed')
+    ).rejects.toThrow('the change failed');
     await db().transaction(async (tx) => {
-      await enqueueMail(tx, message('committed@example.test'))
-    })
-    const rows = await db().select().from(mailOutbox)
-    expect(rows.map((row) => row.recipient)).toEqual(['committed@example.test'])
-  })
-})
+      await enqueueMail(tx, message('committed@example.test'));
+    });
+    const rows = await db().select().from(mailOutbox);
+    expect(rows.map((row) => row.recipient)).toEqual(['committed@example.test']);
+  });
+});
 
 describe('the sender', () => {
   it('delivers a queued message once, with the Message-ID derived from its row, and marks it sent', async () => {
-    const id = await enqueueMail(db(), message('ada@example.test'))
-    const { sender, mailer } = smtpSender()
-    expect(await sender.drain()).toBe(1)
-    expect(await sender.drain()).toBe(0)
-    await mailer.close()
-    expect(smtp.messages).toHaveLength(1)
-    expect(smtp.messages[0]!.data).toMatch(new RegExp(`^Message-ID: ${messageIdOf({ id }, 'campusjobs.dev')}`, 'mi'))
-    const [row] = await db().select().from(mailOutbox).where(eq(mailOutbox.id, id))
-    expect(row?.sentAt).toBeInstanceOf(Date)
-    expect(row?.attempts).toBe(1)
-  })
+    const id = await enqueueMail(db(), message('ada@example.test'));
+    const { sender, mailer } = smtpSender();
+    expect(await sender.drain()).toBe(1);
+    expect(await sender.drain()).toBe(0);
+    await mailer.close();
+    expect(smtp.messages).toHaveLength(1);
+    expect(smtp.messages[0]!.data).toMatch(new RegExp(`^Message-ID: ${messageIdOf({ id }, 'campusjobs.dev')}`, 'mi'));
+    const [row] = await db().select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row?.sentAt).toBeInstanceOf(Date);
+    expect(row?.attempts).toBe(1);
+  });
 
   it('a crash between send and mark: the resend carries the same Message-ID (the same message, not a new one)', async () => {
-    const id = await enqueueMail(db(), message('grace@example.test'))
-    const { sender, mailer } = smtpSender()
-    await sender.drain()
+    const id = await enqueueMail(db(), message('grace@example.test'));
+    const { sender, mailer } = smtpSender();
+    await sender.drain();
     // As if the process died after the SMTP server accepted it but before the row was marked, and the lease ran out.
-    await db().update(mailOutbox).set({ sentAt: null, lockedUntil: new Date(Date.now() - 1000) }).where(eq(mailOutbox.id, id))
-    await sender.drain()
-    await mailer.close()
-    const ids = smtp.messages.map((sent) => /^Message-ID: (.*)$/im.exec(sent.data)?.[1]?.trim())
-    expect(ids).toEqual([messageIdOf({ id }, 'campusjobs.dev'), messageIdOf({ id }, 'campusjobs.dev')])
-  })
+    await db()
+      .update(mailOutbox)
+      .set({ sentAt: null, lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(mailOutbox.id, id));
+    await sender.drain();
+    await mailer.close();
+    const ids = smtp.messages.map((sent) => /^Message-ID: (.*)$/im.exec(sent.data)?.[1]?.trim());
+    expect(ids).toEqual([messageIdOf({ id }, 'campusjobs.dev'), messageIdOf({ id }, 'campusjobs.dev')]);
+  });
 
   it('without SMTP, a resend replaces the same .eml file instead of adding one', async () => {
-    const outboxDir = join(workDir, 'eml')
-    const mailer = createMailer({ smtpUrl: null, from: 'no-reply@campusjobs.dev', outboxDir, log })
-    const sender = createMailSender({ db: db(), mailer, log, messageIdDomain: 'campusjobs.dev' })
-    const id = await enqueueMail(db(), message('linus@example.test'))
-    await sender.drain()
-    await db().update(mailOutbox).set({ sentAt: null, lockedUntil: null }).where(eq(mailOutbox.id, id))
-    await sender.drain()
-    expect(readdirSync(outboxDir).filter((name) => name.endsWith('.eml'))).toEqual([`${id}@campusjobs.dev.eml`])
-  })
+    const outboxDir = join(workDir, 'eml');
+    const mailer = createMailer({ smtpUrl: null, from: 'no-reply@campusjobs.dev', outboxDir, log });
+    const sender = createMailSender({ db: db(), mailer, log, messageIdDomain: 'campusjobs.dev' });
+    const id = await enqueueMail(db(), message('linus@example.test'));
+    await sender.drain();
+    await db().update(mailOutbox).set({ sentAt: null, lockedUntil: null }).where(eq(mailOutbox.id, id));
+    await sender.drain();
+    expect(readdirSync(outboxDir).filter((name) => name.endsWith('.eml'))).toEqual([`${id}@campusjobs.dev.eml`]);
+  });
 
   it('a refusing mail server: the message is kept, retried later with backoff, its error code recorded (no address)', async () => {
-    const refusing = await startSmtpStub({ failWith: '451 4.3.0 Try again later' })
+    const refusing = await startSmtpStub({ failWith: '451 4.3.0 Try again later' });
     try {
-      const id = await enqueueMail(db(), message('barbara@example.test'))
-      const clock = createTestClock()
-      const { sender, mailer } = smtpSender(refusing.url, { backoffMs: () => 60_000, now: clock.now })
-      expect(await sender.drain()).toBe(0)
-      await mailer.close()
-      const [row] = await db().select().from(mailOutbox).where(eq(mailOutbox.id, id))
-      expect(row).toMatchObject({ attempts: 1, sentAt: null, failedAt: null, lockedUntil: null })
-      expect(row?.lastError).toMatch(/^SMTP 451$/)
-      expect(row!.nextAttemptAt.getTime()).toBe(clock.now() + 60_000)
+      const id = await enqueueMail(db(), message('barbara@example.test'));
+      const clock = createTestClock();
+      const { sender, mailer } = smtpSender(refusing.url, { backoffMs: () => 60_000, now: clock.now });
+      expect(await sender.drain()).toBe(0);
+      await mailer.close();
+      const [row] = await db().select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      expect(row).toMatchObject({ attempts: 1, sentAt: null, failedAt: null, lockedUntil: null });
+      expect(row?.lastError).toMatch(/^SMTP 451$/);
+      expect(row!.nextAttemptAt.getTime()).toBe(clock.now() + 60_000);
       // Not due yet: nothing is tried.
-      const working = smtpSender()
-      expect(await working.sender.drain()).toBe(0)
+      const working = smtpSender();
+      expect(await working.sender.drain()).toBe(0);
       // Once due, the working server gets it.
-      await db().update(mailOutbox).set({ nextAttemptAt: new Date() }).where(eq(mailOutbox.id, id))
-      expect(await working.sender.drain()).toBe(1)
-      await working.mailer.close()
-      expect(smtp.messages).toHaveLength(1)
+      await db().update(mailOutbox).set({ nextAttemptAt: new Date() }).where(eq(mailOutbox.id, id));
+      expect(await working.sender.drain()).toBe(1);
+      await working.mailer.close();
+      expect(smtp.messages).toHaveLength(1);
     } finally {
-      await refusing.close()
+      await refusing.close();
     }
-  })
+  });
 
   it('gives up after the last attempt and keeps the message as failed', async () => {
-    const refusing = await startSmtpStub({ failWith: '550 5.1.1 No such user' })
+    const refusing = await startSmtpStub({ failWith: '550 5.1.1 No such user' });
     try {
-      const id = await enqueueMail(db(), message('nobody@example.test'))
-      const clock = createTestClock()
-      const { sender, mailer } = smtpSender(refusing.url, { maxAttempts: 2, backoffMs: () => 0, now: clock.now })
-      await sender.drain()
-      await sender.drain()
-      await mailer.close()
-      const [row] = await db().select().from(mailOutbox).where(eq(mailOutbox.id, id))
-      expect(row?.attempts).toBe(2)
-      expect(row?.failedAt?.getTime()).toBe(clock.now())
+      const id = await enqueueMail(db(), message('nobody@example.test'));
+      const clock = createTestClock();
+      const { sender, mailer } = smtpSender(refusing.url, { maxAttempts: 2, backoffMs: () => 0, now: clock.now });
+      await sender.drain();
+      await sender.drain();
+      await mailer.close();
+      const [row] = await db().select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      expect(row?.attempts).toBe(2);
+      expect(row?.failedAt?.getTime()).toBe(clock.now());
     } finally {
-      await refusing.close()
+      await refusing.close();
     }
-  })
+  });
 
   it('two senders (two instances) draining at once send each message exactly once', async () => {
-    for (let index = 0; index < 30; index += 1) await enqueueMail(db(), message(`student-${index}@example.test`))
-    const first = smtpSender(smtp.url, { batchSize: 3 })
-    const second = smtpSender(smtp.url, { batchSize: 3 })
-    const [a, b] = await Promise.all([first.sender.drain(), second.sender.drain()])
-    await first.mailer.close()
-    await second.mailer.close()
-    expect(a + b).toBe(30)
-    expect(smtp.messages).toHaveLength(30)
-    expect(new Set(smtp.messages.map((sent) => sent.to[0])).size).toBe(30)
-  })
-})
+    for (let index = 0; index < 30; index += 1) await enqueueMail(db(), message(`student-${index}@example.test`));
+    const first = smtpSender(smtp.url, { batchSize: 3 });
+    const second = smtpSender(smtp.url, { batchSize: 3 });
+    const [a, b] = await Promise.all([first.sender.drain(), second.sender.drain()]);
+    await first.mailer.close();
+    await second.mailer.close();
+    expect(a + b).toBe(30);
+    expect(smtp.messages).toHaveLength(30);
+    expect(new Set(smtp.messages.map((sent) => sent.to[0])).size).toBe(30);
+  });
+});
 
 describe('an application and its confirmation', () => {
   it('are committed together; a server that stopped before sending leaves it to the next one, which sends it once', async () => {
-    const organization = await insertOrganization(db(), { name: 'Contoso Robotics' })
-    const job = await insertFeaturedJob(db(), { organizationId: organization.id, title: 'Robotics Intern' })
-    const env = buildEnv({ STORAGE_DIR: join(workDir, 'files'), SMTP_URL: smtp.url })
-    const first = await buildTestApp({ database: testDatabase.database, env })
+    const organization = await insertOrganization(db(), { name: 'Contoso Robotics' });
+    const job = await insertFeaturedJob(db(), { organizationId: organization.id, title: 'Robotics Intern' });
+    const env = buildEnv({ STORAGE_DIR: join(workDir, 'files'), SMTP_URL: smtp.url });
+    const first = await buildTestApp({ database: testDatabase.database, env });
     // This instance never gets to send: its sender is stopped, as a process killed right after the commit.
-    await first.mailSender.stop()
-    const user = await createGoogleUser()
-    const response = await apply(first, user, job.id, applicationWithPdf())
-    expect(response.statusCode, response.body).toBe(201)
-    await first.close()
-    const [queued] = await db().select().from(mailOutbox).where(eq(mailOutbox.causeId, response.json().applicationId))
-    expect(queued).toMatchObject({ kind: 'application-confirmation', recipient: user.email, sentAt: null })
-    expect(smtp.messages).toHaveLength(0)
+    await first.mailSender.stop();
+    const user = await createGoogleUser();
+    const response = await apply(first, user, job.id, applicationWithPdf());
+    expect(response.statusCode, response.body).toBe(201);
+    await first.close();
+    const [queued] = await db().select().from(mailOutbox).where(eq(mailOutbox.causeId, response.json().applicationId));
+    expect(queued).toMatchObject({ kind: 'application-confirmation', recipient: user.email, sentAt: null });
+    expect(smtp.messages).toHaveLength(0);
 
-    const second = await buildTestApp({ database: testDatabase.database, env })
+    const second = await buildTestApp({ database: testDatabase.database, env });
     try {
       // Its sender starts on ready; drain() waits for whatever it has not finished yet.
-      await second.mailSender.drain()
-      expect(smtp.messages).toHaveLength(1)
-      expect(smtp.messages[0]!.data).toMatch(/^Subject: Application received: Robotics Intern at Contoso Robotics$/m)
+      await second.mailSender.drain();
+      expect(smtp.messages).toHaveLength(1);
+      expect(smtp.messages[0]!.data).toMatch(/^Subject: Application received: Robotics Intern at Contoso Robotics$/m);
     } finally {
-      await second.close()
+      await second.close();
     }
-    const counts = await db().execute(sql`select count(*)::int as n from ${applications}`)
-    expect((counts as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1)
-  })
-})
+    const counts = await db().execute(sql`select count(*)::int as n from ${applications}`);
+    expect((counts as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+  });
+});

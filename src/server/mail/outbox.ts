@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm'
-import type { FastifyBaseLogger } from 'fastify'
-import type { Database } from '../db/client.ts'
-import { mailOutbox, type MailOutboxRow } from '../db/schema.ts'
-import type { Mailer, MailMessage } from './mailer.ts'
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.ts';
+import { mailOutbox, type MailOutboxRow } from '../db/schema.ts';
+import type { Mailer, MailMessage } from './mailer.ts';
 
 // The durable e-mail outbox (docs/decisions/009-durable-mail-outbox.md).
 //
@@ -17,13 +17,13 @@ import type { Mailer, MailMessage } from './mailer.ts'
 
 export type OutboxMessage = {
   /** 'application-confirmation', later 'status-change', 'invitation', 'digest'. */
-  kind: string
+  kind: string;
   /** The id of what caused it (an application id): logged; never personal data. */
-  causeId?: string | null
-  to: string
-  subject: string
-  text: string
-}
+  causeId?: string | null;
+  to: string;
+  subject: string;
+  text: string;
+};
 
 /** Writes a message to the outbox with `db`, which should be the transaction of the change that causes it. */
 export async function enqueueMail(db: Database, message: OutboxMessage): Promise<string> {
@@ -36,66 +36,66 @@ export async function enqueueMail(db: Database, message: OutboxMessage): Promise
       subject: message.subject,
       body: message.text,
     })
-    .returning({ id: mailOutbox.id })
-  if (!row) throw new Error('the outbox insert returned no row')
-  return row.id
+    .returning({ id: mailOutbox.id });
+  if (!row) throw new Error('the outbox insert returned no row');
+  return row.id;
 }
 
 export type MailSender = {
   /** Starts polling (every `pollIntervalMs`) for due messages. */
-  start(): void
+  start(): void;
   /** Asks for a delivery round soon (after a commit that enqueued mail). */
-  nudge(): void
+  nudge(): void;
   /** Delivers everything due now, round after round, until none is left; answers how many were sent. */
-  drain(): Promise<number>
+  drain(): Promise<number>;
   /** Stops polling and waits for the round in progress. */
-  stop(): Promise<void>
-}
+  stop(): Promise<void>;
+};
 
 export type MailSenderOptions = {
-  db: Database
-  mailer: Mailer
-  log: FastifyBaseLogger
+  db: Database;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
   /** Domain of the Message-IDs (the From address's). */
-  messageIdDomain: string
-  pollIntervalMs?: number
-  batchSize?: number
+  messageIdDomain: string;
+  pollIntervalMs?: number;
+  batchSize?: number;
   /** How long a claimed message is reserved for this sender (longer than an SMTP send may take). */
-  leaseMs?: number
+  leaseMs?: number;
   /**
    * Clear every lease when starting. Only when this process is the database's only user (embedded PGlite, whose
    * data folder is locked): leases found then belong to a process that died, and need not run out first.
    */
-  releaseLeasesOnStart?: boolean
-  maxAttempts?: number
+  releaseLeasesOnStart?: boolean;
+  maxAttempts?: number;
   /** Delay before retry n (1-based). */
-  backoffMs?: (attempt: number) => number
+  backoffMs?: (attempt: number) => number;
   /** Milliseconds since the epoch for the times the sender writes (sent, failed, next attempt). Tests move it. */
-  now?: () => number
-}
+  now?: () => number;
+};
 
 /** 10 s, 20 s, 40 s, ... capped at one hour, with up to 20% jitter so instances do not retry in step. */
 export function defaultBackoffMs(attempt: number): number {
-  const base = Math.min(3_600_000, 10_000 * 2 ** (attempt - 1))
-  return Math.round(base * (1 + Math.random() * 0.2))
+  const base = Math.min(3_600_000, 10_000 * 2 ** (attempt - 1));
+  return Math.round(base * (1 + Math.random() * 0.2));
 }
 
 export function messageIdOf(row: Pick<MailOutboxRow, 'id'>, domain: string): string {
-  return `<${row.id}@${domain}>`
+  return `<${row.id}@${domain}>`;
 }
 
 /** The domain of 'Campus Jobs <no-reply@campusjobs.dev>' or 'no-reply@campusjobs.dev'. */
 export function domainOfAddress(from: string): string {
-  const match = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)
-  return match?.[1] ?? 'campus-jobs.invalid'
+  const match = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from);
+  return match?.[1] ?? 'campus-jobs.invalid';
 }
 
 /** A failure's code, never its message (which may quote an address). */
 function errorCode(error: unknown): string {
-  const fields = error as { code?: unknown; responseCode?: unknown; name?: unknown }
-  if (typeof fields.responseCode === 'number') return `SMTP ${fields.responseCode}`
-  if (typeof fields.code === 'string') return fields.code
-  return typeof fields.name === 'string' ? fields.name : 'unknown'
+  const fields = error as { code?: unknown; responseCode?: unknown; name?: unknown };
+  if (typeof fields.responseCode === 'number') return `SMTP ${fields.responseCode}`;
+  if (typeof fields.code === 'string') return fields.code;
+  return typeof fields.name === 'string' ? fields.name : 'unknown';
 }
 
 export function createMailSender({
@@ -111,10 +111,10 @@ export function createMailSender({
   backoffMs = defaultBackoffMs,
   now = Date.now,
 }: MailSenderOptions): MailSender {
-  let timer: NodeJS.Timeout | null = null
-  let running: Promise<number> | null = null
-  let again = false
-  let stopped = false
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let stopped = false;
 
   async function claim(): Promise<MailOutboxRow[]> {
     // One statement: the rows are locked while chosen (SKIP LOCKED lets other instances take the rest) and leased.
@@ -129,9 +129,9 @@ export function createMailSender({
         limit ${batchSize}
         for update skip locked
       )
-      returning id, recipient, subject, body, attempts, kind, cause_id`)
+      returning id, recipient, subject, body, attempts, kind, cause_id`);
     // PGlite and node-postgres both answer `{ rows }`.
-    const { rows } = result as unknown as { rows: Record<string, unknown>[] }
+    const { rows } = result as unknown as { rows: Record<string, unknown>[] };
     return rows.map((row) => ({
       id: String(row.id),
       recipient: String(row.recipient),
@@ -140,16 +140,21 @@ export function createMailSender({
       attempts: Number(row.attempts),
       kind: String(row.kind),
       causeId: row.cause_id === null ? null : String(row.cause_id),
-    })) as MailOutboxRow[]
+    })) as MailOutboxRow[];
   }
 
   async function deliver(row: MailOutboxRow): Promise<boolean> {
-    const message: MailMessage = { to: row.recipient, subject: row.subject, text: row.body, messageId: messageIdOf(row, messageIdDomain) }
+    const message: MailMessage = {
+      to: row.recipient,
+      subject: row.subject,
+      text: row.body,
+      messageId: messageIdOf(row, messageIdDomain),
+    };
     try {
-      await mailer.send(message)
+      await mailer.send(message);
     } catch (error) {
-      const giveUp = row.attempts >= maxAttempts
-      const code = errorCode(error)
+      const giveUp = row.attempts >= maxAttempts;
+      const code = errorCode(error);
       await db
         .update(mailOutbox)
         .set({
@@ -158,101 +163,101 @@ export function createMailSender({
           nextAttemptAt: new Date(now() + backoffMs(row.attempts)),
           failedAt: giveUp ? new Date(now()) : null,
         })
-        .where(eq(mailOutbox.id, row.id))
-      const context = { mailId: row.id, kind: row.kind, causeId: row.causeId, attempt: row.attempts, code }
-      if (giveUp) log.error(context, 'e-mail given up after its last attempt')
-      else log.warn(context, 'e-mail not sent; will retry')
-      return false
+        .where(eq(mailOutbox.id, row.id));
+      const context = { mailId: row.id, kind: row.kind, causeId: row.causeId, attempt: row.attempts, code };
+      if (giveUp) log.error(context, 'e-mail given up after its last attempt');
+      else log.warn(context, 'e-mail not sent; will retry');
+      return false;
     }
     await db
       .update(mailOutbox)
       .set({ sentAt: new Date(now()), lockedUntil: null, lastError: null })
-      .where(eq(mailOutbox.id, row.id))
-    log.info({ mailId: row.id, kind: row.kind, causeId: row.causeId }, 'e-mail delivered')
-    return true
+      .where(eq(mailOutbox.id, row.id));
+    log.info({ mailId: row.id, kind: row.kind, causeId: row.causeId }, 'e-mail delivered');
+    return true;
   }
 
   async function round(): Promise<number> {
-    let sent = 0
+    let sent = 0;
     for (;;) {
-      const batch = await claim()
-      if (batch.length === 0) return sent
-      const results = await Promise.all(batch.map((row) => deliver(row)))
-      sent += results.filter(Boolean).length
-      if (stopped) return sent
+      const batch = await claim();
+      if (batch.length === 0) return sent;
+      const results = await Promise.all(batch.map((row) => deliver(row)));
+      sent += results.filter(Boolean).length;
+      if (stopped) return sent;
     }
   }
 
   function run(): Promise<number> {
     if (running) {
-      again = true
-      return running
+      again = true;
+      return running;
     }
     running = (async () => {
-      let sent = 0
+      let sent = 0;
       try {
         do {
-          again = false
-          sent += await round()
-        } while (again && !stopped)
+          again = false;
+          sent += await round();
+        } while (again && !stopped);
       } catch (error) {
-        log.error({ err: error }, 'the e-mail outbox round failed')
+        log.error({ err: error }, 'the e-mail outbox round failed');
       } finally {
-        running = null
+        running = null;
       }
-      return sent
-    })()
-    return running
+      return sent;
+    })();
+    return running;
   }
 
   function schedule(delayMs: number): void {
-    if (stopped) return
-    if (timer) clearTimeout(timer)
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
-      timer = null
-      void run().finally(() => schedule(pollIntervalMs))
-    }, delayMs)
-    timer.unref()
+      timer = null;
+      void run().finally(() => schedule(pollIntervalMs));
+    }, delayMs);
+    timer.unref();
   }
 
   return {
     start() {
-      stopped = false
+      stopped = false;
       if (!releaseLeasesOnStart) {
-        schedule(0)
-        return
+        schedule(0);
+        return;
       }
       running = (async () => {
         try {
           await db
             .update(mailOutbox)
             .set({ lockedUntil: null })
-            .where(sql`${mailOutbox.sentAt} is null and ${mailOutbox.lockedUntil} is not null`)
+            .where(sql`${mailOutbox.sentAt} is null and ${mailOutbox.lockedUntil} is not null`);
         } catch (error) {
-          log.error({ err: error }, 'could not release the e-mail leases of a previous run')
+          log.error({ err: error }, 'could not release the e-mail leases of a previous run');
         } finally {
-          running = null
+          running = null;
         }
-        return 0
-      })()
-      void running.then(() => schedule(0))
+        return 0;
+      })();
+      void running.then(() => schedule(0));
     },
     nudge() {
-      if (!stopped) void run()
+      if (!stopped) void run();
     },
     async drain() {
-      let total = 0
+      let total = 0;
       for (;;) {
-        const sent = await run()
-        total += sent
-        if (sent === 0 && !running) return total
+        const sent = await run();
+        total += sent;
+        if (sent === 0 && !running) return total;
       }
     },
     async stop() {
-      stopped = true
-      if (timer) clearTimeout(timer)
-      timer = null
-      await running
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
     },
-  }
+  };
 }

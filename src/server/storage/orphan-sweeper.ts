@@ -1,8 +1,8 @@
-import { inArray } from 'drizzle-orm'
-import type { Database, DatabaseHandle } from '../db/client.ts'
-import { applications, studentProfiles } from '../db/schema.ts'
-import { startRepeatingTask } from '../lib/repeating-task.ts'
-import type { Storage } from './storage.ts'
+import { inArray } from 'drizzle-orm';
+import type { Database, DatabaseHandle } from '../db/client.ts';
+import { applications, studentProfiles } from '../db/schema.ts';
+import { startRepeatingTask } from '../lib/repeating-task.ts';
+import type { Storage } from './storage.ts';
 
 // Profile resumes and application resume copies are written to the storage before the row that points at them
 // is committed (so a row never points at a missing file). A process that dies in between leaves a file nobody
@@ -10,33 +10,33 @@ import type { Storage } from './storage.ts'
 // Every write uses a new random key, so a file that is old and unreferenced can never become referenced later.
 
 /** Advisory lock id of the sweep ('file' in ASCII): one instance sweeps, the others skip. */
-export const orphanSweepLockKey = 0x66696c65
+export const orphanSweepLockKey = 0x66696c65;
 
 /** The folders whose every file must be named by a row (resume.service.ts, applications.service.ts). */
-export const sweptPrefixes = ['resumes/', 'applications/'] as const
+export const sweptPrefixes = ['resumes/', 'applications/'] as const;
 
-export const defaultOrphanGraceMs = 60 * 60_000
-export const defaultOrphanSweepIntervalMs = 6 * 60 * 60_000
+export const defaultOrphanGraceMs = 60 * 60_000;
+export const defaultOrphanSweepIntervalMs = 6 * 60 * 60_000;
 
-const batchSize = 500
+const batchSize = 500;
 
 export type OrphanSweepLogger = {
-  info(details: object, message: string): void
-  warn(details: object, message: string): void
-  error(details: object, message: string): void
-}
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+};
 
 /** `ran: false`: another instance (or another run in this one) held the lock, nothing was done. */
-export type OrphanSweepRun = { ran: false } | { ran: true; scanned: number; removed: number; failed: number }
+export type OrphanSweepRun = { ran: false } | { ran: true; scanned: number; removed: number; failed: number };
 
 export type OrphanSweepOptions = {
-  database: DatabaseHandle
-  storage: Storage
-  log: OrphanSweepLogger
+  database: DatabaseHandle;
+  storage: Storage;
+  log: OrphanSweepLogger;
   /** Files younger than this are left alone, referenced or not (default one hour). */
-  graceMs?: number
-  now?: () => Date
-}
+  graceMs?: number;
+  now?: () => Date;
+};
 
 export async function sweepOrphanFiles({
   database,
@@ -46,40 +46,40 @@ export async function sweepOrphanFiles({
   now = () => new Date(),
 }: OrphanSweepOptions): Promise<OrphanSweepRun> {
   const run = await database.withAdvisoryLock(orphanSweepLockKey, async () => {
-    const cutoff = now().getTime() - graceMs
-    const totals = { scanned: 0, removed: 0, failed: 0 }
+    const cutoff = now().getTime() - graceMs;
+    const totals = { scanned: 0, removed: 0, failed: 0 };
     for (const prefix of sweptPrefixes) {
-      let candidates: string[] = []
+      let candidates: string[] = [];
       const sweepBatch = async () => {
-        const referenced = await referencedKeys(database.db, candidates)
+        const referenced = await referencedKeys(database.db, candidates);
         for (const key of candidates) {
-          if (referenced.has(key)) continue
+          if (referenced.has(key)) continue;
           try {
-            await storage.delete(key)
-            totals.removed += 1
+            await storage.delete(key);
+            totals.removed += 1;
           } catch (error) {
-            totals.failed += 1
-            log.error({ err: error, key }, 'could not delete an orphan file')
+            totals.failed += 1;
+            log.error({ err: error, key }, 'could not delete an orphan file');
           }
         }
-        candidates = []
-      }
+        candidates = [];
+      };
       for await (const object of storage.list(prefix)) {
-        totals.scanned += 1
-        if (object.lastModified.getTime() > cutoff) continue
-        candidates.push(object.key)
-        if (candidates.length >= batchSize) await sweepBatch()
+        totals.scanned += 1;
+        if (object.lastModified.getTime() > cutoff) continue;
+        candidates.push(object.key);
+        if (candidates.length >= batchSize) await sweepBatch();
       }
-      if (candidates.length > 0) await sweepBatch()
+      if (candidates.length > 0) await sweepBatch();
     }
-    return totals
-  })
+    return totals;
+  });
   if (!run.acquired) {
-    log.info({}, 'orphan file sweep already running elsewhere; skipped')
-    return { ran: false }
+    log.info({}, 'orphan file sweep already running elsewhere; skipped');
+    return { ran: false };
   }
-  log.info(run.result, `orphan file sweep removed ${run.result.removed} file(s)`)
-  return { ran: true, ...run.result }
+  log.info(run.result, `orphan file sweep removed ${run.result.removed} file(s)`);
+  return { ran: true, ...run.result };
 }
 
 /** The keys among `keys` that a profile or an application row names (either table, whatever the folder). */
@@ -87,8 +87,8 @@ async function referencedKeys(db: Database, keys: string[]): Promise<Set<string>
   const [profiles, applied] = await Promise.all([
     db.select({ key: studentProfiles.resumeKey }).from(studentProfiles).where(inArray(studentProfiles.resumeKey, keys)),
     db.select({ key: applications.resumeKey }).from(applications).where(inArray(applications.resumeKey, keys)),
-  ])
-  return new Set([...profiles, ...applied].flatMap((row) => (row.key ? [row.key] : [])))
+  ]);
+  return new Set([...profiles, ...applied].flatMap((row) => (row.key ? [row.key] : [])));
 }
 
 /** Runs `sweep` now and then every `intervalMs`, until the returned stop() (which waits for a running one). */
@@ -99,5 +99,5 @@ export function startOrphanSweepSchedule(
   return startRepeatingTask(sweep, {
     intervalMs,
     onError: (error) => log.warn({ err: error }, 'orphan file sweep failed'),
-  })
+  });
 }

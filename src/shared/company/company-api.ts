@@ -1,37 +1,37 @@
-import { z } from 'zod'
-import { skillsSchema } from '../profile/profile-schema.ts'
-import { policyText } from '../schemas/text-policy.ts'
-import { applicationStatuses, companySettableStatuses } from './application-status.ts'
+import { z } from 'zod';
+import { skillsSchema } from '../profile/profile-schema.ts';
+import { policyText } from '../schemas/text-policy.ts';
+import { applicationStatuses, companySettableStatuses } from './application-status.ts';
 
 // The company portal's API (issue 11, /api/company/...) and the student's applications (/api/applications/...):
 // the zod schema of every request the server validates and the type of every answer. Requests are validated on the
 // server with these schemas; the client builds its forms on them. Dates travel as ISO 8601 strings.
 
-export { applicationStatuses, companySettableStatuses }
-export type { ApplicationStatus, CompanySettableStatus } from './application-status.ts'
+export { applicationStatuses, companySettableStatuses };
+export type { ApplicationStatus, CompanySettableStatus } from './application-status.ts';
 
-export const organizationRoles = ['owner', 'member'] as const
-export type OrganizationRole = (typeof organizationRoles)[number]
+export const organizationRoles = ['owner', 'member'] as const;
+export type OrganizationRole = (typeof organizationRoles)[number];
 
-export const jobStatuses = ['draft', 'published', 'closed'] as const
-export type JobStatus = (typeof jobStatuses)[number]
+export const jobStatuses = ['draft', 'published', 'closed'] as const;
+export type JobStatus = (typeof jobStatuses)[number];
 
 /** public: on the board; link: only through a shared link; private: only through invitations. */
-export const jobVisibilities = ['public', 'link', 'private'] as const
-export type JobVisibility = (typeof jobVisibilities)[number]
+export const jobVisibilities = ['public', 'link', 'private'] as const;
+export type JobVisibility = (typeof jobVisibilities)[number];
 
 /** The spec's job types (section 3, FeaturedJob.type). */
-export const jobTypes = ['Internship', 'New Grad', 'Full-time'] as const
-export type JobType = (typeof jobTypes)[number]
+export const jobTypes = ['Internship', 'New Grad', 'Full-time'] as const;
+export type JobType = (typeof jobTypes)[number];
 
-export const applicantSorts = ['newest', 'match'] as const
-export type ApplicantSort = (typeof applicantSorts)[number]
+export const applicantSorts = ['newest', 'match'] as const;
+export type ApplicantSort = (typeof applicantSorts)[number];
 
-export const maxLogoBytes = 1024 * 1024
-export const logoContentTypes = ['image/png', 'image/jpeg', 'image/webp'] as const
-export const maxInvitationsPerRequest = 500
-export const memberInvitationDays = 7
-export const applicantInvitationDays = 30
+export const maxLogoBytes = 1024 * 1024;
+export const logoContentTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const maxInvitationsPerRequest = 500;
+export const memberInvitationDays = 7;
+export const applicantInvitationDays = 30;
 
 export const companyLimits = {
   title: 200,
@@ -44,20 +44,42 @@ export const companyLimits = {
   query: 200,
   csvBytes: 512 * 1024,
   pageSizeMax: 100,
-} as const
+} as const;
 
-const uuid = z.uuid({ error: 'Must be a valid id' })
-const email = policyText('single-line').trim().toLowerCase().max(254).pipe(z.email({ error: 'This is not a valid e-mail address.' }))
-const singleLine = (max: number, required: string) => policyText('single-line').trim().min(1, { error: required }).max(max, { error: `Must be at most ${max} characters` })
-const multiLine = (max: number, required: string) => policyText('multi-line').trim().min(1, { error: required }).max(max, { error: `Must be at most ${max} characters` })
+const uuid = z.uuid({ error: 'Must be a valid id' });
+const email = policyText('single-line')
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ error: 'This is not a valid e-mail address.' }));
+const singleLine = (max: number, required: string) =>
+  policyText('single-line')
+    .trim()
+    .min(1, { error: required })
+    .max(max, { error: `Must be at most ${max} characters` });
+const multiLine = (max: number, required: string) =>
+  policyText('multi-line')
+    .trim()
+    .min(1, { error: required })
+    .max(max, { error: `Must be at most ${max} characters` });
 /** A calendar date ('2026-12-01') or an ISO date-time; answered as an ISO date-time. */
-const dateInput = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'Must be a date like 2026-12-01' })
-const salary = z.number({ error: 'Salary must be a number' }).int({ error: 'Salary must be a whole number' }).min(0).max(100_000_000)
-const currency = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, { error: 'Currency must be a 3-letter code like USD' })
+const dateInput = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  error: 'Must be a date like 2026-12-01',
+});
+const salary = z
+  .number({ error: 'Salary must be a number' })
+  .int({ error: 'Salary must be a whole number' })
+  .min(0)
+  .max(100_000_000);
+const currency = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, { error: 'Currency must be a 3-letter code like USD' });
 
 // ---------------------------------------------------------------- organizations and members
 
-const organizationRole = z.enum(organizationRoles)
+const organizationRole = z.enum(organizationRoles);
 
 export const organizationSchema = z.object({
   id: z.string(),
@@ -68,23 +90,30 @@ export const organizationSchema = z.object({
   logoUrl: z.string().nullable(),
   website: z.string().nullable(),
   rejectionEmails: z.boolean(),
-})
-export type Organization = z.infer<typeof organizationSchema>
+});
+export type Organization = z.infer<typeof organizationSchema>;
 /** GET /api/company/organizations */
-export type OrganizationsResponse = Organization[]
+export type OrganizationsResponse = Organization[];
 
 /** PATCH /api/company/organizations/{orgId} (owner) */
 export const organizationUpdateRequestSchema = z
   .object({
     name: singleLine(companyLimits.organizationName, 'Name is required').optional(),
     website: z
-      .union([z.null(), z.literal(''), policyText('single-line').trim().max(companyLimits.website).pipe(z.url({ protocol: /^https?$/, error: 'Website must be an http(s) address' }))])
+      .union([
+        z.null(),
+        z.literal(''),
+        policyText('single-line')
+          .trim()
+          .max(companyLimits.website)
+          .pipe(z.url({ protocol: /^https?$/, error: 'Website must be an http(s) address' })),
+      ])
       .optional()
       .transform((value) => (value === '' ? null : value)),
     rejectionEmails: z.boolean().optional(),
   })
-  .strict()
-export type OrganizationUpdateRequest = z.input<typeof organizationUpdateRequestSchema>
+  .strict();
+export type OrganizationUpdateRequest = z.input<typeof organizationUpdateRequestSchema>;
 
 export const memberSchema = z.object({
   uid: z.string(),
@@ -92,27 +121,29 @@ export const memberSchema = z.object({
   name: z.string().nullable(),
   role: organizationRole,
   joinedAt: z.string(),
-})
-export type Member = z.infer<typeof memberSchema>
+});
+export type Member = z.infer<typeof memberSchema>;
 export const pendingMemberInvitationSchema = z.object({
   id: z.string(),
   email: z.string(),
   role: organizationRole,
   expiresAt: z.string(),
   createdAt: z.string(),
-})
-export type PendingMemberInvitation = z.infer<typeof pendingMemberInvitationSchema>
+});
+export type PendingMemberInvitation = z.infer<typeof pendingMemberInvitationSchema>;
 /** GET /api/company/organizations/{orgId}/members */
 export const membersResponseSchema = z.object({
   members: z.array(memberSchema),
   invitations: z.array(pendingMemberInvitationSchema),
-})
-export type MembersResponse = z.infer<typeof membersResponseSchema>
+});
+export type MembersResponse = z.infer<typeof membersResponseSchema>;
 
 /** POST /api/company/organizations/{orgId}/invitations (owner) */
-export const memberInvitationRequestSchema = z.object({ email, role: z.enum(organizationRoles).default('member') }).strict()
-export type MemberInvitationRequest = z.input<typeof memberInvitationRequestSchema>
-export type MemberInvitationCreated = { id: string; email: string; role: OrganizationRole; expiresAt: string }
+export const memberInvitationRequestSchema = z
+  .object({ email, role: z.enum(organizationRoles).default('member') })
+  .strict();
+export type MemberInvitationRequest = z.input<typeof memberInvitationRequestSchema>;
+export type MemberInvitationCreated = { id: string; email: string; role: OrganizationRole; expiresAt: string };
 
 /** GET /api/company/join/{token} */
 export const joinInvitationInfoSchema = z.object({
@@ -120,10 +151,10 @@ export const joinInvitationInfoSchema = z.object({
   email: z.string(),
   role: organizationRole,
   expired: z.boolean(),
-})
-export type JoinInvitationInfo = z.infer<typeof joinInvitationInfoSchema>
+});
+export type JoinInvitationInfo = z.infer<typeof joinInvitationInfoSchema>;
 /** POST /api/company/join/{token} answers the membership as an Organization. */
-export type JoinResponse = Organization
+export type JoinResponse = Organization;
 
 // ---------------------------------------------------------------- jobs
 
@@ -141,29 +172,29 @@ const jobFields = {
   /** The same rules as a profile's skills: a list or comma-separated text, at most 15, no duplicates. */
   skills: skillsSchema.optional(),
   visibility: z.enum(jobVisibilities, { error: 'Visibility must be public, link or private' }),
-}
+};
 
 type JobFieldsCheck = {
-  postingDate?: string
-  deadline?: string | null
-  salaryMin?: number | null
-  salaryMax?: number | null
-  salaryCurrency?: string | null
-}
+  postingDate?: string;
+  deadline?: string | null;
+  salaryMin?: number | null;
+  salaryMax?: number | null;
+  salaryCurrency?: string | null;
+};
 
 /** Checks across fields; the server repeats them on the merged row for a PATCH. */
 export function jobFieldsProblems(job: JobFieldsCheck): { path: string; message: string }[] {
-  const problems: { path: string; message: string }[] = []
+  const problems: { path: string; message: string }[] = [];
   if (job.salaryMin != null && job.salaryMax != null && job.salaryMax < job.salaryMin) {
-    problems.push({ path: 'salaryMax', message: 'The maximum salary must not be below the minimum' })
+    problems.push({ path: 'salaryMax', message: 'The maximum salary must not be below the minimum' });
   }
   if ((job.salaryMin != null || job.salaryMax != null) && !job.salaryCurrency) {
-    problems.push({ path: 'salaryCurrency', message: 'Choose the salary currency' })
+    problems.push({ path: 'salaryCurrency', message: 'Choose the salary currency' });
   }
   if (job.deadline && job.postingDate && Date.parse(job.deadline) < Date.parse(job.postingDate)) {
-    problems.push({ path: 'deadline', message: 'The deadline must not be before the posting date' })
+    problems.push({ path: 'deadline', message: 'The deadline must not be before the posting date' });
   }
-  return problems
+  return problems;
 }
 
 /** POST /api/company/jobs -> 201 CompanyJob */
@@ -175,9 +206,10 @@ export const jobCreateRequestSchema = z
   })
   .strict()
   .superRefine((job, context) => {
-    for (const problem of jobFieldsProblems(job)) context.addIssue({ code: 'custom', path: [problem.path], message: problem.message })
-  })
-export type JobCreateRequest = z.input<typeof jobCreateRequestSchema>
+    for (const problem of jobFieldsProblems(job))
+      context.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
+  });
+export type JobCreateRequest = z.input<typeof jobCreateRequestSchema>;
 
 /**
  * PATCH /api/company/jobs/{id}: any subset. `status` moves draft -> published (publish), published -> closed (close),
@@ -199,59 +231,66 @@ export const jobUpdateRequestSchema = z
     visibility: jobFields.visibility.optional(),
     status: z.enum(jobStatuses, { error: 'Status must be draft, published or closed' }).optional(),
   })
-  .strict()
-export type JobUpdateRequest = z.input<typeof jobUpdateRequestSchema>
+  .strict();
+export type JobUpdateRequest = z.input<typeof jobUpdateRequestSchema>;
 
-export type StatusCounts = Record<(typeof applicationStatuses)[number], number>
-export type ApplicationCounts = StatusCounts & { total: number }
+export type StatusCounts = Record<(typeof applicationStatuses)[number], number>;
+export type ApplicationCounts = StatusCounts & { total: number };
 
 export type CompanyJobSummary = {
-  id: string
-  slug: string
-  title: string
-  type: string
-  location: string
-  status: JobStatus
-  visibility: JobVisibility
-  postingDate: string
-  deadline: string | null
-  applicationCounts: ApplicationCounts
-  updatedAt: string
-}
+  id: string;
+  slug: string;
+  title: string;
+  type: string;
+  location: string;
+  status: JobStatus;
+  visibility: JobVisibility;
+  postingDate: string;
+  deadline: string | null;
+  applicationCounts: ApplicationCounts;
+  updatedAt: string;
+};
 /** GET /api/company/jobs?organizationId= */
-export type CompanyJobsResponse = CompanyJobSummary[]
+export type CompanyJobsResponse = CompanyJobSummary[];
 
 /** GET/PATCH /api/company/jobs/{id}, POST /api/company/jobs */
 export type CompanyJob = CompanyJobSummary & {
-  organizationId: string
-  description: string
-  requirements: string
-  salaryMin: number | null
-  salaryMax: number | null
-  salaryCurrency: string | null
-  skills: string[]
-  publishedAt: string | null
-  closedAt: string | null
-  createdAt: string
+  organizationId: string;
+  description: string;
+  requirements: string;
+  salaryMin: number | null;
+  salaryMax: number | null;
+  salaryCurrency: string | null;
+  skills: string[];
+  publishedAt: string | null;
+  closedAt: string | null;
+  createdAt: string;
   /** The student-facing page of the job (`${PUBLIC_URL}/jobs/{slug}`). */
-  publicUrl: string
-}
+  publicUrl: string;
+};
 
-export const companyJobsQuerySchema = z.object({ organizationId: uuid }).strict()
+export const companyJobsQuerySchema = z.object({ organizationId: uuid }).strict();
 
 // ---------------------------------------------------------------- match
 
 export type MatchPart =
   | { key: 'skills'; points: number; max: number; matched: number; required: number; missing: string[] }
-  | { key: 'graduation'; points: number; max: number; year: number | null; jobType: string; fit: 'fits' | 'close' | 'far' | 'unknown' }
+  | {
+      key: 'graduation';
+      points: number;
+      max: number;
+      year: number | null;
+      jobType: string;
+      fit: 'fits' | 'close' | 'far' | 'unknown';
+    }
   | { key: 'github'; points: number; max: number; contributions: number | null; repos: number | null }
-  | { key: 'devpost'; points: number; max: number; projects: number | null; wins: number | null }
+  | { key: 'devpost'; points: number; max: number; projects: number | null; wins: number | null };
 /** 0-100, the sum of the parts' points. */
-export type Match = { score: number; parts: MatchPart[] }
+export type Match = { score: number; parts: MatchPart[] };
 
 // ---------------------------------------------------------------- applicants
 
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value)
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 /** GET /api/company/jobs/{id}/applicants (and applicants.csv without page/pageSize). */
 export const applicantsQuerySchema = z
@@ -264,52 +303,52 @@ export const applicantsQuerySchema = z
     page: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(1)),
     pageSize: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(companyLimits.pageSizeMax).default(20)),
   })
-  .strict()
-export type ApplicantsQuery = z.input<typeof applicantsQuerySchema>
+  .strict();
+export type ApplicantsQuery = z.input<typeof applicantsQuerySchema>;
 
 export type ApplicantListItem = {
-  applicationId: string
-  firstName: string
-  lastName: string
-  email: string
-  school: string
-  program: string
-  graduationYear: number
-  skills: string[]
-  status: (typeof applicationStatuses)[number]
-  statusChangedAt: string
-  appliedAt: string
-  rating: number | null
-  match: Match
-}
+  applicationId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  school: string;
+  program: string;
+  graduationYear: number;
+  skills: string[];
+  status: (typeof applicationStatuses)[number];
+  statusChangedAt: string;
+  appliedAt: string;
+  rating: number | null;
+  match: Match;
+};
 export type ApplicantsResponse = {
-  items: ApplicantListItem[]
-  total: number
-  page: number
-  pageSize: number
+  items: ApplicantListItem[];
+  total: number;
+  page: number;
+  pageSize: number;
   /** Every school and graduation year among the job's applicants, for the filters. */
-  schools: string[]
-  graduationYears: number[]
-}
+  schools: string[];
+  graduationYears: number[];
+};
 
 /** GET /api/company/jobs/{id}/stats */
 export type JobStats = {
-  byStatus: StatusCounts
-  overTime: { date: string; count: number }[]
-  bySchool: { school: string; count: number }[]
-  byGraduationYear: { year: number; count: number }[]
-}
+  byStatus: StatusCounts;
+  overTime: { date: string; count: number }[];
+  bySchool: { school: string; count: number }[];
+  byGraduationYear: { year: number; count: number }[];
+};
 
 // ---------------------------------------------------------------- applications (company side)
 
 export type HistoryEntry = {
-  from: (typeof applicationStatuses)[number] | null
-  to: (typeof applicationStatuses)[number]
-  at: string
+  from: (typeof applicationStatuses)[number] | null;
+  to: (typeof applicationStatuses)[number];
+  at: string;
   /** Who made the change: a member of the organization, or null for the student (the application, a withdrawal). */
-  by: { uid: string; name: string | null } | null
-}
-export type Note = { id: string; body: string; at: string; by: { uid: string; name: string | null } }
+  by: { uid: string; name: string | null } | null;
+};
+export type Note = { id: string; body: string; at: string; by: { uid: string; name: string | null } };
 
 /** What the student sent (spec section 3, application form data). */
 export const applicationAnswersViewSchema = z.object({
@@ -324,44 +363,46 @@ export const applicationAnswersViewSchema = z.object({
   devpostUsername: z.string().nullable(),
   linkedinUrl: z.string().nullable(),
   portfolioUrl: z.string().nullable(),
-})
-export type ApplicationAnswersView = z.infer<typeof applicationAnswersViewSchema>
+});
+export type ApplicationAnswersView = z.infer<typeof applicationAnswersViewSchema>;
 
 /** GET /api/company/applications/{id} */
 export type CompanyApplication = {
-  applicationId: string
-  jobId: string
-  job: { title: string }
-  status: (typeof applicationStatuses)[number]
-  statusChangedAt: string
-  appliedAt: string
-  version: number
-  channel: 'public' | 'private' | 'link'
-  answers: ApplicationAnswersView
-  coverLetter: string
-  links: { linkedin: string | null; portfolio: string | null; github: string | null; devpost: string | null }
+  applicationId: string;
+  jobId: string;
+  job: { title: string };
+  status: (typeof applicationStatuses)[number];
+  statusChangedAt: string;
+  appliedAt: string;
+  version: number;
+  channel: 'public' | 'private' | 'link';
+  answers: ApplicationAnswersView;
+  coverLetter: string;
+  links: { linkedin: string | null; portfolio: string | null; github: string | null; devpost: string | null };
   /** The GitHub and Devpost profiles as they were when the student applied (the profile's saved copies). */
-  github: import('../github/github-profile.ts').GithubProfile | null
-  devpost: import('../devpost/devpost-profile.ts').DevpostProfile | null
-  skills: string[]
-  match: Match
-  history: HistoryEntry[]
-  notes: Note[]
+  github: import('../github/github-profile.ts').GithubProfile | null;
+  devpost: import('../devpost/devpost-profile.ts').DevpostProfile | null;
+  skills: string[];
+  match: Match;
+  history: HistoryEntry[];
+  notes: Note[];
   /** The caller's own rating of this application, and the organization's average. */
-  rating: number | null
-  averageRating: number | null
-  hasResume: boolean
-  resumeName: string | null
-}
+  rating: number | null;
+  averageRating: number | null;
+  hasResume: boolean;
+  resumeName: string | null;
+};
 
 /** PATCH /api/company/applications/{id} */
 export const applicationStatusRequestSchema = z
   .object({
-    status: z.enum(companySettableStatuses, { error: 'Status must be one of applied, screening, interview, offer, hired, rejected' }),
+    status: z.enum(companySettableStatuses, {
+      error: 'Status must be one of applied, screening, interview, offer, hired, rejected',
+    }),
     version: z.number({ error: 'version is required' }).int().min(0),
   })
-  .strict()
-export type ApplicationStatusRequest = z.input<typeof applicationStatusRequestSchema>
+  .strict();
+export type ApplicationStatusRequest = z.input<typeof applicationStatusRequestSchema>;
 
 /** POST /api/company/applications/bulk-status */
 export const bulkStatusRequestSchema = z
@@ -369,62 +410,92 @@ export const bulkStatusRequestSchema = z
     applicationIds: z.array(uuid).min(1, { error: 'Select at least one application' }).max(500),
     status: applicationStatusRequestSchema.shape.status,
   })
-  .strict()
-export type BulkStatusRequest = z.input<typeof bulkStatusRequestSchema>
-export type BulkStatusResponse = { updated: string[]; skipped: { id: string; code: 'application_withdrawn' | 'unchanged' }[] }
+  .strict();
+export type BulkStatusRequest = z.input<typeof bulkStatusRequestSchema>;
+export type BulkStatusResponse = {
+  updated: string[];
+  skipped: { id: string; code: 'application_withdrawn' | 'unchanged' }[];
+};
 
 /** POST /api/company/applications/{id}/notes -> 201 Note */
-export const noteRequestSchema = z.object({ body: multiLine(companyLimits.note, 'Write a note first') }).strict()
-export type NoteRequest = z.input<typeof noteRequestSchema>
+export const noteRequestSchema = z.object({ body: multiLine(companyLimits.note, 'Write a note first') }).strict();
+export type NoteRequest = z.input<typeof noteRequestSchema>;
 
 /** PUT /api/company/applications/{id}/rating -> {rating, averageRating} (the caller's own rating). */
 export const ratingRequestSchema = z
-  .object({ rating: z.number({ error: 'Rating must be 1 to 5' }).int().min(1, { error: 'Rating must be 1 to 5' }).max(5, { error: 'Rating must be 1 to 5' }).nullable() })
-  .strict()
-export type RatingRequest = z.input<typeof ratingRequestSchema>
-export type RatingResponse = { rating: number | null; averageRating: number | null }
+  .object({
+    rating: z
+      .number({ error: 'Rating must be 1 to 5' })
+      .int()
+      .min(1, { error: 'Rating must be 1 to 5' })
+      .max(5, { error: 'Rating must be 1 to 5' })
+      .nullable(),
+  })
+  .strict();
+export type RatingRequest = z.input<typeof ratingRequestSchema>;
+export type RatingResponse = { rating: number | null; averageRating: number | null };
 
 // ---------------------------------------------------------------- invitations and shared links of a job
 
-export const jobInvitationStatuses = ['sent', 'opened', 'applied', 'revoked'] as const
-export type JobInvitationStatus = (typeof jobInvitationStatuses)[number]
+export const jobInvitationStatuses = ['sent', 'opened', 'applied', 'revoked'] as const;
+export type JobInvitationStatus = (typeof jobInvitationStatuses)[number];
 export type JobInvitation = {
-  id: string
-  email: string
-  firstName: string | null
-  lastName: string | null
-  status: JobInvitationStatus
-  sentAt: string
-  openedAt: string | null
-  appliedAt: string | null
-  expiresAt: string
-}
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  status: JobInvitationStatus;
+  sentAt: string;
+  openedAt: string | null;
+  appliedAt: string | null;
+  expiresAt: string;
+};
 
 const invitationEntrySchema = z.object({
   email: z.string().max(1000),
   firstName: z.string().max(1000).nullable().optional(),
   lastName: z.string().max(1000).nullable().optional(),
-})
+});
 /**
  * POST /api/company/jobs/{id}/invitations: `{csv}` (columns email, first name, last name; the header is optional)
  * or `{entries}`. Each entry is checked on its own: bad ones are answered in `invalid`, the good ones are sent.
  */
 export const jobInvitationsRequestSchema = z.union(
   [
-    z.object({ csv: z.string().min(1, { error: 'Paste or upload at least one e-mail' }).max(companyLimits.csvBytes, { error: 'The CSV is too large (512 KB at most)' }) }).strict(),
-    z.object({ entries: z.array(invitationEntrySchema).min(1, { error: 'Add at least one e-mail' }).max(maxInvitationsPerRequest) }).strict(),
+    z
+      .object({
+        csv: z
+          .string()
+          .min(1, { error: 'Paste or upload at least one e-mail' })
+          .max(companyLimits.csvBytes, { error: 'The CSV is too large (512 KB at most)' }),
+      })
+      .strict(),
+    z
+      .object({
+        entries: z
+          .array(invitationEntrySchema)
+          .min(1, { error: 'Add at least one e-mail' })
+          .max(maxInvitationsPerRequest),
+      })
+      .strict(),
   ],
   { error: 'Send {csv} or {entries}' },
-)
-export type JobInvitationsRequest = z.input<typeof jobInvitationsRequestSchema>
+);
+export type JobInvitationsRequest = z.input<typeof jobInvitationsRequestSchema>;
 export type JobInvitationsResponse = {
-  created: JobInvitation[]
-  invalid: { line: number; value: string; code: 'email_invalid' | 'csv_invalid' }[]
+  created: JobInvitation[];
+  invalid: { line: number; value: string; code: 'email_invalid' | 'csv_invalid' }[];
   /** E-mails already invited (a live invitation exists) or repeated in the request. */
-  duplicates: string[]
-}
+  duplicates: string[];
+};
 
-export type SharedLink = { id: string; url: string; createdAt: string; revokedAt: string | null; applicationCount: number }
+export type SharedLink = {
+  id: string;
+  url: string;
+  createdAt: string;
+  revokedAt: string | null;
+  applicationCount: number;
+};
 
 // ---------------------------------------------------------------- the student's side
 
@@ -441,9 +512,9 @@ export const studentApplicationSchema = z.object({
   featured: z.boolean(),
   /** Whether POST /api/applications/{id}/withdraw is allowed now. */
   canWithdraw: z.boolean(),
-})
-export type StudentApplication = z.infer<typeof studentApplicationSchema>
-export type StudentApplicationsResponse = StudentApplication[]
+});
+export type StudentApplication = z.infer<typeof studentApplicationSchema>;
+export type StudentApplicationsResponse = StudentApplication[];
 
 /** GET /api/applications/{id} (the student's own): what was sent, read-only. */
 export const studentApplicationDetailSchema = studentApplicationSchema.extend({
@@ -453,5 +524,5 @@ export const studentApplicationDetailSchema = studentApplicationSchema.extend({
   history: z.array(
     z.object({ from: z.enum(applicationStatuses).nullable(), to: z.enum(applicationStatuses), at: z.string() }),
   ),
-})
-export type StudentApplicationDetail = z.infer<typeof studentApplicationDetailSchema>
+});
+export type StudentApplicationDetail = z.infer<typeof studentApplicationDetailSchema>;

@@ -47,7 +47,8 @@ export const errorMessages = {
   github_token_refused: 'GitHub did not accept the sign-in. Please connect GitHub again.',
   github_unavailable: 'Could not connect GitHub profile. Please try again.',
   devpost_not_found: 'Could not load Devpost profile. Please check the username and try again.',
-  devpost_layout_changed: 'Devpost’s page layout has changed, so the profile could not be read. Please try again later.',
+  devpost_layout_changed:
+    'Devpost’s page layout has changed, so the profile could not be read. Please try again later.',
   devpost_unavailable: 'Devpost could not be reached. Please try again later.',
   devpost_not_verified: 'Please verify your Devpost username before saving',
 
@@ -76,7 +77,8 @@ export const errorMessages = {
   not_withdrawable: 'Only an application that is not yet hired or rejected can be withdrawn.',
   last_owner: 'An organization must keep at least one owner.',
   already_member: 'This person is already a member of the organization.',
-  invitation_email_mismatch: 'This invitation was sent to another e-mail address. Sign in with that address to accept it.',
+  invitation_email_mismatch:
+    'This invitation was sent to another e-mail address. Sign in with that address to accept it.',
   invitation_expired: 'This invitation has expired. Ask an owner of the organization for a new one.',
   invitation_used: 'This invitation has already been used.',
   invitation_revoked: 'This invitation was revoked.',
@@ -87,39 +89,39 @@ export const errorMessages = {
   too_many_invitations: 'At most 500 invitations can be sent at once.',
   email_invalid: 'This is not a valid e-mail address.',
   resume_missing: 'The resume of this application could not be found.',
-} as const
+} as const;
 
-export type ErrorCode = keyof typeof errorMessages
+export type ErrorCode = keyof typeof errorMessages;
 
-export const errorCodes = Object.keys(errorMessages) as ErrorCode[]
+export const errorCodes = Object.keys(errorMessages) as ErrorCode[];
 
 /** The wire shape of every error answer (a 400 of a form may add `fields: {field: message}`). */
-export type ErrorBody = { error: string; code: ErrorCode }
+export type ErrorBody = { error: string; code: ErrorCode };
 
 export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(errorMessages, value)
+  return typeof value === 'string' && Object.hasOwn(errorMessages, value);
 }
 
 /** The code of an error that came without one (a framework's own 4xx, a proxy), by HTTP status. */
 export function errorCodeForStatus(statusCode: number): ErrorCode {
   switch (statusCode) {
     case 401:
-      return 'unauthenticated'
+      return 'unauthenticated';
     case 403:
-      return 'forbidden'
+      return 'forbidden';
     case 404:
-      return 'not_found'
+      return 'not_found';
     case 405:
-      return 'method_not_allowed'
+      return 'method_not_allowed';
     case 408:
-      return 'request_timeout'
+      return 'request_timeout';
     case 413:
-      return 'body_too_large'
+      return 'body_too_large';
     case 415:
-      return 'unsupported_media_type'
+      return 'unsupported_media_type';
     case 429:
-      return 'rate_limited'
+      return 'rate_limited';
     default:
-      return statusCode >= 500 ? 'internal_error' : 'invalid_request'
+      return statusCode >= 500 ? 'internal_error' : 'invalid_request';
   }
 }

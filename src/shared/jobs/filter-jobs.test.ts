@@ -1,13 +1,6 @@
 import { withPlaces } from './board-job-fixture.ts';
 import { describe, expect, it } from 'vitest';
-import {
-  compareBoardJobs,
-  filterJobs,
-  indexJobs,
-  jobFacets,
-  sortJobs,
-  type IndexedJob,
-} from './filter-jobs.ts';
+import { compareBoardJobs, filterJobs, indexJobs, jobFacets, sortJobs, type IndexedJob } from './filter-jobs.ts';
 import type { JobFilters } from './job-filters-schema.ts';
 import { referenceQueryJobs } from './reference-query-jobs.ts';
 import type { BoardJob } from './listing-schemas.ts';
@@ -206,7 +199,9 @@ describe('filterJobs', () => {
 
   it('files Remote in USA as a remote job in the United States, not as a state', () => {
     expect(filterJobs(indexed, { type: 'all', country: 'USA', state: 'Remote in USA' })).toEqual([]);
-    expect(ids(filterJobs(indexed, { type: 'all', country: 'United States', mode: 'remote' }))).toEqual(['remote-newgrad']);
+    expect(ids(filterJobs(indexed, { type: 'all', country: 'United States', mode: 'remote' }))).toEqual([
+      'remote-newgrad',
+    ]);
     expect(ids(filterJobs(indexed, { type: 'all', mode: 'remote' }))).toEqual(['remote-newgrad']);
   });
 
@@ -273,7 +268,10 @@ describe('jobFacets', () => {
 
   it('takes countries from jobs matching the type and text, ignoring the chosen country itself', () => {
     const values = (facets: { value: string }[]) => facets.map((facet) => facet.value);
-    expect(values(jobFacets(indexed, { type: 'new-grad', country: 'Canada' }).countries)).toEqual(['Canada', 'United States']);
+    expect(values(jobFacets(indexed, { type: 'new-grad', country: 'Canada' }).countries)).toEqual([
+      'Canada',
+      'United States',
+    ]);
     expect(values(jobFacets(indexed, { type: 'all', q: 'google' }).countries)).toEqual(['United States']);
     expect(values(jobFacets(indexed, { type: 'featured' }).countries)).toEqual(['Canada']);
   });
@@ -300,7 +298,9 @@ describe('jobFacets', () => {
       { value: 'California', count: 1 },
       { value: 'New York', count: 1 },
     ]);
-    expect(jobFacets(indexed, { type: 'all', mode: 'remote' }).countries).toEqual([{ value: 'United States', count: 1 }]);
+    expect(jobFacets(indexed, { type: 'all', mode: 'remote' }).countries).toEqual([
+      { value: 'United States', count: 1 },
+    ]);
   });
 
   it('counts a job once per value even with two locations carrying it', () => {
@@ -326,10 +326,9 @@ describe('jobFacets', () => {
   });
 
   it('follows the text search: states of matching jobs only', () => {
-    expect(jobFacets(indexed, { type: 'all', country: 'Canada', q: 'maple|québec' }).states.map((s) => s.value)).toEqual([
-      'Ontario',
-      'Quebec',
-    ]);
+    expect(
+      jobFacets(indexed, { type: 'all', country: 'Canada', q: 'maple|québec' }).states.map((s) => s.value),
+    ).toEqual(['Ontario', 'Quebec']);
   });
 
   it('gives cities for a state chosen without a country (hand-edited URL), scoped by the state alone', () => {
@@ -376,16 +375,20 @@ describe('referenceQueryJobs', () => {
       job('new', { datePosted: 500 }),
       job('featured', { featured: true, url: null, datePosted: 1 }),
     ]);
-    expect(referenceQueryJobs(entries, all, { offset: 0, limit: 10 }).jobs.map((j) => j.id)).toEqual(['featured', 'new', 'old-updated']);
-    expect(referenceQueryJobs(entries, { type: 'all', sort: 'updated' }, { offset: 0, limit: 10 }).jobs.map((j) => j.id)).toEqual([
+    expect(referenceQueryJobs(entries, all, { offset: 0, limit: 10 }).jobs.map((j) => j.id)).toEqual([
       'featured',
-      'old-updated',
       'new',
+      'old-updated',
     ]);
+    expect(
+      referenceQueryJobs(entries, { type: 'all', sort: 'updated' }, { offset: 0, limit: 10 }).jobs.map((j) => j.id),
+    ).toEqual(['featured', 'old-updated', 'new']);
   });
 
   it('clamps a negative offset to the start', () => {
-    expect(referenceQueryJobs(indexed, all, { offset: -5, limit: 1 }).jobs.map((j) => j.id)).toEqual(['featured-ottawa']);
+    expect(referenceQueryJobs(indexed, all, { offset: -5, limit: 1 }).jobs.map((j) => j.id)).toEqual([
+      'featured-ottawa',
+    ]);
   });
 
   it('handles an empty board', () => {

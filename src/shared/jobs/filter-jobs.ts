@@ -221,7 +221,8 @@ function facetsOf(base: readonly IndexedJob[], key: PlaceKey): JobFacets {
       if (key.mode !== undefined && entry.modes[i] !== key.mode) return;
       countries.add(place.country, placeKey.country, entry);
       // Facets come from the matching location only: choosing Canada lists ON, not the same job's NY.
-      if (key.country !== undefined && placeMatches(placeKey, stateScope)) states.add(place.state, placeKey.state, entry);
+      if (key.country !== undefined && placeMatches(placeKey, stateScope))
+        states.add(place.state, placeKey.state, entry);
       if (key.state !== undefined && placeMatches(placeKey, cityScope)) cities.add(place.city, placeKey.city, entry);
     });
   }
@@ -245,7 +246,11 @@ export function sortsByRelevance(filters: Pick<JobFilters, 'sort' | 'q'>): boole
 }
 
 /** The matched jobs in the chosen order (a copy when it is not board order). */
-export function inSortOrder(matched: readonly IndexedJob[], sort: JobSort | undefined, q?: string): readonly IndexedJob[] {
+export function inSortOrder(
+  matched: readonly IndexedJob[],
+  sort: JobSort | undefined,
+  q?: string,
+): readonly IndexedJob[] {
   if (sort === 'updated') return [...matched].sort((a, b) => compareByUpdate(a.job, b.job));
   if (sortsByRelevance({ sort, q })) return sortByRelevance(matched, q!, (entry) => entry.job);
   return matched;

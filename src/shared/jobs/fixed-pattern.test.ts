@@ -102,16 +102,54 @@ describe('compileFixedPattern', () => {
   });
 
   it('answers as RE2 on thousands of generated patterns and haystacks', () => {
-    const tokens = ['a', 'b', 'k', 'K', 's', 'S', '-', ' ', '1', '_', '[ab]', '[a-c]', '[0-9]', '[s-t]', '[]a]', '[a-]',
-      '\\d', '\\w', '\\s', '\\b', '^', '$', '|', '(', ')', '(?:', '?', '*', '+', '{2}', '{0,2}', '{1,}', '\\-', '\\+',
-      '.', '[^a]', 'é'];
+    const tokens = [
+      'a',
+      'b',
+      'k',
+      'K',
+      's',
+      'S',
+      '-',
+      ' ',
+      '1',
+      '_',
+      '[ab]',
+      '[a-c]',
+      '[0-9]',
+      '[s-t]',
+      '[]a]',
+      '[a-]',
+      '\\d',
+      '\\w',
+      '\\s',
+      '\\b',
+      '^',
+      '$',
+      '|',
+      '(',
+      ')',
+      '(?:',
+      '?',
+      '*',
+      '+',
+      '{2}',
+      '{0,2}',
+      '{1,}',
+      '\\-',
+      '\\+',
+      '.',
+      '[^a]',
+      'é',
+    ];
     const chars = ['a', 'b', 'k', '\u212a', 's', 'ſ', 'é', '1', '2', ' ', '\n', '-', '+', '_', '😀', 'c'];
     const random = seededRandom(7);
     let fixedPatterns = 0;
     let fixedMatches = 0;
     let fixedMisses = 0;
     for (let i = 0; i < 6000; i++) {
-      const pattern = Array.from({ length: 1 + random(6) }, () => tokens[random(tokens.length)]).join('').trim();
+      const pattern = Array.from({ length: 1 + random(6) }, () => tokens[random(tokens.length)])
+        .join('')
+        .trim();
       const search = compileJobSearch(pattern);
       const reference = re2Only(pattern);
       // The search asks the fixed-length matcher only about patterns RE2 accepts as regular expressions.

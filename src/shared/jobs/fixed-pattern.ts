@@ -147,7 +147,8 @@ function atomSet(atom: PatternAtom): CharSet | null {
 function atomChoices(atom: PatternAtom, set: CharSet | null): Sequence[] {
   if (set !== null) return [[{ kind: 'set', set }]];
   if (atom.kind === 'group') return alternationChoices(atom.choices);
-  if (atom.kind === 'assert' && atom.assertion !== 'notWordBoundary') return [[{ kind: 'assert', assertion: atom.assertion }]];
+  if (atom.kind === 'assert' && atom.assertion !== 'notWordBoundary')
+    return [[{ kind: 'assert', assertion: atom.assertion }]];
   throw new GiveUp();
 }
 
@@ -227,8 +228,10 @@ function toScan(tokens: Sequence): Scan | null {
   while (end > start && tokens[end - 1]!.kind === 'star') end--;
   const before: Assertion[] = [];
   const after: Assertion[] = [];
-  while (start < end && tokens[start]!.kind === 'assert') before.push((tokens[start++] as { assertion: Assertion }).assertion);
-  while (end > start && tokens[end - 1]!.kind === 'assert') after.unshift((tokens[--end] as { assertion: Assertion }).assertion);
+  while (start < end && tokens[start]!.kind === 'assert')
+    before.push((tokens[start++] as { assertion: Assertion }).assertion);
+  while (end > start && tokens[end - 1]!.kind === 'assert')
+    after.unshift((tokens[--end] as { assertion: Assertion }).assertion);
   const sets: CharSet[] = [];
   for (let i = start; i < end; i++) {
     const token = tokens[i]!;

@@ -140,12 +140,12 @@ describe('filtersFromSearchParams', () => {
   });
 
   it('carries "Posted within" and "Most relevant" in the URL, and drops an unknown window', () => {
-    const params = filtersToSearchParams({ type: 'all', q: 'intern', sort: 'relevant', posted: '7d' })
-    expect(params.toString()).toBe('q=intern&sort=relevant&posted=7d')
-    expect(filtersFromSearchParams(params)).toMatchObject({ q: 'intern', sort: 'relevant', posted: '7d' })
-    expect(filtersFromSearchParams('posted=2y&q=data').posted).toBeUndefined()
-    expect(filtersFromSearchParams('posted=2y&q=data').q).toBe('data')
-  })
+    const params = filtersToSearchParams({ type: 'all', q: 'intern', sort: 'relevant', posted: '7d' });
+    expect(params.toString()).toBe('q=intern&sort=relevant&posted=7d');
+    expect(filtersFromSearchParams(params)).toMatchObject({ q: 'intern', sort: 'relevant', posted: '7d' });
+    expect(filtersFromSearchParams('posted=2y&q=data').posted).toBeUndefined();
+    expect(filtersFromSearchParams('posted=2y&q=data').q).toBe('data');
+  });
 
   it('falls back per value: a bad type or limit does not lose the other filters', () => {
     expect(filtersFromSearchParams('type=bogus&country=Canada&limit=5000&offset=-3&q=google')).toEqual({
@@ -224,9 +224,7 @@ describe('withCountry and withState (cascade)', () => {
   });
 
   it('leaves no state or city key behind in the URL', () => {
-    expect(filtersToSearchParams(withCountry(chosen, 'USA')).toString()).toBe(
-      'type=internship&country=USA&q=data',
-    );
+    expect(filtersToSearchParams(withCountry(chosen, 'USA')).toString()).toBe('type=internship&country=USA&q=data');
   });
 });
 
@@ -295,6 +293,8 @@ describe('the filters derived from jobFiltersSchema', () => {
   it('moves the key of a "posted within" filter with the clock, and only then', () => {
     const filters: JobFilters = { type: 'all', posted: '24h' };
     expect(jobFiltersCacheKey(filters, now)).not.toBe(jobFiltersCacheKey(filters, now + 2 * 60 * 60 * 1000));
-    expect(jobFiltersCacheKey({ type: 'all' }, now)).toBe(jobFiltersCacheKey({ type: 'all' }, now + 2 * 60 * 60 * 1000));
+    expect(jobFiltersCacheKey({ type: 'all' }, now)).toBe(
+      jobFiltersCacheKey({ type: 'all' }, now + 2 * 60 * 60 * 1000),
+    );
   });
 });

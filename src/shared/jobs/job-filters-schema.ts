@@ -80,13 +80,15 @@ type JobBoardQueryKey = keyof JobBoardQuery;
 const queryKeys = Object.keys(jobBoardQuerySchema.shape) as JobBoardQueryKey[];
 
 /** Each parameter's value when absent: its default, or undefined. */
-const absentValues = Object.fromEntries(queryKeys.map((key) => [key, jobBoardQuerySchema.shape[key].parse(undefined)])) as Partial<
-  Record<JobBoardQueryKey, unknown>
->;
+const absentValues = Object.fromEntries(
+  queryKeys.map((key) => [key, jobBoardQuerySchema.shape[key].parse(undefined)]),
+) as Partial<Record<JobBoardQueryKey, unknown>>;
 
-export const jobBoardQueryDefaults = { type: defaultType, offset: defaultOffset, limit: jobListPageSize } as const satisfies Partial<
-  JobBoardQuery
->;
+export const jobBoardQueryDefaults = {
+  type: defaultType,
+  offset: defaultOffset,
+  limit: jobListPageSize,
+} as const satisfies Partial<JobBoardQuery>;
 
 // Values that mean the same as an absent parameter, left out of URLs so equal boards give equal URLs.
 const unwrittenValues: Partial<Record<JobBoardQueryKey, unknown>> = { sort: 'posted' };

@@ -1,58 +1,124 @@
-import { parseSkillsText } from '../profile/skills.ts'
-import type { BoardJob } from './listing-schemas.ts'
-import { mayBeClosed } from './posted-within.ts'
-import { termMatch } from './relevance.ts'
+import { parseSkillsText } from '../profile/skills.ts';
+import type { BoardJob } from './listing-schemas.ts';
+import { mayBeClosed } from './posted-within.ts';
+import { termMatch } from './relevance.ts';
 
 // "Jobs for you" on the dashboard: listings that fit the student's program, skills, graduation year and country,
 // each with the reasons it fits (shown in one line). Pure: the dashboard runs it on the board and profile kept on the
 // device, so it works offline.
 
-export type FitProfile = { program: string | null; skills: string; graduationYear: string | null }
+export type FitProfile = { program: string | null; skills: string; graduationYear: string | null };
 
 export type FitReasons = {
   /** The student's skills the listing names (their own spelling), at most three. */
-  skills: string[]
+  skills: string[];
   /** The student's program, when the listing is in its field. */
-  program: string | null
+  program: string | null;
   /** The kind of role the graduation year calls for, when the listing is one. */
-  stage: { kind: 'internship' | 'newGrad'; graduationYear: number } | null
+  stage: { kind: 'internship' | 'newGrad'; graduationYear: number } | null;
   /** The student's country, when the listing has a place there. */
-  country: string | null
-}
+  country: string | null;
+};
 
-export type JobForYou = { job: BoardJob; score: number; reasons: FitReasons }
+export type JobForYou = { job: BoardJob; score: number; reasons: FitReasons };
 
 // Words of a program that say nothing about its field.
 const programStopWords = new Set([
-  'and', 'of', 'the', 'in', 'with', 'for', 'bachelor', 'bachelors', 'master', 'masters', 'degree', 'honours', 'honors',
-  'studies', 'science', 'sciences', 'program', 'major', 'minor', 'bsc', 'msc', 'beng', 'meng', 'phd', 'et', 'de', 'des',
-  'du', 'en', 'la', 'le', 'baccalauréat', 'maîtrise', 'génie', 'engineering', 'applied', 'general',
-])
+  'and',
+  'of',
+  'the',
+  'in',
+  'with',
+  'for',
+  'bachelor',
+  'bachelors',
+  'master',
+  'masters',
+  'degree',
+  'honours',
+  'honors',
+  'studies',
+  'science',
+  'sciences',
+  'program',
+  'major',
+  'minor',
+  'bsc',
+  'msc',
+  'beng',
+  'meng',
+  'phd',
+  'et',
+  'de',
+  'des',
+  'du',
+  'en',
+  'la',
+  'le',
+  'baccalauréat',
+  'maîtrise',
+  'génie',
+  'engineering',
+  'applied',
+  'general',
+]);
 
 // Fields a program name points at, and the words listings of that field carry in their title or category.
 const fieldWords: ReadonlyArray<{ program: RegExp; words: readonly string[] }> = [
   {
     program: /comput|software|informati|logiciel|programm|cyber/i,
-    words: ['software', 'developer', 'engineer', 'programmer', 'full stack', 'backend', 'frontend', 'web', 'mobile', 'devops', 'machine learning', 'ai'],
+    words: [
+      'software',
+      'developer',
+      'engineer',
+      'programmer',
+      'full stack',
+      'backend',
+      'frontend',
+      'web',
+      'mobile',
+      'devops',
+      'machine learning',
+      'ai',
+    ],
   },
   {
     program: /data|statist|math|actuar/i,
-    words: ['data', 'analyst', 'analytics', 'machine learning', 'scientist', 'quantitative', 'quant', 'statistics', 'ai'],
+    words: [
+      'data',
+      'analyst',
+      'analytics',
+      'machine learning',
+      'scientist',
+      'quantitative',
+      'quant',
+      'statistics',
+      'ai',
+    ],
   },
-  { program: /electric|electronic|électri|hardware/i, words: ['hardware', 'embedded', 'electrical', 'firmware', 'fpga', 'asic'] },
-  { program: /mechan|mécani|aerospace|aérospatial/i, words: ['mechanical', 'manufacturing', 'aerospace', 'design engineer'] },
-  { program: /business|commerce|financ|account|économ|econom|gestion|management/i, words: ['business', 'finance', 'financial', 'analyst', 'product', 'operations', 'consulting', 'marketing'] },
+  {
+    program: /electric|electronic|électri|hardware/i,
+    words: ['hardware', 'embedded', 'electrical', 'firmware', 'fpga', 'asic'],
+  },
+  {
+    program: /mechan|mécani|aerospace|aérospatial/i,
+    words: ['mechanical', 'manufacturing', 'aerospace', 'design engineer'],
+  },
+  {
+    program: /business|commerce|financ|account|économ|econom|gestion|management/i,
+    words: ['business', 'finance', 'financial', 'analyst', 'product', 'operations', 'consulting', 'marketing'],
+  },
   { program: /design|graphi|interaction|hci/i, words: ['design', 'designer', 'ux', 'ui', 'product design'] },
-]
+];
 
 /** The words that put a listing in the program's field: the program's own telling words and its field's words. */
 export function programKeywords(program: string): string[] {
   const own = program
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length >= 4 && !programStopWords.has(word))
-  const field = fieldWords.filter((entry) => entry.program.test(program)).flatMap((entry) => entry.words)
-  return [...new Set([...own, ...field])]
+    .filter((word) => word.length >= 4 && !programStopWords.has(word));
+  const field = fieldWords.filter((entry) => entry.program.test(program)).flatMap((entry) => entry.words);
+  return [...new Set([...own, ...field])];
 }
 
 /**
@@ -60,36 +126,40 @@ export function programKeywords(program: string): string[] {
  * (internships now, new-grad roles that start after graduating); this year or before, new-grad roles.
  */
 export function stagesFor(graduationYear: number, year: number): Array<'internship' | 'newGrad'> {
-  if (graduationYear - year >= 2) return ['internship']
-  if (graduationYear - year === 1) return ['internship', 'newGrad']
-  return ['newGrad']
+  if (graduationYear - year >= 2) return ['internship'];
+  if (graduationYear - year === 1) return ['internship', 'newGrad'];
+  return ['newGrad'];
 }
 
 /** A listing's kind: the feed's type, or read from a featured job's free text ('Internship', 'New grad'). */
 export function jobStage(job: Pick<BoardJob, 'featured' | 'type' | 'title'>): 'internship' | 'newGrad' | null {
-  if (!job.featured) return job.type === 'internship' ? 'internship' : job.type === 'new-grad' ? 'newGrad' : null
-  const text = `${job.type} ${job.title}`
-  if (/intern|stage|co-?op/i.test(text)) return 'internship'
-  if (/new.?grad|graduate|junior|entry/i.test(text)) return 'newGrad'
-  return null
+  if (!job.featured) return job.type === 'internship' ? 'internship' : job.type === 'new-grad' ? 'newGrad' : null;
+  const text = `${job.type} ${job.title}`;
+  if (/intern|stage|co-?op/i.test(text)) return 'internship';
+  if (/new.?grad|graduate|junior|entry/i.test(text)) return 'newGrad';
+  return null;
 }
 
 function matchesWord(texts: readonly string[], word: string): boolean {
-  return texts.some((text) => termMatch(text, word) >= 2)
+  return texts.some((text) => termMatch(text, word) >= 2);
 }
 
 export type JobsForYouOptions = {
   /** The student's country as the board files places ('Canada', 'United States'); null when unknown. */
-  country: string | null
+  country: string | null;
   /** Jobs the student applied to (or has waiting to send) are not suggested again. */
-  appliedJobIds: ReadonlySet<string>
-  nowMs: number
-  limit?: number
-}
+  appliedJobIds: ReadonlySet<string>;
+  nowMs: number;
+  limit?: number;
+};
 
 /** Whether the profile holds anything to match on (else the dashboard asks for it instead of guessing). */
 export function canSuggestJobs(profile: FitProfile): boolean {
-  return Boolean(profile.program?.trim()) || parseSkillsText(profile.skills).length > 0 || Boolean(profile.graduationYear?.trim())
+  return (
+    Boolean(profile.program?.trim()) ||
+    parseSkillsText(profile.skills).length > 0 ||
+    Boolean(profile.graduationYear?.trim())
+  );
 }
 
 /**
@@ -98,28 +168,28 @@ export function canSuggestJobs(profile: FitProfile): boolean {
  * Listings the student applied to, and those that may be closed (older than 6 months), are left out.
  */
 export function jobsForYou(jobs: readonly BoardJob[], profile: FitProfile, options: JobsForYouOptions): JobForYou[] {
-  const { country, appliedJobIds, nowMs, limit = 10 } = options
-  const skills = parseSkillsText(profile.skills).filter((skill) => skill.length >= 2)
-  const program = profile.program?.trim() || null
-  const keywords = program ? programKeywords(program) : []
-  const yearText = profile.graduationYear?.trim() ?? ''
-  const graduationYear = /^\d{4}$/.test(yearText) ? Number(yearText) : null
-  const stages = graduationYear === null ? null : stagesFor(graduationYear, new Date(nowMs).getFullYear())
-  const countryKey = country?.trim().toLowerCase() || null
-  if (skills.length === 0 && keywords.length === 0 && stages === null) return []
+  const { country, appliedJobIds, nowMs, limit = 10 } = options;
+  const skills = parseSkillsText(profile.skills).filter((skill) => skill.length >= 2);
+  const program = profile.program?.trim() || null;
+  const keywords = program ? programKeywords(program) : [];
+  const yearText = profile.graduationYear?.trim() ?? '';
+  const graduationYear = /^\d{4}$/.test(yearText) ? Number(yearText) : null;
+  const stages = graduationYear === null ? null : stagesFor(graduationYear, new Date(nowMs).getFullYear());
+  const countryKey = country?.trim().toLowerCase() || null;
+  if (skills.length === 0 && keywords.length === 0 && stages === null) return [];
 
-  const picks: JobForYou[] = []
+  const picks: JobForYou[] = [];
   for (const job of jobs) {
-    if (appliedJobIds.has(job.id) || mayBeClosed(job.datePosted, nowMs)) continue
-    const stage = jobStage(job)
-    if (stages !== null && (stage === null || !stages.includes(stage))) continue
-    const texts = [job.title, job.category ?? '', ...job.terms]
-    const matchedSkills = skills.filter((skill) => matchesWord(texts, skill.toLowerCase())).slice(0, 3)
-    const inField = keywords.some((word) => matchesWord(texts, word))
+    if (appliedJobIds.has(job.id) || mayBeClosed(job.datePosted, nowMs)) continue;
+    const stage = jobStage(job);
+    if (stages !== null && (stage === null || !stages.includes(stage))) continue;
+    const texts = [job.title, job.category ?? '', ...job.terms];
+    const matchedSkills = skills.filter((skill) => matchesWord(texts, skill.toLowerCase())).slice(0, 3);
+    const inField = keywords.some((word) => matchesWord(texts, word));
     // Without skills or a program, the graduation year alone decides (with the country).
-    if ((skills.length > 0 || keywords.length > 0) && matchedSkills.length === 0 && !inField) continue
-    const inCountry = countryKey !== null && job.places.some((place) => place.country?.toLowerCase() === countryKey)
-    const score = matchedSkills.length * 3 + (inField ? 3 : 0) + (stages !== null ? 2 : 0) + (inCountry ? 2 : 0)
+    if ((skills.length > 0 || keywords.length > 0) && matchedSkills.length === 0 && !inField) continue;
+    const inCountry = countryKey !== null && job.places.some((place) => place.country?.toLowerCase() === countryKey);
+    const score = matchedSkills.length * 3 + (inField ? 3 : 0) + (stages !== null ? 2 : 0) + (inCountry ? 2 : 0);
     picks.push({
       job,
       score,
@@ -129,9 +199,9 @@ export function jobsForYou(jobs: readonly BoardJob[], profile: FitProfile, optio
         stage: stages !== null && stage !== null && graduationYear !== null ? { kind: stage, graduationYear } : null,
         country: inCountry ? country : null,
       },
-    })
+    });
   }
   // Stable: equal scores keep board order (featured first, then newest).
-  picks.sort((a, b) => b.score - a.score)
-  return picks.slice(0, limit)
+  picks.sort((a, b) => b.score - a.score);
+  return picks.slice(0, limit);
 }

@@ -195,9 +195,16 @@ describe('jobTypeFilterValues', () => {
 describe('parseExternalFeed', () => {
   it('files the places with the function it is given', () => {
     const result = parseExternalFeed([newGradRecord], 'new-grad', (listing) =>
-      listing.locations.map(() => ({ country: 'United States', region: 'California', city: 'Sunnyvale', mode: 'onsite' as const })),
+      listing.locations.map(() => ({
+        country: 'United States',
+        region: 'California',
+        city: 'Sunnyvale',
+        mode: 'onsite' as const,
+      })),
     );
-    expect(result.jobs[0]?.places).toEqual([{ country: 'United States', region: 'California', city: 'Sunnyvale', mode: 'onsite' }]);
+    expect(result.jobs[0]?.places).toEqual([
+      { country: 'United States', region: 'California', city: 'Sunnyvale', mode: 'onsite' },
+    ]);
   });
 
   it('maps every valid active record of an array feed', () => {

@@ -65,15 +65,20 @@ export const externalListingSchema = z.object({
     .nullish()
     .transform((active) => active ?? true),
   // Unix seconds; a missing or broken value only loses the "updated N days ago" line, never the listing.
-  date_updated: z.unknown().optional().transform((value) => (typeof value === 'number' && Number.isFinite(value) ? value : null)),
+  date_updated: z
+    .unknown()
+    .optional()
+    .transform((value) => (typeof value === 'number' && Number.isFinite(value) ? value : null)),
   // The new-grad feed's own place reading (country, region, work type); unreadable entries are dropped one by one.
   normalized_locations: z
     .unknown()
     .optional()
-    .transform((items) => (Array.isArray(items) ? items : []).flatMap((item) => {
-      const parsed = feedNormalizedLocationSchema.safeParse(item);
-      return parsed.success ? [parsed.data] : [];
-    })),
+    .transform((items) =>
+      (Array.isArray(items) ? items : []).flatMap((item) => {
+        const parsed = feedNormalizedLocationSchema.safeParse(item);
+        return parsed.success ? [parsed.data] : [];
+      }),
+    ),
 });
 
 export type ExternalListingInput = z.input<typeof externalListingSchema>;
@@ -124,7 +129,11 @@ export type FilePlaces = (listing: ExternalListing) => BoardPlace[];
 const noPlaces: FilePlaces = () => [];
 
 /** Maps a parsed feed record to a board item; the feed file decides `type`. */
-export function toBoardJob(listing: ExternalListing, feedType: ExternalFeedType, filePlaces: FilePlaces = noPlaces): BoardJob {
+export function toBoardJob(
+  listing: ExternalListing,
+  feedType: ExternalFeedType,
+  filePlaces: FilePlaces = noPlaces,
+): BoardJob {
   return {
     id: listing.id,
     title: listing.title,

@@ -86,8 +86,16 @@ describe('normalizePlace', () => {
 
 describe('countryCodeOf', () => {
   it.each([
-    ['USA', 'US'], ['United States of America', 'US'], ['u.s.a.', 'US'], ['Canada', 'CA'], ['CAN', 'CA'],
-    ['England', 'GB'], ['Great Britain', 'GB'], ['Germany', 'DE'], ['DEU', 'DE'], ['South Korea', 'KR'],
+    ['USA', 'US'],
+    ['United States of America', 'US'],
+    ['u.s.a.', 'US'],
+    ['Canada', 'CA'],
+    ['CAN', 'CA'],
+    ['England', 'GB'],
+    ['Great Britain', 'GB'],
+    ['Germany', 'DE'],
+    ['DEU', 'DE'],
+    ['South Korea', 'KR'],
   ])('reads %j as %s', (text, code) => {
     expect(countryCodeOf(text)).toBe(code);
   });
@@ -101,17 +109,34 @@ describe('placeFromFeed', () => {
   it('takes the feed country, region and work type, in the normalizer names', () => {
     const entry = {
       raw: 'Sunnyvale, CA',
-      normalized: { city: 'Sunnyvale', region: 'California', region_code: 'CA', country: 'United States', country_code: 'US' },
+      normalized: {
+        city: 'Sunnyvale',
+        region: 'California',
+        region_code: 'CA',
+        country: 'United States',
+        country_code: 'US',
+      },
       type: 'onsite',
       unresolved: false,
     };
-    expect(placeFromFeed(entry, 'Sunnyvale, CA')).toEqual({ country: us, region: 'California', city: 'Sunnyvale', mode: 'onsite' });
+    expect(placeFromFeed(entry, 'Sunnyvale, CA')).toEqual({
+      country: us,
+      region: 'California',
+      city: 'Sunnyvale',
+      mode: 'onsite',
+    });
   });
 
   it('reads a remote entry as a country without a city', () => {
     const entry = {
       raw: 'Remote in UK',
-      normalized: { city: 'Remote In Uk', region: null, region_code: null, country: 'United Kingdom', country_code: 'GB' },
+      normalized: {
+        city: 'Remote In Uk',
+        region: null,
+        region_code: null,
+        country: 'United Kingdom',
+        country_code: 'GB',
+      },
       type: 'remote',
       unresolved: false,
     };
@@ -125,13 +150,16 @@ describe('placeFromFeed', () => {
 
 describe('placesOf', () => {
   it('uses the feed normalization for the texts it covers and the normalizer for the others', () => {
-    const places = placesOf(['Toronto, ON, CA', 'Remote in USA'], [
-      {
-        raw: 'Toronto, ON, CA',
-        normalized: { city: 'Toronto', region: 'Ontario', region_code: 'ON', country: 'Canada', country_code: 'CA' },
-        type: 'hybrid',
-      },
-    ]);
+    const places = placesOf(
+      ['Toronto, ON, CA', 'Remote in USA'],
+      [
+        {
+          raw: 'Toronto, ON, CA',
+          normalized: { city: 'Toronto', region: 'Ontario', region_code: 'ON', country: 'Canada', country_code: 'CA' },
+          type: 'hybrid',
+        },
+      ],
+    );
     expect(places).toEqual([
       { country: canada, region: 'Ontario', city: 'Toronto', mode: 'hybrid' },
       { country: us, region: null, city: null, mode: 'remote' },

@@ -14,9 +14,22 @@ countries.registerLocale(english);
 
 /** Display names where the ISO table's English name is not the everyday one. */
 const countryDisplayNames: Record<CountryCode, string> = {
-  ...commonCountryNames, KR: 'South Korea', TW: 'Taiwan', CN: 'China', RU: 'Russia',
-  CZ: 'Czechia', VN: 'Vietnam', IR: 'Iran', SY: 'Syria', VE: 'Venezuela', BO: 'Bolivia', TZ: 'Tanzania',
-  MD: 'Moldova', LA: 'Laos', KP: 'North Korea', NL: 'Netherlands',
+  ...commonCountryNames,
+  KR: 'South Korea',
+  TW: 'Taiwan',
+  CN: 'China',
+  RU: 'Russia',
+  CZ: 'Czechia',
+  VN: 'Vietnam',
+  IR: 'Iran',
+  SY: 'Syria',
+  VE: 'Venezuela',
+  BO: 'Bolivia',
+  TZ: 'Tanzania',
+  MD: 'Moldova',
+  LA: 'Laos',
+  KP: 'North Korea',
+  NL: 'Netherlands',
 };
 
 export function countryName(code: CountryCode): string {
@@ -36,7 +49,6 @@ export function countryCodeOf(text: string): CountryCode | null {
   if (/^[A-Z]{2}$/.test(upper) && countries.isValid(upper)) return upper;
   return null;
 }
-
 
 type KnownCity = { city: string; region: string | null; country: CountryCode };
 
@@ -92,7 +104,8 @@ addCity(['Barcelona'], 'Barcelona', null, 'ES');
 const remoteWords = /\b(remote|telecommute|work from home|wfh)\b/i;
 const hybridWords = /\bhybrid\b/i;
 // What is left of "Global Remote", "Remote in USA", "Remote - Canada", "Toronto, ON (Hybrid)" once the mode is known.
-const modeWords = /\b(remote|hybrid|telecommute|work from home|wfh|global|worldwide|anywhere|fully|first|friendly|only|in)\b/gi;
+const modeWords =
+  /\b(remote|hybrid|telecommute|work from home|wfh|global|worldwide|anywhere|fully|first|friendly|only|in)\b/gi;
 
 function modeOf(text: string): WorkMode {
   if (hybridWords.test(text)) return 'hybrid';
@@ -163,7 +176,8 @@ export function normalizePlace(text: string): BoardPlace {
   let city = end > 0 ? parts[end - 1 - unknownRegionSlot]! : null;
   if (city !== null) {
     const known = knownCities[keyOf(city)];
-    const fits = known && (country === null || known.country === country) && (region === null || known.region === region);
+    const fits =
+      known && (country === null || known.country === country) && (region === null || known.region === region);
     if (known && fits) {
       country ??= known.country;
       region ??= known.region;
@@ -229,7 +243,10 @@ export function placeFromFeed(entry: FeedNormalizedLocation, rawText: string): B
  * The places of a listing: the feed's normalization for a location when it has one for that text, normalizePlace
  * otherwise. One place per location text, in the listing's order.
  */
-export function placesOf(locations: readonly string[], normalized?: readonly FeedNormalizedLocation[] | null): BoardPlace[] {
+export function placesOf(
+  locations: readonly string[],
+  normalized?: readonly FeedNormalizedLocation[] | null,
+): BoardPlace[] {
   const byRaw = new Map<string, FeedNormalizedLocation>();
   for (const entry of normalized ?? []) if (entry.raw) byRaw.set(entry.raw.trim(), entry);
   return locations.map((text) => {

@@ -16,7 +16,10 @@ describe('readSearchPattern', () => {
         { atom: { kind: 'char', char: 'g' }, repeat: null },
         { atom: { kind: 'char', char: 'o' }, repeat: null },
         {
-          atom: { kind: 'group', choices: [['l', 'a', 'n', 'g'].map((char) => ({ atom: { kind: 'char', char }, repeat: null }))] },
+          atom: {
+            kind: 'group',
+            choices: [['l', 'a', 'n', 'g'].map((char) => ({ atom: { kind: 'char', char }, repeat: null }))],
+          },
           repeat: { min: 0, max: 1 },
         },
       ],

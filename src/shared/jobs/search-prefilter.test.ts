@@ -60,8 +60,37 @@ describe('searchPrefilter', () => {
   });
 
   it('drops jobs the regular expression would drop, and only those, on thousands of generated patterns and texts', () => {
-    const tokens = ['a', 'k', 'K', 's', 'S', 'é', 'e\u0301', '.', '*', '+', '?', '|', '(', ')', '(?:', '[ab]', '[^a]',
-      '\\b', '\\d', '\\s', '{2}', '{0,1}', '^', '$', '\\.', '\\+', 'ſ', ' ', 'x'];
+    const tokens = [
+      'a',
+      'k',
+      'K',
+      's',
+      'S',
+      'é',
+      'e\u0301',
+      '.',
+      '*',
+      '+',
+      '?',
+      '|',
+      '(',
+      ')',
+      '(?:',
+      '[ab]',
+      '[^a]',
+      '\\b',
+      '\\d',
+      '\\s',
+      '{2}',
+      '{0,1}',
+      '^',
+      '$',
+      '\\.',
+      '\\+',
+      'ſ',
+      ' ',
+      'x',
+    ];
     const chars = ['a', 'k', '\u212a', 's', 'ſ', 'é', 'e\u0301', '.', ' ', '\n', '+', 'x'];
     const random = seededRandom(42);
     let matched = 0;

@@ -27,8 +27,8 @@ export const profileMessages = {
   nameTooLong: 'A name must be at most 50 characters',
   nameCharacters: 'A name can only contain letters, spaces, hyphens and apostrophes',
   nameIsPlaceholder: 'Please enter your real name',
-} as const
+} as const;
 
 export function graduationYearRangeMessage(low: number, high: number): string {
-  return `Graduation year must be between ${low} and ${high}`
+  return `Graduation year must be between ${low} and ${high}`;
 }

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest'
-import { isPdf, resumeFileName } from './resume-file.ts'
+import { describe, expect, it } from 'vitest';
+import { isPdf, resumeFileName } from './resume-file.ts';
 
-const encoder = new TextEncoder()
-const bytes = (text: string) => encoder.encode(text)
-const minimalPdf = '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'
+const encoder = new TextEncoder();
+const bytes = (text: string) => encoder.encode(text);
+const minimalPdf = '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n';
 
 describe('resumeFileName', () => {
   it.each([
@@ -17,31 +17,31 @@ describe('resumeFileName', () => {
     ['report.exe', 'reportexe.pdf'],
     ['.pdf.pdf', 'pdf.pdf'],
   ])('%j -> %j', (original, expected) => {
-    expect(resumeFileName(original)).toEqual({ ok: true, fileName: expected })
-  })
+    expect(resumeFileName(original)).toEqual({ ok: true, fileName: expected });
+  });
 
   it.each(['2025.pdf', '.pdf', '', '../../..', '___ 123 ___.pdf', '/'])(
     'refuses %j: nothing left but the extension',
     (original) => {
-      expect(resumeFileName(original)).toEqual({ ok: false, error: 'Name must only contain letters or spaces.' })
+      expect(resumeFileName(original)).toEqual({ ok: false, error: 'Name must only contain letters or spaces.' });
     },
-  )
+  );
 
   it('keeps a very long name to 100 characters plus .pdf', () => {
-    const result = resumeFileName(`${'a'.repeat(300)}.pdf`)
-    expect(result).toEqual({ ok: true, fileName: `${'a'.repeat(100)}.pdf` })
-  })
-})
+    const result = resumeFileName(`${'a'.repeat(300)}.pdf`);
+    expect(result).toEqual({ ok: true, fileName: `${'a'.repeat(100)}.pdf` });
+  });
+});
 
 describe('isPdf', () => {
   it('accepts a file that starts with %PDF-x.y and ends with %%EOF', () => {
-    expect(isPdf(bytes(minimalPdf))).toBe(true)
-    expect(isPdf(bytes('%PDF-2.0\n%%EOF'))).toBe(true)
-  })
+    expect(isPdf(bytes(minimalPdf))).toBe(true);
+    expect(isPdf(bytes('%PDF-2.0\n%%EOF'))).toBe(true);
+  });
 
   it('accepts trailing whitespace or a little garbage after %%EOF', () => {
-    expect(isPdf(bytes(`${minimalPdf}\r\n\r\n${' '.repeat(500)}`))).toBe(true)
-  })
+    expect(isPdf(bytes(`${minimalPdf}\r\n\r\n${' '.repeat(500)}`))).toBe(true);
+  });
 
   it.each([
     ['an empty file', ''],
@@ -51,6 +51,6 @@ describe('isPdf', () => {
     ['a header without a version', '%PDF-\n%%EOF'],
     ['the end marker only far from the end', `%PDF-1.4\n%%EOF${'x'.repeat(2000)}`],
   ])('refuses %s', (_label, content) => {
-    expect(isPdf(bytes(content))).toBe(false)
-  })
-})
+    expect(isPdf(bytes(content))).toBe(false);
+  });
+});

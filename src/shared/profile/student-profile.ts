@@ -1,58 +1,58 @@
-import type { DevpostProfile } from '../devpost/devpost-profile.ts'
-import type { GithubProfile } from '../github/github-profile.ts'
+import type { DevpostProfile } from '../devpost/devpost-profile.ts';
+import type { GithubProfile } from '../github/github-profile.ts';
 
 // Spec section 3, "Student profile": what GET /api/profile, PATCH /api/profile/update, PATCH /api/profile/name and
 // PATCH /api/profile/main-resume answer.
 
 /** The timestamp shape the spec shows for uploadedAt (a Firestore-style timestamp). */
-export type SecondsTimestamp = { _seconds: number; _nanoseconds: number }
+export type SecondsTimestamp = { _seconds: number; _nanoseconds: number };
 
 export type ResumeReference = {
   /** Changes with every upload. */
-  id: string
+  id: string;
   /** The cleaned file name ('My CV.pdf'). */
-  name: string
+  name: string;
   /** Path relative to the API base ('/profile/resume'); needs the bearer token, so fetch it as a blob. */
-  url: string
+  url: string;
   /** Bytes. */
-  size: number
-  uploadedAt: SecondsTimestamp
-}
+  size: number;
+  uploadedAt: SecondsTimestamp;
+};
 
 export type StudentProfile = {
   /** The Firebase uid. */
-  id: string
-  email: string
-  studentId: number
-  firstName: string | null
-  lastName: string | null
-  phone: string | null
-  school: string | null
-  program: string | null
+  id: string;
+  email: string;
+  studentId: number;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  school: string | null;
+  program: string | null;
   /** Four digits, as text (spec). */
-  graduationYear: string | null
-  linkedinUrl: string | null
-  portfolioUrl: string | null
+  graduationYear: string | null;
+  linkedinUrl: string | null;
+  portfolioUrl: string | null;
   /** Always a verified one: the server refuses to save an unverified Devpost username. */
-  devpostUsername: string | null
-  githubUsername: string | null
+  devpostUsername: string | null;
+  githubUsername: string | null;
   /** Comma-separated (spec): 'TypeScript, React'. Read it with parseSkillsText. '' when none. */
-  skills: string
-  resume: ResumeReference | null
+  skills: string;
+  resume: ResumeReference | null;
   /** Job ids (filled by the applications feature). */
-  appliedJobs: string[]
-  organizations: string[]
-  github: GithubProfile | null
-  devpost: DevpostProfile | null
-  onboardingRequired: boolean
-}
+  appliedJobs: string[];
+  organizations: string[];
+  github: GithubProfile | null;
+  devpost: DevpostProfile | null;
+  onboardingRequired: boolean;
+};
 
 export function toSecondsTimestamp(date: Date): SecondsTimestamp {
-  const milliseconds = date.getTime()
-  const seconds = Math.floor(milliseconds / 1000)
-  return { _seconds: seconds, _nanoseconds: (milliseconds - seconds * 1000) * 1_000_000 }
+  const milliseconds = date.getTime();
+  const seconds = Math.floor(milliseconds / 1000);
+  return { _seconds: seconds, _nanoseconds: (milliseconds - seconds * 1000) * 1_000_000 };
 }
 
 export function fromSecondsTimestamp(timestamp: SecondsTimestamp): Date {
-  return new Date(timestamp._seconds * 1000 + Math.floor(timestamp._nanoseconds / 1_000_000))
+  return new Date(timestamp._seconds * 1000 + Math.floor(timestamp._nanoseconds / 1_000_000));
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod';
 
 // GET/PUT/DELETE /api/saved-jobs[/{jobId}]: the requests the client sends and the answers it gets.
 
@@ -8,12 +8,12 @@ export const savedJobParamsSchema = z.object({
     .min(1, 'jobId is required')
     .max(200, 'jobId is too long')
     .regex(/^[A-Za-z0-9_-]+$/, 'jobId must be a job id (letters, digits, - and _)'),
-})
+});
 
 /** When the change was made on the device (PUT body, DELETE query); absent means now. */
 export const savedJobChangeSchema = z.object({
   changedAt: z.iso.datetime({ offset: true, message: 'changedAt must be an ISO date-time' }).optional(),
-})
+});
 
 export const savedJobSchema = z.object({
   jobId: z.string().min(1),
@@ -31,12 +31,12 @@ export const savedJobSchema = z.object({
       closed: z.boolean(),
     })
     .nullable(),
-})
+});
 
-export const savedJobsResponseSchema = z.object({ savedJobs: z.array(savedJobSchema) })
+export const savedJobsResponseSchema = z.object({ savedJobs: z.array(savedJobSchema) });
 
 export const savedJobStateSchema = z.object({
   jobId: z.string(),
   saved: z.boolean(),
   changedAt: z.iso.datetime({ offset: true }),
-})
+});

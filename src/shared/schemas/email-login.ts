@@ -8,7 +8,11 @@ export const emailLoginMessages = {
 
 export const emailLoginSchema = z.object({
   // Trimmed first so a pasted address with a trailing space is not refused.
-  email: z.string().check(textPolicy()).trim().pipe(z.email({ error: emailLoginMessages.invalidEmail })),
+  email: z
+    .string()
+    .check(textPolicy())
+    .trim()
+    .pipe(z.email({ error: emailLoginMessages.invalidEmail })),
   redirectUrl: z.string().check(textPolicy()).optional(),
 });
 

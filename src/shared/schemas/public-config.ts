@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod';
 
 // GET /api/public/config: what the browser needs before it can talk to Firebase and show links.
 
@@ -16,6 +16,6 @@ export const publicConfigSchema = z.object({
   repositoryUrl: z.string(),
   roadmapUrl: z.string(),
   communityUrl: z.string(),
-})
+});
 
-export type PublicConfig = z.infer<typeof publicConfigSchema>
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

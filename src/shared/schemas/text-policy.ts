@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod';
 
 // The one text policy for everything a person or a feed sends us. Text is stored, shown to other people and copied
 // into e-mails, so characters that are invisible or change how the text around them is displayed are refused, with
@@ -20,38 +20,38 @@ export const textPolicyMessages = {
   lineBreak: 'This field must be on a single line',
   directionCharacter: 'Remove the text-direction characters from this text',
   invalidCharacter: 'This text contains an invalid character',
-} as const
+} as const;
 
-export type TextKind = 'single-line' | 'multi-line'
+export type TextKind = 'single-line' | 'multi-line';
 
 // C0 except tab, LF, CR; DEL; C1. Written with escapes: the source file itself stays plain.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/
-const lineBreaks = /[\t\n\r\u2028\u2029]/
-const paragraphSeparators = /[\u2028\u2029]/
-const directionCharacters = /[\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/
+const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const lineBreaks = /[\t\n\r\u2028\u2029]/;
+const paragraphSeparators = /[\u2028\u2029]/;
+const directionCharacters = /[\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/;
 // With the u flag a lone surrogate is matched as its own code point, of category Cs.
-const loneSurrogates = /\p{Cs}/u
+const loneSurrogates = /\p{Cs}/u;
 
 /** The first rule `value` breaks for a field of this kind, as the message to show; null when it is fine. */
 export function textPolicyProblem(value: string, kind: TextKind = 'single-line'): string | null {
-  if (loneSurrogates.test(value)) return textPolicyMessages.invalidCharacter
-  if (controlCharacters.test(value)) return textPolicyMessages.controlCharacter
+  if (loneSurrogates.test(value)) return textPolicyMessages.invalidCharacter;
+  if (controlCharacters.test(value)) return textPolicyMessages.controlCharacter;
   if (kind === 'single-line') {
-    if (lineBreaks.test(value)) return textPolicyMessages.lineBreak
-    if (directionCharacters.test(value)) return textPolicyMessages.directionCharacter
+    if (lineBreaks.test(value)) return textPolicyMessages.lineBreak;
+    if (directionCharacters.test(value)) return textPolicyMessages.directionCharacter;
   } else if (paragraphSeparators.test(value)) {
-    return textPolicyMessages.controlCharacter
+    return textPolicyMessages.controlCharacter;
   }
-  return null
+  return null;
 }
 
 /** A zod check for a string schema: `z.string().check(textPolicy('multi-line'))`. */
 export function textPolicy(kind: TextKind = 'single-line') {
   return z.superRefine<string>((value, context) => {
-    const problem = textPolicyProblem(value, kind)
-    if (problem) context.addIssue({ code: 'custom', message: problem, input: value, abort: true })
-  })
+    const problem = textPolicyProblem(value, kind);
+    if (problem) context.addIssue({ code: 'custom', message: problem, input: value, abort: true });
+  });
 }
 
 /**
@@ -59,7 +59,7 @@ export function textPolicy(kind: TextKind = 'single-line') {
  * first (and aborts), so its message is the one a person sees.
  */
 export function policyText(kind: TextKind = 'single-line', params?: Parameters<typeof z.string>[0]) {
-  return z.string(params).check(textPolicy(kind)).normalize('NFC')
+  return z.string(params).check(textPolicy(kind)).normalize('NFC');
 }
 
 /**
@@ -68,20 +68,20 @@ export function policyText(kind: TextKind = 'single-line', params?: Parameters<t
  * field's own schema would accept. Answers the message, or null.
  */
 export function findForbiddenText(value: unknown, maxDepth = 64): string | null {
-  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }]
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
   while (stack.length > 0) {
-    const { value: current, depth } = stack.pop()!
+    const { value: current, depth } = stack.pop()!;
     if (typeof current === 'string') {
-      const problem = textPolicyProblem(current, 'multi-line')
-      if (problem) return problem
+      const problem = textPolicyProblem(current, 'multi-line');
+      if (problem) return problem;
     } else if (current !== null && typeof current === 'object') {
-      if (depth >= maxDepth) return textPolicyMessages.invalidCharacter
+      if (depth >= maxDepth) return textPolicyMessages.invalidCharacter;
       for (const [key, child] of Object.entries(current)) {
-        const problem = textPolicyProblem(key, 'multi-line')
-        if (problem) return problem
-        stack.push({ value: child, depth: depth + 1 })
+        const problem = textPolicyProblem(key, 'multi-line');
+        if (problem) return problem;
+        stack.push({ value: child, depth: depth + 1 });
       }
     }
   }
-  return null
+  return null;
 }

@@ -4,7 +4,14 @@ import { e2eEnv } from './e2e-env.ts';
 // Helpers for the apply and My Applications browser tests: the seeded featured jobs, a small real PDF, the wizard's
 // steps, and reading the server and the device's IndexedDB the way the app does.
 
-export type FeaturedJob = { id: string; slug: string; title: string; organization: { name: string }; type: string | null; location: string | null };
+export type FeaturedJob = {
+  id: string;
+  slug: string;
+  title: string;
+  organization: { name: string };
+  type: string | null;
+  location: string | null;
+};
 
 /** The open featured jobs (the server seeds demo partners and jobs on a fresh data folder). */
 export async function featuredJobs(): Promise<FeaturedJob[]> {
@@ -17,13 +24,18 @@ export async function featuredJobs(): Promise<FeaturedJob[]> {
 
 /** A small but real one-page PDF (the server opens it with a PDF reader), padded to `size` bytes. */
 export function pdfBytes(size = 2048): Buffer {
-  const head = '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj\n';
+  const head =
+    '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj\n';
   const tail = '\ntrailer << /Root 1 0 R >>\n%%EOF\n';
   const padding = Math.max(0, size - head.length - tail.length);
   return Buffer.concat([Buffer.from(head), Buffer.alloc(padding, 0x20), Buffer.from(tail)]);
 }
 
-export const pdfFile = (name = 'Ada Resume.pdf', size = 2048) => ({ name, mimeType: 'application/pdf', buffer: pdfBytes(size) });
+export const pdfFile = (name = 'Ada Resume.pdf', size = 2048) => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: pdfBytes(size),
+});
 
 export const personalInfo = {
   firstName: 'Ada',
@@ -76,9 +88,9 @@ export async function idToken(page: Page): Promise<string> {
         open.onsuccess = () => {
           const all = open.result.transaction('firebaseLocalStorage').objectStore('firebaseLocalStorage').getAll();
           all.onsuccess = () => {
-            const entry = (all.result as Array<{ fbase_key: string; value: { stsTokenManager?: { accessToken?: string } } }>).find(
-              (item) => item.fbase_key.startsWith('firebase:authUser:'),
-            );
+            const entry = (
+              all.result as Array<{ fbase_key: string; value: { stsTokenManager?: { accessToken?: string } } }>
+            ).find((item) => item.fbase_key.startsWith('firebase:authUser:'));
             resolve(entry?.value.stsTokenManager?.accessToken ?? null);
           };
         };
@@ -90,12 +102,18 @@ export async function idToken(page: Page): Promise<string> {
 
 /** GET /api/job/applied-jobs as the page's user: the job ids the server holds applications for. */
 export async function appliedJobIds(page: Page): Promise<string[]> {
-  const res = await fetch(`${e2eEnv.baseUrl}/api/job/applied-jobs`, { headers: { authorization: `Bearer ${await idToken(page)}` } });
+  const res = await fetch(`${e2eEnv.baseUrl}/api/job/applied-jobs`, {
+    headers: { authorization: `Bearer ${await idToken(page)}` },
+  });
   expect(res.status, await res.clone().text()).toBe(200);
   return (await res.json()) as string[];
 }
 
-type StoredDraft = { step: number; answers: Record<string, string>; resumeChoice: { kind: string; file?: { name: string; size: number } } | null };
+type StoredDraft = {
+  step: number;
+  answers: Record<string, string>;
+  resumeChoice: { kind: string; file?: { name: string; size: number } } | null;
+};
 
 /** The apply draft this device keeps for a job (app database `campus-jobs`, table applicationDrafts). */
 export async function storedDraft(page: Page, jobId: string): Promise<StoredDraft | null> {
@@ -113,9 +131,9 @@ export async function storedDraft(page: Page, jobId: string): Promise<StoredDraf
           }
           const all = db.transaction('applicationDrafts').objectStore('applicationDrafts').getAll();
           all.onsuccess = () => {
-            const draft = (all.result as Array<StoredDraft & { jobId: string; resumeChoice: { file?: { bytes: ArrayBuffer } } }>).find(
-              (item) => item.jobId === id,
-            );
+            const draft = (
+              all.result as Array<StoredDraft & { jobId: string; resumeChoice: { file?: { bytes: ArrayBuffer } } }>
+            ).find((item) => item.jobId === id);
             db.close();
             if (!draft) return resolve(null);
             const file = draft.resumeChoice?.file;
@@ -123,7 +141,12 @@ export async function storedDraft(page: Page, jobId: string): Promise<StoredDraf
               step: draft.step,
               answers: draft.answers,
               resumeChoice: draft.resumeChoice
-                ? { kind: draft.resumeChoice.kind, ...(file ? { file: { name: (file as unknown as { name: string }).name, size: file.bytes.byteLength } } : {}) }
+                ? {
+                    kind: draft.resumeChoice.kind,
+                    ...(file
+                      ? { file: { name: (file as unknown as { name: string }).name, size: file.bytes.byteLength } }
+                      : {}),
+                  }
                 : null,
             });
           };
@@ -166,7 +189,10 @@ export async function patchStoredDraft(page: Page, jobId: string, patch: Record<
 export async function adminPost<T>(path: string, body: unknown = {}): Promise<T> {
   const { readFileSync } = await import('node:fs');
   const { join } = await import('node:path');
-  const endpoint = JSON.parse(readFileSync(join(e2eEnv.dataDir, 'admin-token'), 'utf8')) as { url: string; token: string };
+  const endpoint = JSON.parse(readFileSync(join(e2eEnv.dataDir, 'admin-token'), 'utf8')) as {
+    url: string;
+    token: string;
+  };
   const res = await fetch(`${endpoint.url}/api/admin/${path}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${endpoint.token}`, 'content-type': 'application/json' },
@@ -200,7 +226,9 @@ export async function uploadProfileResume(page: Page, name: string): Promise<{ i
 }
 
 /** The outbox entries this device keeps (app database `campus-jobs`, table outbox): status and attempts only. */
-export async function outboxEntries(page: Page): Promise<Array<{ id: string; jobId: string; status: string; attempts: number }>> {
+export async function outboxEntries(
+  page: Page,
+): Promise<Array<{ id: string; jobId: string; status: string; attempts: number }>> {
   return page.evaluate(
     () =>
       new Promise<Array<{ id: string; jobId: string; status: string; attempts: number }>>((resolve, reject) => {
@@ -212,12 +240,14 @@ export async function outboxEntries(page: Page): Promise<Array<{ id: string; job
           all.onsuccess = () => {
             db.close();
             resolve(
-              (all.result as Array<{ id: string; jobId: string; status: string; attempts: number }>).map(({ id, jobId, status, attempts }) => ({
-                id,
-                jobId,
-                status,
-                attempts,
-              })),
+              (all.result as Array<{ id: string; jobId: string; status: string; attempts: number }>).map(
+                ({ id, jobId, status, attempts }) => ({
+                  id,
+                  jobId,
+                  status,
+                  attempts,
+                }),
+              ),
             );
           };
         };

@@ -13,21 +13,31 @@ export async function emulatorOobCodes(): Promise<OobCode[]> {
 
 export async function latestSignInLink(email: string): Promise<string> {
   let link: string | undefined;
-  await expect.poll(async () => {
-    const codes = (await emulatorOobCodes()).filter((c) => c.email === email && c.requestType === 'EMAIL_SIGNIN');
-    link = codes.at(-1)?.oobLink;
-    return link;
-  }, { message: `a sign-in link for ${email}` }).toBeTruthy();
+  await expect
+    .poll(
+      async () => {
+        const codes = (await emulatorOobCodes()).filter((c) => c.email === email && c.requestType === 'EMAIL_SIGNIN');
+        link = codes.at(-1)?.oobLink;
+        return link;
+      },
+      { message: `a sign-in link for ${email}` },
+    )
+    .toBeTruthy();
   return link!;
 }
 
 /** Every account the emulator holds (anonymous ones included). */
-export async function emulatorAccounts(): Promise<Array<{ localId: string; email?: string; providerUserInfo?: unknown[] }>> {
-  const res = await fetch(`${e2eEnv.emulatorUrl}/identitytoolkit.googleapis.com/v1/projects/${e2eEnv.projectId}/accounts:query`, {
-    method: 'POST',
-    headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ returnUserInfo: true }),
-  });
+export async function emulatorAccounts(): Promise<
+  Array<{ localId: string; email?: string; providerUserInfo?: unknown[] }>
+> {
+  const res = await fetch(
+    `${e2eEnv.emulatorUrl}/identitytoolkit.googleapis.com/v1/projects/${e2eEnv.projectId}/accounts:query`,
+    {
+      method: 'POST',
+      headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ returnUserInfo: true }),
+    },
+  );
   expect(res.ok).toBe(true);
   const body = (await res.json()) as { userInfo?: Array<{ localId: string; email?: string }> };
   return body.userInfo ?? [];

@@ -10,7 +10,13 @@ import { e2eEnv } from './e2e-env.ts';
 /** `npm run org -- create`: the operator's command, through the running server; returns the owner's join path. */
 export function createOrganization(name: string, ownerEmail: string): string {
   const run = spawnSync(process.execPath, ['scripts/org.mjs', 'create', '--name', name, '--owner', ownerEmail], {
-    env: { ...process.env, DATA_DIR: e2eEnv.dataDir, PORT: String(e2eEnv.port), PUBLIC_URL: e2eEnv.baseUrl, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATA_DIR: e2eEnv.dataDir,
+      PORT: String(e2eEnv.port),
+      PUBLIC_URL: e2eEnv.baseUrl,
+      LOG_LEVEL: 'warn',
+    },
     encoding: 'utf8',
   });
   expect(run.status, `npm run org failed: ${run.stderr}`).toBe(0);
@@ -32,7 +38,12 @@ export async function signInOnPortal(page: Page, email: string, redirectUrl = '/
 }
 
 /** Opens an invitation to join an organization (signing in first) and accepts it. */
-export async function joinOrganization(page: Page, email: string, joinPath: string, organizationName: string): Promise<void> {
+export async function joinOrganization(
+  page: Page,
+  email: string,
+  joinPath: string,
+  organizationName: string,
+): Promise<void> {
   await signInOnPortal(page, email, joinPath);
   await expect(page.getByRole('heading', { level: 1, name: `Join ${organizationName}` })).toBeVisible();
   await page.getByRole('button', { name: 'Join the organization' }).click();
@@ -54,7 +65,9 @@ export function outboxMails(): Mail[] {
   return files.map((file) => {
     const raw = readFileSync(join(dir, file), 'utf8');
     // Quoted-printable soft line breaks and escapes, so links and subjects read whole.
-    const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const text = raw
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(text)?.[1]?.trim() ?? '';
     return { file, to: header('To'), subject: header('Subject'), text };
   });
@@ -66,7 +79,10 @@ export async function waitForMail(to: string, pattern: RegExp): Promise<Mail> {
   await expect
     .poll(
       () => {
-        found = outboxMails().find((mail) => mail.to.toLowerCase().includes(to.toLowerCase()) && (pattern.test(mail.subject) || pattern.test(mail.text)));
+        found = outboxMails().find(
+          (mail) =>
+            mail.to.toLowerCase().includes(to.toLowerCase()) && (pattern.test(mail.subject) || pattern.test(mail.text)),
+        );
         return Boolean(found);
       },
       { message: `an e-mail to ${to} matching ${pattern}`, timeout: 20_000 },
@@ -88,7 +104,11 @@ export function uniqueCompanyEmail(label: string): string {
 }
 
 /** Fills and saves the portal's job form; `publish` posts it straight away. Returns the job's id. */
-export async function postJob(page: Page, job: { title: string; visibility?: 'Public' | 'Link only' | 'Private'; skills?: string[] }, publish = true): Promise<string> {
+export async function postJob(
+  page: Page,
+  job: { title: string; visibility?: 'Public' | 'Link only' | 'Private'; skills?: string[] },
+  publish = true,
+): Promise<string> {
   await page.goto('/company/jobs/new');
   await expect(page.getByRole('heading', { level: 1, name: 'Post a job' })).toBeVisible();
   await page.getByLabel('Title').fill(job.title);

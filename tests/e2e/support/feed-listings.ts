@@ -4,7 +4,9 @@ import type { ExternalListingInput } from '../../../src/shared/jobs/listing-sche
 export type FeedListing = ExternalListingInput & { id: string; date_posted: number; url: string };
 
 /** A live software internship in Toronto; `overrides` set what the test is about. */
-export function feedListing(overrides: Pick<FeedListing, 'id' | 'title' | 'company_name' | 'date_posted' | 'url'> & Partial<FeedListing>): FeedListing {
+export function feedListing(
+  overrides: Pick<FeedListing, 'id' | 'title' | 'company_name' | 'date_posted' | 'url'> & Partial<FeedListing>,
+): FeedListing {
   return {
     locations: ['Toronto, ON, Canada'],
     category: 'Software',

@@ -41,7 +41,9 @@ export async function routeGapiStandIn(target: BrowserContext | Page): Promise<v
     }
   });
   await target.route('https://www.gstatic.com/**', (route: Route) => route.abort('blockedbyclient'));
-  await target.route('https://unpkg.com/material-components-web@*/**', (route: Route) => route.abort('blockedbyclient'));
+  await target.route('https://unpkg.com/material-components-web@*/**', (route: Route) =>
+    route.abort('blockedbyclient'),
+  );
   await target.route('https://fonts.googleapis.com/**', (route: Route) => route.abort('blockedbyclient'));
   await target.route('https://fonts.gstatic.com/**', (route: Route) => route.abort('blockedbyclient'));
 }
@@ -93,7 +95,12 @@ export async function completeEmulatorPopup(popup: Page, user: EmulatorPopupUser
   if (!(await closed)) {
     // The chooser replaces its body with the error text when something fails (e.g. "No matching frame":
     // the app page has no emulator iframe, i.e. the gapi stand-in was not routed before the popup opened).
-    const text = await popup.locator('body').innerText().catch(() => '');
-    throw new Error(`The Auth emulator popup did not close after signing in as ${user.email}. Popup says: ${text.slice(0, 500)}`);
+    const text = await popup
+      .locator('body')
+      .innerText()
+      .catch(() => '');
+    throw new Error(
+      `The Auth emulator popup did not close after signing in as ${user.email}. Popup says: ${text.slice(0, 500)}`,
+    );
   }
 }

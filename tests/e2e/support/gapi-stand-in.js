@@ -153,7 +153,7 @@
             // No answer from this iframe, as when a gapi handler fails.
             if (win.console) console.error('[gapi stand-in] handler for "' + call.type + '" failed:', error);
             self._post({ kind: 'reply', id: call.id, results: [] });
-          }
+          },
         );
     };
 
@@ -237,7 +237,7 @@
           return element.contentWindow;
         },
         url.origin,
-        element
+        element,
       );
       iframe._origin = url.origin;
       endpoints.push(iframe);
@@ -286,7 +286,7 @@
           return win.parent;
         },
         parentOrigin,
-        null
+        null,
       );
       // Tell the parent this page can receive calls now (its messages were held until this point).
       parentEndpoint._post({ kind: 'ready' });

@@ -19,9 +19,23 @@ const github = await startFakeGithub(
       pullRequests: 34,
       calendar: fakeCalendar,
       repositories: [
-        { name: 'analytical-engine', stars: 50, languages: [{ name: 'Rust', size: 6000 }, { name: 'Python', size: 1000 }] },
+        {
+          name: 'analytical-engine',
+          stars: 50,
+          languages: [
+            { name: 'Rust', size: 6000 },
+            { name: 'Python', size: 1000 },
+          ],
+        },
         { name: 'notes', stars: 3, languages: [{ name: 'TypeScript', size: 2000 }] },
-        { name: 'bernoulli', stars: 20, languages: [{ name: 'Go', size: 500 }, { name: 'Shell', size: 300 }] },
+        {
+          name: 'bernoulli',
+          stars: 20,
+          languages: [
+            { name: 'Go', size: 500 },
+            { name: 'Shell', size: 300 },
+          ],
+        },
         { name: 'dotfiles', stars: 1, languages: [{ name: 'Lua', size: 200 }] },
       ],
     },

@@ -10,7 +10,14 @@ const variantProps: Record<ButtonVariant, ChakraButtonProps> = {
   outline: { variant: 'outline', colorPalette: 'gray' },
   secondary: { variant: 'subtle', colorPalette: 'gray' },
   ghost: { variant: 'ghost', colorPalette: 'gray' },
-  link: { variant: 'plain', textDecoration: 'underline', textUnderlineOffset: '3px', px: '0', height: 'auto', color: 'colorPalette.fg' },
+  link: {
+    variant: 'plain',
+    textDecoration: 'underline',
+    textUnderlineOffset: '3px',
+    px: '0',
+    height: 'auto',
+    color: 'colorPalette.fg',
+  },
 };
 
 const sizeProps: Record<ButtonSize, ChakraButtonProps> = {

@@ -14,7 +14,14 @@ type ConfirmDialogProps = {
 };
 
 /** An alert dialog asking to confirm a destructive action (withdraw an application, remove a member). */
-export function ConfirmDialog({ trigger, title, description, cancelLabel, confirmLabel, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  cancelLabel,
+  confirmLabel,
+  onConfirm,
+}: ConfirmDialogProps) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
 

@@ -14,7 +14,9 @@ interface PdfFrameProps {
 
 /** A PDF shown inline from a blob: URL that lives as long as this component (re-mount it for another file). */
 export function PdfFrame({ load, fileName, title, downloadLabel, errorText }: PdfFrameProps) {
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'ready'; url: string } | { status: 'error'; error: unknown }>({ status: 'loading' });
+  const [state, setState] = useState<
+    { status: 'loading' } | { status: 'ready'; url: string } | { status: 'error'; error: unknown }
+  >({ status: 'loading' });
 
   useEffect(() => {
     const controller = new AbortController();
@@ -48,9 +50,23 @@ export function PdfFrame({ load, fileName, title, downloadLabel, errorText }: Pd
   return (
     <Stack gap="2">
       <Box w="full" h={{ base: '480px', md: '720px' }} borderWidth="1px" rounded="l2" bg="bg.subtle" overflow="hidden">
-        <iframe src={state.url} title={title} style={{ width: '100%', height: '100%', border: 0 }} data-testid="resume-frame" />
+        <iframe
+          src={state.url}
+          title={title}
+          style={{ width: '100%', height: '100%', border: 0 }}
+          data-testid="resume-frame"
+        />
       </Box>
-      <Link href={state.url} download={fileName} alignSelf="flex-start" variant="underline" minH="11" display="inline-flex" alignItems="center" gap="1.5">
+      <Link
+        href={state.url}
+        download={fileName}
+        alignSelf="flex-start"
+        variant="underline"
+        minH="11"
+        display="inline-flex"
+        alignItems="center"
+        gap="1.5"
+      >
         <LuDownload aria-hidden />
         {downloadLabel}
       </Link>

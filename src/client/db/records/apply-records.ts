@@ -17,7 +17,8 @@ export interface StoredResumeFile {
 }
 
 /** Which resume the Resume step chose: the profile's saved one, or a new file. */
-export type ResumeChoice = { kind: 'saved'; resume: SavedResumeChoice; name: string | null } | { kind: 'file'; file: StoredResumeFile };
+export type ResumeChoice =
+  { kind: 'saved'; resume: SavedResumeChoice; name: string | null } | { kind: 'file'; file: StoredResumeFile };
 
 /** The Devpost username the applicant verified in the Hackathons step (or the profile's, already verified). */
 export interface VerifiedDevpost {

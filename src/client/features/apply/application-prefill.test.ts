@@ -49,8 +49,19 @@ describe('apply form prefill', () => {
   });
 
   it('preselects the profile resume, and never prefills the placeholder name "User"', () => {
-    const resume = { id: 'r1', name: 'CV.pdf', url: '/profile/resume', size: 10, uploadedAt: { _seconds: 1, _nanoseconds: 0 } };
-    const state = initialWizardState({ profile: { ...profile, resume, firstName: 'User' }, email: 'a@b.c', applicant: null, draft: null });
+    const resume = {
+      id: 'r1',
+      name: 'CV.pdf',
+      url: '/profile/resume',
+      size: 10,
+      uploadedAt: { _seconds: 1, _nanoseconds: 0 },
+    };
+    const state = initialWizardState({
+      profile: { ...profile, resume, firstName: 'User' },
+      email: 'a@b.c',
+      applicant: null,
+      draft: null,
+    });
     expect(state.resumeChoice).toEqual({ kind: 'saved', resume: { id: 'r1', url: '/profile/resume' }, name: 'CV.pdf' });
     expect(state.answers.firstName).toBe('');
   });
@@ -62,7 +73,12 @@ describe('apply form prefill', () => {
       applicant: { firstName: 'Grace', lastName: 'Hopper' },
       draft: null,
     });
-    expect(state.answers).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@students.example.edu', university: '' });
+    expect(state.answers).toMatchObject({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'grace@students.example.edu',
+      university: '',
+    });
     expect(state.devpost).toBeNull();
   });
 
@@ -77,9 +93,27 @@ describe('apply form prefill', () => {
       devpost: null,
       updatedAt: 1,
     };
-    const withResume = { ...profile, resume: { id: 'r1', name: 'CV.pdf', url: '/profile/resume', size: 10, uploadedAt: { _seconds: 1, _nanoseconds: 0 } } };
-    const state = initialWizardState({ profile: withResume, email: 'ada@students.example.edu', applicant: null, draft });
-    expect(state.answers).toMatchObject({ firstName: 'Typed', university: 'Concordia', email: 'ada@students.example.edu' });
+    const withResume = {
+      ...profile,
+      resume: {
+        id: 'r1',
+        name: 'CV.pdf',
+        url: '/profile/resume',
+        size: 10,
+        uploadedAt: { _seconds: 1, _nanoseconds: 0 },
+      },
+    };
+    const state = initialWizardState({
+      profile: withResume,
+      email: 'ada@students.example.edu',
+      applicant: null,
+      draft,
+    });
+    expect(state.answers).toMatchObject({
+      firstName: 'Typed',
+      university: 'Concordia',
+      email: 'ada@students.example.edu',
+    });
     expect(state.step).toBe(4);
     expect(state.resumeChoice).toEqual(draft.resumeChoice);
     expect(state.devpost).toEqual({ username: 'ada-dev', profile: null });
@@ -103,11 +137,23 @@ describe('apply form prefill', () => {
       devpost: null,
       updatedAt: 1,
     };
-    const resume = { id: 'new', name: 'New.pdf', url: '/profile/resume', size: 10, uploadedAt: { _seconds: 1, _nanoseconds: 0 } };
+    const resume = {
+      id: 'new',
+      name: 'New.pdf',
+      url: '/profile/resume',
+      size: 10,
+      uploadedAt: { _seconds: 1, _nanoseconds: 0 },
+    };
     const replaced = initialWizardState({ profile: { ...profile, resume }, email: 'a@b.c', applicant: null, draft });
-    expect(replaced.resumeChoice).toEqual({ kind: 'saved', resume: { id: 'new', url: '/profile/resume' }, name: 'New.pdf' });
+    expect(replaced.resumeChoice).toEqual({
+      kind: 'saved',
+      resume: { id: 'new', url: '/profile/resume' },
+      name: 'New.pdf',
+    });
     expect(initialWizardState({ profile, email: 'a@b.c', applicant: null, draft }).resumeChoice).toBeNull();
-    expect(initialWizardState({ profile: null, email: 'a@b.c', applicant: null, draft }).resumeChoice).toEqual(draft.resumeChoice);
+    expect(initialWizardState({ profile: null, email: 'a@b.c', applicant: null, draft }).resumeChoice).toEqual(
+      draft.resumeChoice,
+    );
   });
 
   it('saves back only what changed and the profile accepts, and the name unless invited', () => {
@@ -124,10 +170,19 @@ describe('apply form prefill', () => {
       linkedinUrl: 'https://www.linkedin.com/in/ada-byron',
     };
     const back = profileSaveBack(answers, profile, false, () => new Date('2026-11-25'));
-    expect(back.update).toEqual({ school: 'Concordia University', linkedinUrl: 'https://www.linkedin.com/in/ada-byron' });
+    expect(back.update).toEqual({
+      school: 'Concordia University',
+      linkedinUrl: 'https://www.linkedin.com/in/ada-byron',
+    });
     expect(back.name).toEqual({ firstName: 'Ada', lastName: 'Byron' });
     expect(profileSaveBack(answers, profile, true).name).toBeNull();
-    const same = { ...answers, lastName: 'Lovelace', university: 'McGill University', linkedinUrl: 'https://www.linkedin.com/in/ada', githubUsername: 'ada' };
+    const same = {
+      ...answers,
+      lastName: 'Lovelace',
+      university: 'McGill University',
+      linkedinUrl: 'https://www.linkedin.com/in/ada',
+      githubUsername: 'ada',
+    };
     expect(profileSaveBack(same, profile, false)).toEqual({ update: null, name: null });
   });
 });

@@ -5,7 +5,12 @@ import {
   type ProfileUpdateInput,
 } from '../../../shared/profile/profile-schema.ts';
 import type { StudentProfile } from '../../../shared/profile/student-profile.ts';
-import type { ApplicationDraftRecord, DraftAnswers, ResumeChoice, VerifiedDevpost } from '../../db/records/apply-records.ts';
+import type {
+  ApplicationDraftRecord,
+  DraftAnswers,
+  ResumeChoice,
+  VerifiedDevpost,
+} from '../../db/records/apply-records.ts';
 
 export const emptyAnswers: DraftAnswers = {
   firstName: '',
@@ -74,7 +79,8 @@ export function initialWizardState({ profile, email, applicant, draft }: Prefill
   return {
     step: Math.min(Math.max(0, Math.trunc(draft.step)), 4),
     answers: { ...prefill, ...draft.answers, email },
-    resumeChoice: draft.resumeChoice === null ? profileResumeChoice(profile) : currentResumeChoice(draft.resumeChoice, profile),
+    resumeChoice:
+      draft.resumeChoice === null ? profileResumeChoice(profile) : currentResumeChoice(draft.resumeChoice, profile),
     devpost: draft.devpost ?? profileDevpost,
   };
 }
@@ -119,10 +125,17 @@ const answerToProfile = {
  * profile's own rules refuse is left out rather than failing the whole save; an empty answer never clears the profile.
  * In private mode (`invited`) the names came from the invitation and are not the student's to save.
  */
-export function profileSaveBack(answers: DraftAnswers, profile: StudentProfile, invited: boolean, now: () => Date = () => new Date()): ProfileSaveBack {
+export function profileSaveBack(
+  answers: DraftAnswers,
+  profile: StudentProfile,
+  invited: boolean,
+  now: () => Date = () => new Date(),
+): ProfileSaveBack {
   const schema = createProfileUpdateSchema({ now });
   const update: Record<string, string> = {};
-  for (const [answerField, profileField] of Object.entries(answerToProfile) as Array<[keyof typeof answerToProfile, (typeof answerToProfile)[keyof typeof answerToProfile]]>) {
+  for (const [answerField, profileField] of Object.entries(answerToProfile) as Array<
+    [keyof typeof answerToProfile, (typeof answerToProfile)[keyof typeof answerToProfile]]
+  >) {
     const value = answers[answerField].trim();
     if (value === '' || value === (profile[profileField] ?? '').trim()) continue;
     const one = schema.safeParse({ [profileField]: value });

@@ -6,7 +6,6 @@ import { translateApplyMessage } from './apply-messages.ts';
 // A stand-in for i18next's t that shows which key (and namespace) was asked for.
 const t = (key: string, values?: Record<string, string | number>) => (values?.ns ? `${String(values.ns)}:${key}` : key);
 
-
 describe('apply message translation', () => {
   it('maps every shared application message to its key in the apply namespace', () => {
     for (const [key, text] of Object.entries(applicationMessages)) {
@@ -19,7 +18,9 @@ describe('apply message translation', () => {
   });
 
   it('no longer maps the API’s error sentences (those are translated by code)', () => {
-    expect(translateApplyMessage('You have already applied to this job.', t)).toBe('You have already applied to this job.');
+    expect(translateApplyMessage('You have already applied to this job.', t)).toBe(
+      'You have already applied to this job.',
+    );
   });
 
   it('shows an unknown server text as it came', () => {

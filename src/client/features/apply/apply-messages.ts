@@ -16,6 +16,9 @@ export function translateApplyMessage(message: string, t: Translate): string {
   const own = byText.get(message);
   if (own) return t(own);
   const profile = profileMessageKey(message);
-  if (profile) return profile.key.includes(':') ? t(profile.key, profile.values) : t(profile.key, { ...profile.values, ns: 'account' });
+  if (profile)
+    return profile.key.includes(':')
+      ? t(profile.key, profile.values)
+      : t(profile.key, { ...profile.values, ns: 'account' });
   return message;
 }

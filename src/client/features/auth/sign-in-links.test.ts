@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildContinueUrl, buildEmailLinkSettings, emulatorCallbackPath, signInPath, companyPortalHref } from './sign-in-links.ts';
+import {
+  buildContinueUrl,
+  buildEmailLinkSettings,
+  emulatorCallbackPath,
+  signInPath,
+  companyPortalHref,
+} from './sign-in-links.ts';
 
 const origin = 'http://127.0.0.1:3300';
 

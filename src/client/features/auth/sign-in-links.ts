@@ -53,7 +53,11 @@ const linkParams = ['mode', 'oobCode', 'apiKey', 'lang'] as const;
  * Following the emulator's own action page would leave the app for the emulator's host; instead we keep the
  * destination from its continue URL (when that URL is ours) and carry over the one-time code.
  */
-export function emulatorCallbackPath(oobLink: string, origin: string, fallbackRedirect: string | null | undefined): string {
+export function emulatorCallbackPath(
+  oobLink: string,
+  origin: string,
+  fallbackRedirect: string | null | undefined,
+): string {
   const link = new URL(oobLink);
   if (!link.searchParams.get('oobCode')) throw new Error('The emulator link has no oobCode');
 

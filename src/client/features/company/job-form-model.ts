@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { companyLimits, jobFieldsProblems, jobTypes, jobVisibilities, type CompanyJob, type JobUpdateRequest } from '../../../shared/company/company-api.ts';
+import {
+  companyLimits,
+  jobFieldsProblems,
+  jobTypes,
+  jobVisibilities,
+  type CompanyJob,
+  type JobUpdateRequest,
+} from '../../../shared/company/company-api.ts';
 import { skillListError } from '../../../shared/profile/skills.ts';
 
 // The job form works on text inputs; the request is built from them and the server checks it again with the shared
@@ -8,7 +15,10 @@ import { skillListError } from '../../../shared/profile/skills.ts';
 export const currencies = ['USD', 'CAD', 'EUR', 'GBP', 'CHF', 'AUD', 'INR', 'JPY'] as const;
 
 const requiredText = (max: number) => z.string().trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' });
-const money = z.string().trim().regex(/^\d{0,9}$/, { error: 'wholeNumber' });
+const money = z
+  .string()
+  .trim()
+  .regex(/^\d{0,9}$/, { error: 'wholeNumber' });
 
 export const jobFormSchema = z
   .object({
@@ -26,7 +36,11 @@ export const jobFormSchema = z
     visibility: z.enum(jobVisibilities),
   })
   .superRefine((form, context) => {
-    const keys: Record<string, string> = { salaryMax: 'salaryOrder', salaryCurrency: 'currency', deadline: 'deadlineOrder' };
+    const keys: Record<string, string> = {
+      salaryMax: 'salaryOrder',
+      salaryCurrency: 'currency',
+      deadline: 'deadlineOrder',
+    };
     for (const problem of jobFieldsProblems(toRequestFields(form))) {
       context.addIssue({ code: 'custom', path: [problem.path], message: keys[problem.path] ?? 'invalid' });
     }

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildApplicationsSummary } from './applications-summary.ts';
 
-const summary = (title: string) => ({ title, organizationName: 'Acme', organizationLogo: null, type: 'Internship', location: null });
+const summary = (title: string) => ({
+  title,
+  organizationName: 'Acme',
+  organizationLogo: null,
+  type: 'Internship',
+  location: null,
+});
 
 describe('applications summary from what the device knows', () => {
   it('lists outbox applications first (newest first), then the profile\u2019s, each once, titled from the board', () => {
@@ -12,9 +18,27 @@ describe('applications summary from what the device knows', () => {
     const items = buildApplicationsSummary(
       ['job-1', 'job-2', 'job-9'],
       [
-        { id: 'o-old', jobId: 'job-3', status: 'sent', createdAt: Date.UTC(2026, 0, 1), jobSummary: summary('Old role') },
-        { id: 'o-new', jobId: 'job-1', status: 'queued', createdAt: Date.UTC(2026, 0, 5), jobSummary: summary('Backend Intern') },
-        { id: 'o-bad', jobId: 'job-4', status: 'failed', createdAt: Date.UTC(2026, 0, 6), jobSummary: summary('Failed') },
+        {
+          id: 'o-old',
+          jobId: 'job-3',
+          status: 'sent',
+          createdAt: Date.UTC(2026, 0, 1),
+          jobSummary: summary('Old role'),
+        },
+        {
+          id: 'o-new',
+          jobId: 'job-1',
+          status: 'queued',
+          createdAt: Date.UTC(2026, 0, 5),
+          jobSummary: summary('Backend Intern'),
+        },
+        {
+          id: 'o-bad',
+          jobId: 'job-4',
+          status: 'failed',
+          createdAt: Date.UTC(2026, 0, 6),
+          jobSummary: summary('Failed'),
+        },
       ],
       board,
     );
@@ -35,16 +59,48 @@ describe('applications summary from what the device knows', () => {
 
   it('takes each status from the server list when it was read, the outbox’s unsent ones first', () => {
     const server = [
-      { applicationId: 'a-2', jobId: 'job-2', jobSlug: 'data-intern', jobTitle: 'Data Intern', company: 'Globex', status: 'interview' as const,
-        statusChangedAt: '2026-02-01T00:00:00.000Z', appliedAt: '2026-01-03T00:00:00.000Z', featured: true, canWithdraw: true },
-      { applicationId: 'a-3', jobId: 'job-3', jobSlug: 'old-role', jobTitle: 'Old role', company: 'Acme', status: 'withdrawn' as const,
-        statusChangedAt: '2026-01-04T00:00:00.000Z', appliedAt: '2026-01-01T00:00:00.000Z', featured: true, canWithdraw: false },
+      {
+        applicationId: 'a-2',
+        jobId: 'job-2',
+        jobSlug: 'data-intern',
+        jobTitle: 'Data Intern',
+        company: 'Globex',
+        status: 'interview' as const,
+        statusChangedAt: '2026-02-01T00:00:00.000Z',
+        appliedAt: '2026-01-03T00:00:00.000Z',
+        featured: true,
+        canWithdraw: true,
+      },
+      {
+        applicationId: 'a-3',
+        jobId: 'job-3',
+        jobSlug: 'old-role',
+        jobTitle: 'Old role',
+        company: 'Acme',
+        status: 'withdrawn' as const,
+        statusChangedAt: '2026-01-04T00:00:00.000Z',
+        appliedAt: '2026-01-01T00:00:00.000Z',
+        featured: true,
+        canWithdraw: false,
+      },
     ];
     const items = buildApplicationsSummary(
       ['job-2', 'job-3', 'job-9'],
       [
-        { id: 'o-sent', jobId: 'job-3', status: 'sent', createdAt: Date.UTC(2026, 0, 1), jobSummary: summary('Old role') },
-        { id: 'o-new', jobId: 'job-1', status: 'queued', createdAt: Date.UTC(2026, 0, 5), jobSummary: summary('Backend Intern') },
+        {
+          id: 'o-sent',
+          jobId: 'job-3',
+          status: 'sent',
+          createdAt: Date.UTC(2026, 0, 1),
+          jobSummary: summary('Old role'),
+        },
+        {
+          id: 'o-new',
+          jobId: 'job-1',
+          status: 'queued',
+          createdAt: Date.UTC(2026, 0, 5),
+          jobSummary: summary('Backend Intern'),
+        },
       ],
       new Map(),
       server,
@@ -54,6 +110,10 @@ describe('applications summary from what the device knows', () => {
       ['job-2', 'interview', false],
       ['job-3', 'withdrawn', false],
     ]);
-    expect(items[1]).toMatchObject({ applicationId: 'a-2', statusChangedAt: '2026-02-01T00:00:00.000Z', company: 'Globex' });
+    expect(items[1]).toMatchObject({
+      applicationId: 'a-2',
+      statusChangedAt: '2026-02-01T00:00:00.000Z',
+      company: 'Globex',
+    });
   });
 });

@@ -65,7 +65,17 @@ export function buildApplicationsSummary(
       if (seen.has(item.jobId)) continue;
       seen.add(item.jobId);
       const { applicationId, jobId, jobTitle, company, status, statusChangedAt, appliedAt, featured } = item;
-      items.push({ applicationId, jobId, jobTitle, company, status, statusChangedAt, appliedAt, featured, sending: false });
+      items.push({
+        applicationId,
+        jobId,
+        jobTitle,
+        company,
+        status,
+        statusChangedAt,
+        appliedAt,
+        featured,
+        sending: false,
+      });
     }
     return items;
   }

@@ -1,5 +1,7 @@
 /** The first and last name a profile holds, joined ('Maya Tremblay'); null when it holds neither. */
-export function profileFullName(profile: { firstName: string | null; lastName: string | null } | null | undefined): string | null {
+export function profileFullName(
+  profile: { firstName: string | null; lastName: string | null } | null | undefined,
+): string | null {
   if (!profile) return null;
   const name = [profile.firstName, profile.lastName]
     .map((part) => part?.trim() ?? '')

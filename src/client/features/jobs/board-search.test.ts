@@ -6,15 +6,30 @@ import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts';
 import { boardFacets, buildBoardIndex, builtBoardIndex, filterBoardPlaces, searchBoardText } from './board-search.ts';
 import { withPlaces } from '../../../shared/jobs/board-job-fixture.ts';
 
-const places = ['Toronto, ON, Canada', 'Waterloo, ON, Canada', 'Vancouver, BC, Canada', 'New York, NY', 'Austin, TX', 'Remote in USA'];
-const titles = ['Software Engineer', 'Data Scientist', 'Software Engineer Intern', 'ML Engineer', 'Product Designer', 'C++ Developer'];
+const places = [
+  'Toronto, ON, Canada',
+  'Waterloo, ON, Canada',
+  'Vancouver, BC, Canada',
+  'New York, NY',
+  'Austin, TX',
+  'Remote in USA',
+];
+const titles = [
+  'Software Engineer',
+  'Data Scientist',
+  'Software Engineer Intern',
+  'ML Engineer',
+  'Product Designer',
+  'C++ Developer',
+];
 
 function buildJob(i: number): BoardJob {
   return withPlaces({
     id: `job-${i}`,
     title: `${titles[i % titles.length]} ${i}`,
     company: ['Acme', 'Globex', 'Initech'][i % 3]!,
-    locations: i % 5 === 0 ? [places[i % places.length]!, places[(i + 2) % places.length]!] : [places[i % places.length]!],
+    locations:
+      i % 5 === 0 ? [places[i % places.length]!, places[(i + 2) % places.length]!] : [places[i % places.length]!],
     category: i % 2 ? 'Software' : null,
     terms: ['Summer 2026'],
     degrees: [],
@@ -56,8 +71,26 @@ describe('local board search answers exactly what the shared referenceQueryJobs 
   });
 
   it('stays exact while a search is typed one character at a time, then edited, then changed to a pattern', () => {
-    const typed = ['s', 'so', 'sof', 'soft', 'software', 'software ', 'software e', 'software en', 'software engineer i'];
-    const edits = ['software engineer', 'software', 'Software Engineer', 'SOFTWARE', 'software|data', 'software.*intern', 'data'];
+    const typed = [
+      's',
+      'so',
+      'sof',
+      'soft',
+      'software',
+      'software ',
+      'software e',
+      'software en',
+      'software engineer i',
+    ];
+    const edits = [
+      'software engineer',
+      'software',
+      'Software Engineer',
+      'SOFTWARE',
+      'software|data',
+      'software.*intern',
+      'data',
+    ];
     for (const q of [...typed, ...edits]) {
       for (const type of ['all', 'internship'] as const) {
         expect(local({ type, q }), `${type} "${q}"`).toEqual(shared({ type, q }));

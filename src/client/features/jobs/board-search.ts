@@ -106,7 +106,11 @@ export function searchBoardText(index: readonly IndexedJob[], type: JobTypeFilte
  * The jobs of `base` (from searchBoardText) in the chosen country, state, city and work mode, posted within the
  * chosen window (seen at `nowMs`), in the chosen order.
  */
-export function filterBoardPlaces(base: readonly IndexedJob[], filters: JobFilters, nowMs: number = Date.now()): IndexedJob[] {
+export function filterBoardPlaces(
+  base: readonly IndexedJob[],
+  filters: JobFilters,
+  nowMs: number = Date.now(),
+): IndexedJob[] {
   const placed = hasPlaceFilters(filters) ? filterJobs(base, placeFiltersOf(filters)) : base;
   const matched = inPostedWindow(placed, filters, nowMs);
   const ordered = inSortOrder(matched, filters.sort, filters.q);

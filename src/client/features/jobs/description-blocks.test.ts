@@ -20,7 +20,9 @@ describe('job description blocks', () => {
   });
 
   it('keeps a hyphenated word at the start of a line as text, and handles Windows line ends', () => {
-    expect(descriptionBlocks('Full-stack role\r\n-remote ok')).toEqual([{ kind: 'paragraph', text: 'Full-stack role -remote ok' }]);
+    expect(descriptionBlocks('Full-stack role\r\n-remote ok')).toEqual([
+      { kind: 'paragraph', text: 'Full-stack role -remote ok' },
+    ]);
     expect(descriptionBlocks('')).toEqual([]);
   });
 });

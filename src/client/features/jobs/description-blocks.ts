@@ -1,5 +1,6 @@
 /** A job description as blocks: paragraphs (hard-wrapped lines joined) and bullet lists. */
-export type DescriptionBlock = { kind: 'paragraph'; text: string } | { kind: 'list'; ordered: boolean; items: string[] };
+export type DescriptionBlock =
+  { kind: 'paragraph'; text: string } | { kind: 'list'; ordered: boolean; items: string[] };
 
 const bullet = /^\s*(?:[-*•‣◦▪–—]|\u2022)\s+(.*)$/u;
 const numbered = /^\s*\d{1,2}[.)]\s+(.*)$/;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { companyInitials, featuredStage, jobBadgeKind, jobCardLink, locationSummary, typeStage } from './job-card-model.ts';
+import {
+  companyInitials,
+  featuredStage,
+  jobBadgeKind,
+  jobCardLink,
+  locationSummary,
+  typeStage,
+} from './job-card-model.ts';
 
 describe('jobCardLink', () => {
   it('sends a featured job to its detail page in the app, with a trailing slash (spec: /jobs/{id}/)', () => {
@@ -7,7 +14,10 @@ describe('jobCardLink', () => {
   });
 
   it('encodes an id that is not URL-safe', () => {
-    expect(jobCardLink({ id: 'a b/c', url: null, featured: true })).toEqual({ kind: 'internal', to: '/jobs/a%20b%2Fc/' });
+    expect(jobCardLink({ id: 'a b/c', url: null, featured: true })).toEqual({
+      kind: 'internal',
+      to: '/jobs/a%20b%2Fc/',
+    });
   });
 
   it('sends an external listing to its own url', () => {
@@ -32,7 +42,10 @@ describe('jobBadgeKind', () => {
 
 describe('locationSummary', () => {
   it('shows the first location and counts the others', () => {
-    expect(locationSummary(['Toronto, ON, Canada', 'NYC', 'Remote in USA'])).toEqual({ first: 'Toronto, ON, Canada', more: 2 });
+    expect(locationSummary(['Toronto, ON, Canada', 'NYC', 'Remote in USA'])).toEqual({
+      first: 'Toronto, ON, Canada',
+      more: 2,
+    });
     expect(locationSummary(['NYC'])).toEqual({ first: 'NYC', more: 0 });
   });
 
@@ -43,7 +56,7 @@ describe('locationSummary', () => {
 });
 
 describe('featured stage and company initials', () => {
-  it('reads a featured job\'s free-text type as a stage badge, in either language', () => {
+  it("reads a featured job's free-text type as a stage badge, in either language", () => {
     expect(featuredStage({ featured: true, type: 'Internship' })).toBe('internship');
     expect(featuredStage({ featured: true, type: 'New grad' })).toBe('newGrad');
     expect(featuredStage({ featured: true, type: 'Full-time' })).toBeNull();

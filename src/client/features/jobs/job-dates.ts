@@ -114,7 +114,10 @@ export function startOfDay(nowMs: number): number {
  * Whole days since the feed last updated the listing ("updated N days ago"), or null when it never said or the
  * update is the posting itself (same day).
  */
-export function updatedDaysAgo(job: { datePosted: number; dateUpdated: number | null }, todayMs: number): number | null {
+export function updatedDaysAgo(
+  job: { datePosted: number; dateUpdated: number | null },
+  todayMs: number,
+): number | null {
   const updated = job.dateUpdated;
   if (updated === null || !Number.isFinite(updated) || updated <= 0) return null;
   if (startOfDay(updated * 1000) === startOfDay(job.datePosted * 1000)) return null;

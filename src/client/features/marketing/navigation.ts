@@ -27,10 +27,27 @@ import {
 import type { PublicLinks } from './hooks/use-public-links.ts';
 
 export type NavLinkKey =
-  | 'productTour' | 'catalog' | 'pricing' | 'foxProfile' | 'foxComics' | 'foxShop'
-  | 'findJob' | 'caseStudy' | 'companyPortal' | 'metricBenchmark' | 'contact'
-  | 'blog' | 'pressRelease' | 'origin' | 'contributing' | 'codeOfConduct' | 'roadmap'
-  | 'missionValue' | 'team' | 'careers' | 'sustainability';
+  | 'productTour'
+  | 'catalog'
+  | 'pricing'
+  | 'foxProfile'
+  | 'foxComics'
+  | 'foxShop'
+  | 'findJob'
+  | 'caseStudy'
+  | 'companyPortal'
+  | 'metricBenchmark'
+  | 'contact'
+  | 'blog'
+  | 'pressRelease'
+  | 'origin'
+  | 'contributing'
+  | 'codeOfConduct'
+  | 'roadmap'
+  | 'missionValue'
+  | 'team'
+  | 'careers'
+  | 'sustainability';
 
 /** In-app route, or an outbound URL taken from the runtime config. */
 export type NavTarget = { to: string } | { external: keyof Pick<PublicLinks, 'roadmapUrl' | 'companyPortalUrl'> };
@@ -106,10 +123,21 @@ export interface FooterColumn {
 }
 
 export const footerColumns: FooterColumn[] = [
-  { key: 'product', items: [links.productTour, links.catalog, links.pricing, links.metricBenchmark, links.companyPortal] },
+  {
+    key: 'product',
+    items: [links.productTour, links.catalog, links.pricing, links.metricBenchmark, links.companyPortal],
+  },
   { key: 'resources', items: [links.blog, links.pressRelease, links.contributing, links.codeOfConduct, links.roadmap] },
   {
     key: 'company',
-    items: [links.origin, links.missionValue, links.team, links.careers, links.sustainability, links.foxProfile, links.contact],
+    items: [
+      links.origin,
+      links.missionValue,
+      links.team,
+      links.careers,
+      links.sustainability,
+      links.foxProfile,
+      links.contact,
+    ],
   },
 ];

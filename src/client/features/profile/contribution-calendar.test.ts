@@ -38,7 +38,15 @@ describe('calendarColumns', () => {
     ]);
     expect(columns).toHaveLength(1);
     const cells = columns[0]!.cells;
-    expect(cells.map((cell) => cell?.date ?? null)).toEqual([null, null, null, '2026-11-18', '2026-11-19', '2026-11-20', null]);
+    expect(cells.map((cell) => cell?.date ?? null)).toEqual([
+      null,
+      null,
+      null,
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+      null,
+    ]);
     expect(cells[4]).toEqual({ date: '2026-11-19', count: 4, level: 2, weekday: 4 });
   });
 

@@ -33,7 +33,12 @@ export function calendarColumns(weeks: readonly ContributionWeek[], maxWeeks = 5
     const cells: (CalendarCell | null)[] = Array.from({ length: 7 }, () => null);
     for (const day of week.days) {
       const row = weekday(day.date);
-      cells[row] = { date: day.date, count: day.contributionCount, level: contributionLevel(day.contributionCount), weekday: row };
+      cells[row] = {
+        date: day.date,
+        count: day.contributionCount,
+        level: contributionLevel(day.contributionCount),
+        weekday: row,
+      };
     }
     return { key: week.days[0]?.date ?? `week-${index}`, cells };
   });

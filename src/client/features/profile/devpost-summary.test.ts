@@ -23,7 +23,13 @@ function project(index: number, overrides: Partial<DevpostProjectEntry> = {}): D
 describe('Devpost list limits (spec section 9)', () => {
   it('shows the first 5 projects and counts the rest', () => {
     const list = visibleProjects(Array.from({ length: 8 }, (_, index) => project(index)));
-    expect(list.shown.map((entry) => entry.project)).toEqual(['Project 0', 'Project 1', 'Project 2', 'Project 3', 'Project 4']);
+    expect(list.shown.map((entry) => entry.project)).toEqual([
+      'Project 0',
+      'Project 1',
+      'Project 2',
+      'Project 3',
+      'Project 4',
+    ]);
     expect(list.hidden).toBe(3);
   });
 

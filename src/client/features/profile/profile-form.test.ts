@@ -41,7 +41,10 @@ describe('changedFields (the Save/Cancel bar)', () => {
   });
 
   it('lists each changed field in form order', () => {
-    expect(changedFields({ ...saved, githubUsername: 'grace', phone: '5551234567' }, saved)).toEqual(['phone', 'githubUsername']);
+    expect(changedFields({ ...saved, githubUsername: 'grace', phone: '5551234567' }, saved)).toEqual([
+      'phone',
+      'githubUsername',
+    ]);
   });
 
   it('sees an emptied field, an added, a removed and a reordered skill', () => {

@@ -1,7 +1,4 @@
-import {
-  editableProfileFields,
-  type EditableProfileField,
-} from '../../../shared/profile/profile-schema.ts';
+import { editableProfileFields, type EditableProfileField } from '../../../shared/profile/profile-schema.ts';
 import { parseSkillsText } from '../../../shared/profile/skills.ts';
 import type { StudentProfile } from '../../../shared/profile/student-profile.ts';
 
@@ -23,9 +20,7 @@ export type ProfileFormValues = {
 
 export type ProfileTextField = Exclude<EditableProfileField, 'skills'>;
 
-export const profileTextFields = editableProfileFields.filter(
-  (field): field is ProfileTextField => field !== 'skills',
-);
+export const profileTextFields = editableProfileFields.filter((field): field is ProfileTextField => field !== 'skills');
 
 export function formValuesFromProfile(profile: StudentProfile): ProfileFormValues {
   return {

@@ -67,11 +67,15 @@ describe('translateProfileMessage', () => {
 
   it('gives back the English spec text in English', () => {
     const t = translator(locale('en'));
-    expect(translateProfileMessage(graduationYearRangeMessage(1976, 2032), t)).toBe('Graduation year must be between 1976 and 2032');
+    expect(translateProfileMessage(graduationYearRangeMessage(1976, 2032), t)).toBe(
+      'Graduation year must be between 1976 and 2032',
+    );
     expect(translateProfileMessage(resumeMessages.notPdf, t)).toBe('Please upload a PDF document.');
   });
 
   it('shows an unknown server text as it came', () => {
-    expect(translateProfileMessage('Your name is already set', translator(locale('fr')))).toBe('Your name is already set');
+    expect(translateProfileMessage('Your name is already set', translator(locale('fr')))).toBe(
+      'Your name is already set',
+    );
   });
 });

@@ -24,7 +24,11 @@ export function profileMessageKey(message: string): TranslatedMessage | null {
   const key = byText.get(message);
   if (key) return { key };
   const range = graduationRange.exec(message);
-  if (range) return { key: 'account:messages.profile.graduationYearRange', values: { low: Number(range[1]), high: Number(range[2]) } };
+  if (range)
+    return {
+      key: 'account:messages.profile.graduationYearRange',
+      values: { low: Number(range[1]), high: Number(range[2]) },
+    };
   return null;
 }
 

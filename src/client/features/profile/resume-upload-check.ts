@@ -25,5 +25,8 @@ export async function checkResumeFile(file: File): Promise<ResumeCheck> {
   if (!isPdf(await headAndTail(file))) return { ok: false, kind: 'type', message: resumeMessages.notPdf };
   const name = resumeFileName(file.name);
   if (!name.ok) return { ok: false, kind: 'name', message: name.error };
-  return { ok: true, file: new File([file], name.fileName, { type: 'application/pdf', lastModified: file.lastModified }) };
+  return {
+    ok: true,
+    file: new File([file], name.fileName, { type: 'application/pdf', lastModified: file.lastModified }),
+  };
 }

@@ -10,7 +10,12 @@ const queued = new Map<string, Promise<boolean>>();
 
 /** A refusal that will never change (the job is gone, a bad id): the change is dropped rather than retried. */
 function isFinalRefusal(error: unknown): boolean {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 && ![401, 403, 408, 429].includes(error.status);
+  return (
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    ![401, 403, 408, 429].includes(error.status)
+  );
 }
 
 async function run(uid: string): Promise<boolean> {

@@ -48,7 +48,10 @@ describe('the session before Firebase answers', () => {
     ['a user without uid', JSON.stringify({ ...student, uid: '' })],
     ['a wrongly typed field', JSON.stringify({ ...student, email: 42 })],
   ])('is loading with the hint but %s', async (_case, user) => {
-    const store = await freshStore({ 'signed-in-hint': '1', ...(user === undefined ? {} : { 'signed-in-user': user }) });
+    const store = await freshStore({
+      'signed-in-hint': '1',
+      ...(user === undefined ? {} : { 'signed-in-user': user }),
+    });
     expect(store.getSession().status).toBe('loading');
   });
 });

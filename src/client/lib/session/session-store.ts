@@ -172,7 +172,10 @@ export function isSessionRestored(): boolean {
 
 /** Spec section 4: an anonymous session is created on demand, in the background. Failures are logged and rethrown. */
 export async function ensureAnonymousSession(): Promise<User> {
-  const [{ getFirebaseAuth }, { signInAnonymously }] = await Promise.all([import('./firebase.ts'), import('firebase/auth')]);
+  const [{ getFirebaseAuth }, { signInAnonymously }] = await Promise.all([
+    import('./firebase.ts'),
+    import('firebase/auth'),
+  ]);
   try {
     const auth = await getFirebaseAuth();
     await auth.authStateReady();

@@ -1,19 +1,19 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { externalFeedTypes } from '../../../shared/jobs/listing-schemas.ts'
-import { policyText } from '../../../shared/schemas/text-policy.ts'
-import type { Database } from '../../db/client.ts'
-import { isLoopbackHost } from '../../env.ts'
-import { HttpError } from '../../http/http-error.ts'
-import { errorAnswers, objectAnswer } from '../../http/route-schemas.ts'
-import { FeedReadError, IngestBusyError, type IngestService } from '../jobs/index.ts'
-import { inviteApplicant, revokeJobLink, shareJob } from '../apply/index.ts'
-import type { BoardIndex } from '../jobs/index.ts'
-import { createOrganizationWithOwner, organizationCreateRequestSchema } from '../company/index.ts'
-import { adminTokensMatch } from './admin-endpoint.ts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { externalFeedTypes } from '../../../shared/jobs/listing-schemas.ts';
+import { policyText } from '../../../shared/schemas/text-policy.ts';
+import type { Database } from '../../db/client.ts';
+import { isLoopbackHost } from '../../env.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { errorAnswers, objectAnswer } from '../../http/route-schemas.ts';
+import { FeedReadError, IngestBusyError, type IngestService } from '../jobs/index.ts';
+import { inviteApplicant, revokeJobLink, shareJob } from '../apply/index.ts';
+import type { BoardIndex } from '../jobs/index.ts';
+import { createOrganizationWithOwner, organizationCreateRequestSchema } from '../company/index.ts';
+import { adminTokensMatch } from './admin-endpoint.ts';
 
 /** The real feeds are 2-4 MB of JSON; a scaled-up benchmark feed of 20,000 listings is ~12 MB. */
-export const adminIngestBodyLimit = 60 * 1024 * 1024
+export const adminIngestBodyLimit = 60 * 1024 * 1024;
 
 const ingestRequestSchema = z.object({
   sources: z
@@ -27,37 +27,40 @@ const ingestRequestSchema = z.object({
     )
     .min(1, 'at least one source is required')
     .max(20, 'at most 20 sources per request'),
-})
+});
 
 const invitationRequestSchema = z.object({
   job: policyText('single-line', { error: 'job is required (a featured job id or slug)' }).trim().min(1).max(200),
   email: z.email({ error: 'email must be an e-mail address' }).max(320),
   firstName: policyText().trim().min(1).max(100).nullish(),
   lastName: policyText().trim().min(1).max(100).nullish(),
-})
+});
 
 const sharedLinkRequestSchema = z.object({
   job: policyText('single-line', { error: 'job is required (a featured job id or slug)' }).trim().min(1).max(200),
-})
+});
 
-const sharedLinkParamsSchema = z.object({ id: z.string() })
+const sharedLinkParamsSchema = z.object({ id: z.string() });
 
 // The token check is an onRequest hook, before the schemas: without the token every route answers 401.
-const adminSchema = { tags: ['admin'], security: [{ adminToken: [] }] }
-const adminErrors = errorAnswers(400, 401, 404)
+const adminSchema = { tags: ['admin'], security: [{ adminToken: [] }] };
+const adminErrors = errorAnswers(400, 401, 404);
 
-export type AdminRoutesOptions = { token: string; ingest: IngestService; boardIndex: BoardIndex; db: Database }
+export type AdminRoutesOptions = { token: string; ingest: IngestService; boardIndex: BoardIndex; db: Database };
 
-export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { token, ingest, boardIndex, db }) => {
+export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
+  app,
+  { token, ingest, boardIndex, db },
+) => {
   app.addHook('onRequest', async (request, reply) => {
     // Local tools only: from anywhere else the route does not exist.
-    if (!isLoopbackHost(request.socket.remoteAddress ?? '')) throw new HttpError(404, 'not_found', 'Not found')
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')
+    if (!isLoopbackHost(request.socket.remoteAddress ?? '')) throw new HttpError(404, 'not_found', 'Not found');
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
     if (!match?.[1] || !adminTokensMatch(match[1], token)) {
-      reply.header('www-authenticate', 'Bearer')
-      throw new HttpError(401, 'admin_token_required')
+      reply.header('www-authenticate', 'Bearer');
+      throw new HttpError(401, 'admin_token_required');
     }
-  })
+  });
 
   // `npm run ingest` while the server runs: the command reads the files, the server writes them.
   app.post(
@@ -69,25 +72,29 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         ...adminSchema,
         summary: 'Import feed files into the job board',
         body: ingestRequestSchema,
-        response: { 200: objectAnswer('The ingestion report and the board version'), ...adminErrors, ...errorAnswers(409) },
+        response: {
+          200: objectAnswer('The ingestion report and the board version'),
+          ...adminErrors,
+          ...errorAnswers(409),
+        },
       },
     },
     async (request, reply) => {
-      const { sources } = request.body
+      const { sources } = request.body;
       try {
         const report = await ingest.importSources(
           sources.map((source) => ({ name: source.name, type: source.type, data: source.records })),
-        )
-        const view = boardIndex.view()
-        reply.header('cache-control', 'no-store')
-        return { ...report, board: { version: view.version, jobs: view.jobCount } }
+        );
+        const view = boardIndex.view();
+        reply.header('cache-control', 'no-store');
+        return { ...report, board: { version: view.version, jobs: view.jobCount } };
       } catch (error) {
-        if (error instanceof FeedReadError) throw new HttpError(400, 'feed_invalid', error.message)
-        if (error instanceof IngestBusyError) throw new HttpError(409, 'ingest_busy', error.message)
-        throw error
+        if (error instanceof FeedReadError) throw new HttpError(400, 'feed_invalid', error.message);
+        if (error instanceof IngestBusyError) throw new HttpError(409, 'ingest_busy', error.message);
+        throw error;
       }
     },
-  )
+  );
 
   // `npm run invite`: a private invitation; the token is answered once and only its hash is kept.
   app.post(
@@ -101,11 +108,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const input = request.body
-      reply.header('cache-control', 'no-store')
-      return reply.code(201).send(await inviteApplicant(db, input))
+      const input = request.body;
+      reply.header('cache-control', 'no-store');
+      return reply.code(201).send(await inviteApplicant(db, input));
     },
-  )
+  );
 
   // `npm run org -- create`: an organization and the invitation of its first owner (the token is answered once).
   app.post(
@@ -115,15 +122,20 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         ...adminSchema,
         summary: 'Create an organization and invite its first owner',
         body: organizationCreateRequestSchema,
-        response: { 201: objectAnswer('The organization and the owner invitation (token answered once)'), ...adminErrors },
+        response: {
+          201: objectAnswer('The organization and the owner invitation (token answered once)'),
+          ...adminErrors,
+        },
       },
     },
     async (request, reply) => {
-      const input = request.body
-      reply.header('cache-control', 'no-store')
-      return reply.code(201).send(await createOrganizationWithOwner(db, { name: input.name, ownerEmail: input.ownerEmail.toLowerCase() }))
+      const input = request.body;
+      reply.header('cache-control', 'no-store');
+      return reply
+        .code(201)
+        .send(await createOrganizationWithOwner(db, { name: input.name, ownerEmail: input.ownerEmail.toLowerCase() }));
     },
-  )
+  );
 
   // `npm run share-link`: a link anyone may use to apply to one job, until revoked.
   app.post(
@@ -137,10 +149,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const input = request.body
-      return reply.code(201).send(await shareJob(db, input.job))
+      const input = request.body;
+      return reply.code(201).send(await shareJob(db, input.job));
     },
-  )
+  );
 
   app.post(
     '/admin/shared-links/:id/revoke',
@@ -153,7 +165,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       },
     },
     async (request) => {
-      return revokeJobLink(db, request.params.id)
+      return revokeJobLink(db, request.params.id);
     },
-  )
-}
+  );
+};

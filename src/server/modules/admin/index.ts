@@ -1,2 +1,10 @@
-export { adminEndpointFileName, createAdminToken, loopbackUrl, publishAdminEndpoint, readAdminEndpoint, withdrawAdminEndpoint, type AdminEndpoint } from './admin-endpoint.ts'
-export { adminRoutes } from './admin.routes.ts'
+export {
+  adminEndpointFileName,
+  createAdminToken,
+  loopbackUrl,
+  publishAdminEndpoint,
+  readAdminEndpoint,
+  withdrawAdminEndpoint,
+  type AdminEndpoint,
+} from './admin-endpoint.ts';
+export { adminRoutes } from './admin.routes.ts';

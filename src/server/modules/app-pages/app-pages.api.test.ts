@@ -1,115 +1,152 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { brotliCompressSync, brotliDecompressSync } from 'node:zlib'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts'
-import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts';
+import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts';
 
 // A build as `vite build` leaves it: the client in <root>/client, the prerendered pages in <root>/pages.
-let root: string
-let testDatabase: TestDatabase
-let app: FastifyInstance
+let root: string;
+let testDatabase: TestDatabase;
+let app: FastifyInstance;
 
-const html = { accept: 'text/html' }
-const page = (label: string) => `<!doctype html><html lang="x"><head><title>${label}</title></head><body><div id="root" data-prerendered><h1>${label}</h1></div></body></html>`
-const asset = `console.log(${JSON.stringify('x'.repeat(4000))})`
+const html = { accept: 'text/html' };
+const page = (label: string) =>
+  `<!doctype html><html lang="x"><head><title>${label}</title></head><body><div id="root" data-prerendered><h1>${label}</h1></div></body></html>`;
+const asset = `console.log(${JSON.stringify('x'.repeat(4000))})`;
 
 function write(path: string, content: string | Buffer) {
-  mkdirSync(dirname(join(root, path)), { recursive: true })
-  writeFileSync(join(root, path), content)
+  mkdirSync(dirname(join(root, path)), { recursive: true });
+  writeFileSync(join(root, path), content);
 }
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'campus-jobs-build-'))
-  write('client/index.html', '<!doctype html><html><head><title>Shell</title></head><body><div id="root"></div></body></html>')
-  write('client/assets/index-3f9a1c2b.js', asset)
-  write('client/assets/index-3f9a1c2b.js.br', brotliCompressSync(asset))
+  root = mkdtempSync(join(tmpdir(), 'campus-jobs-build-'));
+  write(
+    'client/index.html',
+    '<!doctype html><html><head><title>Shell</title></head><body><div id="root"></div></body></html>',
+  );
+  write('client/assets/index-3f9a1c2b.js', asset);
+  write('client/assets/index-3f9a1c2b.js.br', brotliCompressSync(asset));
   for (const locale of ['en', 'fr']) {
-    write(`pages/${locale}/index.html`, page(`landing ${locale}`))
-    write(`pages/${locale}/privacy.html`, page(`privacy ${locale}`))
-    write(`pages/${locale}/404.html`, page(`not found ${locale}`))
+    write(`pages/${locale}/index.html`, page(`landing ${locale}`));
+    write(`pages/${locale}/privacy.html`, page(`privacy ${locale}`));
+    write(`pages/${locale}/404.html`, page(`not found ${locale}`));
   }
-  write('pages/pages.json', JSON.stringify({ locales: ['en', 'fr'], pages: { '/': 'index.html', '/privacy': 'privacy.html' }, notFound: '404.html' }))
-  testDatabase = await openTestDatabase()
-  app = await buildTestApp({ database: testDatabase.database, env: buildEnv({ STATIC_DIR: join(root, 'client') }) })
-})
+  write(
+    'pages/pages.json',
+    JSON.stringify({
+      locales: ['en', 'fr'],
+      pages: { '/': 'index.html', '/privacy': 'privacy.html' },
+      notFound: '404.html',
+    }),
+  );
+  testDatabase = await openTestDatabase();
+  app = await buildTestApp({ database: testDatabase.database, env: buildEnv({ STATIC_DIR: join(root, 'client') }) });
+});
 
 afterAll(async () => {
-  await app.close()
-  await testDatabase.dispose()
-  rmSync(root, { recursive: true, force: true })
-})
+  await app.close();
+  await testDatabase.dispose();
+  rmSync(root, { recursive: true, force: true });
+});
 
 describe('prerendered pages', () => {
   it('answers English by default, never cached stale, varying on the cookie and the browser languages', async () => {
-    const response = await app.inject({ method: 'GET', url: '/', headers: html })
-    expect(response.statusCode).toBe(200)
-    expect(response.body).toContain('<h1>landing en</h1>')
-    expect(response.headers['cache-control']).toBe('no-cache')
-    expect(response.headers.vary).toMatch(/Cookie, Accept-Language/)
-    expect(response.headers['content-language']).toBe('en')
-  })
+    const response = await app.inject({ method: 'GET', url: '/', headers: html });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<h1>landing en</h1>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers.vary).toMatch(/Cookie, Accept-Language/);
+    expect(response.headers['content-language']).toBe('en');
+  });
 
   it('picks the locale cookie first, then Accept-Language', async () => {
-    const byCookie = await app.inject({ method: 'GET', url: '/privacy', headers: { ...html, cookie: 'a=1; locale=fr', 'accept-language': 'en' } })
-    expect(byCookie.body).toContain('<h1>privacy fr</h1>')
-    const byBrowser = await app.inject({ method: 'GET', url: '/privacy', headers: { ...html, 'accept-language': 'fr-CA,fr;q=0.9' } })
-    expect(byBrowser.body).toContain('<h1>privacy fr</h1>')
-    const unsupportedCookie = await app.inject({ method: 'GET', url: '/privacy', headers: { ...html, cookie: 'locale=de' } })
-    expect(unsupportedCookie.body).toContain('<h1>privacy en</h1>')
-  })
+    const byCookie = await app.inject({
+      method: 'GET',
+      url: '/privacy',
+      headers: { ...html, cookie: 'a=1; locale=fr', 'accept-language': 'en' },
+    });
+    expect(byCookie.body).toContain('<h1>privacy fr</h1>');
+    const byBrowser = await app.inject({
+      method: 'GET',
+      url: '/privacy',
+      headers: { ...html, 'accept-language': 'fr-CA,fr;q=0.9' },
+    });
+    expect(byBrowser.body).toContain('<h1>privacy fr</h1>');
+    const unsupportedCookie = await app.inject({
+      method: 'GET',
+      url: '/privacy',
+      headers: { ...html, cookie: 'locale=de' },
+    });
+    expect(unsupportedCookie.body).toContain('<h1>privacy en</h1>');
+  });
 
   it('writes the locale and the runtime config into the page, so the app needs no request for them', async () => {
-    const response = await app.inject({ method: 'GET', url: '/', headers: { ...html, cookie: 'locale=fr', host: '127.0.0.1:3000' } })
-    const script = /<head><script>window\.__LOCALE__=("[a-z]+");window\.__RUNTIME_CONFIG__=(\{.*?\})<\/script>/.exec(response.body)
-    expect(script?.[1]).toBe('"fr"')
-    const config = JSON.parse(script![2]!)
-    expect(config.firebase.projectId).toBeTruthy()
-    expect(config.repositoryUrl).toMatch(/^https:\/\//)
-    expect(config.authEmulatorUrl).toMatch(/^http:\/\/127\.0\.0\.1:/)
-  })
+    const response = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { ...html, cookie: 'locale=fr', host: '127.0.0.1:3000' },
+    });
+    const script = /<head><script>window\.__LOCALE__=("[a-z]+");window\.__RUNTIME_CONFIG__=(\{.*?\})<\/script>/.exec(
+      response.body,
+    );
+    expect(script?.[1]).toBe('"fr"');
+    const config = JSON.parse(script![2]!);
+    expect(config.firebase.projectId).toBeTruthy();
+    expect(config.repositoryUrl).toMatch(/^https:\/\//);
+    expect(config.authEmulatorUrl).toMatch(/^http:\/\/127\.0\.0\.1:/);
+  });
 
   it('gives a URL with a query string the shell, which the app renders itself', async () => {
-    const response = await app.inject({ method: 'GET', url: '/?mode=email', headers: html })
-    expect(response.statusCode).toBe(200)
-    expect(response.body).toContain('<title>Shell</title>')
-    expect(response.body).toContain('window.__RUNTIME_CONFIG__=')
-  })
-})
+    const response = await app.inject({ method: 'GET', url: '/?mode=email', headers: html });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Shell</title>');
+    expect(response.body).toContain('window.__RUNTIME_CONFIG__=');
+  });
+});
 
 describe('other page addresses', () => {
   it('answers client routes with the shell and 200', async () => {
     // (/jobs/{slug} of an unknown job answers 404 itself: public-job-page.api.test.ts.)
     for (const url of ['/dashboard', '/jobs/applied', '/jobs/some-job/apply', '/privacy/']) {
-      const response = await app.inject({ method: 'GET', url, headers: html })
-      expect(response.statusCode, url).toBe(200)
-      expect(response.body, url).toContain('<title>Shell</title>')
+      const response = await app.inject({ method: 'GET', url, headers: html });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<title>Shell</title>');
     }
-  })
+  });
 
   it('answers unknown addresses with the 404 page in the visitor language and status 404', async () => {
-    const response = await app.inject({ method: 'GET', url: '/no/such/page', headers: { ...html, cookie: 'locale=fr' } })
-    expect(response.statusCode).toBe(404)
-    expect(response.body).toContain('<h1>not found fr</h1>')
-    expect(response.headers['cache-control']).toBe('no-cache')
-  })
+    const response = await app.inject({
+      method: 'GET',
+      url: '/no/such/page',
+      headers: { ...html, cookie: 'locale=fr' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<h1>not found fr</h1>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
 
   it('keeps answering JSON 404 to API and non-page requests', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/nope', headers: html })).statusCode).toBe(404)
-    const missingAsset = await app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: '*/*' } })
-    expect(missingAsset.statusCode).toBe(404)
-    expect(missingAsset.json()).toEqual({ error: 'Not found', code: 'not_found' })
-  })
-})
+    expect((await app.inject({ method: 'GET', url: '/api/nope', headers: html })).statusCode).toBe(404);
+    const missingAsset = await app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: '*/*' } });
+    expect(missingAsset.statusCode).toBe(404);
+    expect(missingAsset.json()).toEqual({ error: 'Not found', code: 'not_found' });
+  });
+});
 
 describe('assets', () => {
   it('sends the brotli copy written at build to browsers that accept it, cached as immutable', async () => {
-    const response = await app.inject({ method: 'GET', url: '/assets/index-3f9a1c2b.js', headers: { 'accept-encoding': 'br, gzip' } })
-    expect(response.statusCode).toBe(200)
-    expect(response.headers['content-encoding']).toBe('br')
-    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
-    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(asset)
-  })
-})
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/index-3f9a1c2b.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(asset);
+  });
+});

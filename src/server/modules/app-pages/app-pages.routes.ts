@@ -1,12 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { isClientRoute } from '../../../shared/client-routes.ts'
-import { defaultLocale, isLocale, localeCookieName, type Locale } from '../../../shared/locale.ts'
-import type { Env } from '../../env.ts'
-import { contentAnswer } from '../../http/route-schemas.ts'
-import { emulatorUrlFor, toPublicConfig } from '../config/index.ts'
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isClientRoute } from '../../../shared/client-routes.ts';
+import { defaultLocale, isLocale, localeCookieName, type Locale } from '../../../shared/locale.ts';
+import type { Env } from '../../env.ts';
+import { contentAnswer } from '../../http/route-schemas.ts';
+import { emulatorUrlFor, toPublicConfig } from '../config/index.ts';
 
 // The HTML of the client's pages (decision record 012). Public pages (/, /sign-in, /privacy, the menu pages) were
 // rendered at build time, one file per language in PAGES (dist/pages, beside the client build): the visitor's
@@ -14,19 +14,19 @@ import { emulatorUrlFor, toPublicConfig } from '../config/index.ts'
 // matches gets the prerendered 404 page with status 404. Each answer carries the runtime config and the language in
 // a small inline script, so the app never waits for /api/public/config before its first render.
 
-type PagesManifest = { locales: Locale[]; pages: Record<string, string>; notFound: string }
+type PagesManifest = { locales: Locale[]; pages: Record<string, string>; notFound: string };
 
 /** JSON inside <script>: "</script>" and "<!--" must not end or change the element. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
-    const separator = part.indexOf('=')
-    if (separator !== -1 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim()
+    const separator = part.indexOf('=');
+    if (separator !== -1 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();
   }
-  return undefined
+  return undefined;
 }
 
 /** The first supported language of an Accept-Language header, by its q weights ("fr-CA,fr;q=0.9,en;q=0.8"). */
@@ -34,85 +34,90 @@ export function localeFromAcceptLanguage(header: string | undefined): Locale | u
   const ranked = (header ?? '')
     .split(',')
     .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';')
-      const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean)
-      return { language: tag.trim().toLowerCase().split('-')[0] ?? '', weight: q === undefined ? 1 : Number(q), index }
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+      return { language: tag.trim().toLowerCase().split('-')[0] ?? '', weight: q === undefined ? 1 : Number(q), index };
     })
     .filter((entry) => entry.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index)
-  return ranked.map((entry) => entry.language).find(isLocale)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  return ranked.map((entry) => entry.language).find(isLocale);
 }
 
 /** The client's read order (i18n/locale.ts): the locale cookie first, then the browser's languages, then English. */
 export function pageLocale(request: FastifyRequest): Locale {
-  const fromCookie = cookieValue(request.headers.cookie, localeCookieName)
-  if (isLocale(fromCookie)) return fromCookie
-  return localeFromAcceptLanguage(request.headers['accept-language']) ?? defaultLocale
+  const fromCookie = cookieValue(request.headers.cookie, localeCookieName);
+  if (isLocale(fromCookie)) return fromCookie;
+  return localeFromAcceptLanguage(request.headers['accept-language']) ?? defaultLocale;
 }
 
-export type AppPagesOptions = { env: Env; staticDir: string; pagesDir: string }
+export type AppPagesOptions = { env: Env; staticDir: string; pagesDir: string };
 
 /**
  * Registers the page routes on `app` and answers the handler for page requests no route matched: the SPA shell for
  * a client route, the 404 page otherwise.
  */
 export function registerAppPages(app: FastifyInstance, { env, staticDir, pagesDir }: AppPagesOptions) {
-  const config = toPublicConfig(env)
-  const manifestFile = join(pagesDir, 'pages.json')
+  const config = toPublicConfig(env);
+  const manifestFile = join(pagesDir, 'pages.json');
   const manifest: PagesManifest | null = existsSync(manifestFile)
     ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as PagesManifest)
-    : null
-  if (!manifest) app.log.info({ pagesDir }, 'no prerendered pages found; every page gets the SPA shell')
+    : null;
+  if (!manifest) app.log.info({ pagesDir }, 'no prerendered pages found; every page gets the SPA shell');
 
-  const files = new Map<string, Promise<string>>()
+  const files = new Map<string, Promise<string>>();
   const read = (file: string) => {
-    let text = files.get(file)
+    let text = files.get(file);
     if (!text) {
-      text = readFile(file, 'utf8')
-      text.catch(() => files.delete(file))
-      files.set(file, text)
+      text = readFile(file, 'utf8');
+      text.catch(() => files.delete(file));
+      files.set(file, text);
     }
-    return text
-  }
+    return text;
+  };
 
   function withPageGlobals(html: string, request: FastifyRequest, locale: Locale): string {
-    const runtimeConfig = { ...config, authEmulatorUrl: emulatorUrlFor(env.firebase.authEmulatorHost, request.hostname) }
-    const script = `<script>window.__LOCALE__=${scriptJson(locale)};window.__RUNTIME_CONFIG__=${scriptJson(runtimeConfig)}</script>`
-    return html.replace(/<head>/i, () => `<head>${script}`)
+    const runtimeConfig = {
+      ...config,
+      authEmulatorUrl: emulatorUrlFor(env.firebase.authEmulatorHost, request.hostname),
+    };
+    const script = `<script>window.__LOCALE__=${scriptJson(locale)};window.__RUNTIME_CONFIG__=${scriptJson(runtimeConfig)}</script>`;
+    return html.replace(/<head>/i, () => `<head>${script}`);
   }
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply, statusCode: number, page: string | null) {
-    const locale = pageLocale(request)
-    const prerendered = page && manifest?.locales.includes(locale) ? join(pagesDir, locale, page) : null
-    const html = await read(prerendered ?? join(staticDir, 'index.html'))
-    return reply
-      .code(statusCode)
-      .type('text/html; charset=utf-8')
-      // Never a stale page after a deploy (the service worker's update prompt relies on fresh HTML).
-      .header('cache-control', 'no-cache')
-      .header('vary', 'Cookie, Accept-Language')
-      .header('content-language', locale)
-      .send(withPageGlobals(html, request, locale))
+    const locale = pageLocale(request);
+    const prerendered = page && manifest?.locales.includes(locale) ? join(pagesDir, locale, page) : null;
+    const html = await read(prerendered ?? join(staticDir, 'index.html'));
+    return (
+      reply
+        .code(statusCode)
+        .type('text/html; charset=utf-8')
+        // Never a stale page after a deploy (the service worker's update prompt relies on fresh HTML).
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Cookie, Accept-Language')
+        .header('content-language', locale)
+        .send(withPageGlobals(html, request, locale))
+    );
   }
 
-  const prerenderedPaths = Object.keys(manifest?.pages ?? {})
+  const prerenderedPaths = Object.keys(manifest?.pages ?? {});
   const schema = {
     summary: 'A page of the app (prerendered where it can be)',
     tags: ['pages'],
     response: { 200: contentAnswer('The page', 'text/html') },
-  }
+  };
   for (const path of new Set(['/', ...prerenderedPaths])) {
     // A query string can change what the page shows (/sign-in?mode=email, ?redirectUrl=): the app renders those
     // itself from the shell, so the HTML it hydrates always matches.
     app.get(path, { schema }, (request, reply) =>
       sendPage(request, reply, 200, request.url.includes('?') ? null : (manifest?.pages[path] ?? null)),
-    )
+    );
   }
 
   return async function sendClientPage(request: FastifyRequest, reply: FastifyReply) {
-    const path = request.url.split('?')[0] ?? '/'
+    const path = request.url.split('?')[0] ?? '/';
     // The router's own list (src/shared/client-routes.ts): /dashboard, /jobs/x, ... boot the SPA; the rest is 404.
-    if (isClientRoute(path)) return sendPage(request, reply, 200, null)
-    return sendPage(request, reply, 404, manifest?.notFound ?? null)
-  }
+    if (isClientRoute(path)) return sendPage(request, reply, 200, null);
+    return sendPage(request, reply, 404, manifest?.notFound ?? null);
+  };
 }

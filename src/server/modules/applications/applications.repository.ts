@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm'
-import { type ApplicationStatus, withdrawableStatuses } from '../../../shared/company/application-status.ts'
-import type { Database } from '../../db/client.ts'
-import { applications, applicationStatusHistory, featuredJobs, organizations } from '../../db/schema.ts'
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { type ApplicationStatus, withdrawableStatuses } from '../../../shared/company/application-status.ts';
+import type { Database } from '../../db/client.ts';
+import { applications, applicationStatusHistory, featuredJobs, organizations } from '../../db/schema.ts';
 
 // Every function takes the caller's uid: there is no way to read or write another person's applications.
 
@@ -10,8 +10,8 @@ export async function listAppliedJobIds(db: Database, uid: string): Promise<stri
     .select({ jobId: applications.jobId })
     .from(applications)
     .where(and(eq(applications.uid, uid), ne(applications.status, 'withdrawn')))
-    .orderBy(desc(applications.submittedAt), desc(applications.id))
-  return rows.map((row) => row.jobId)
+    .orderBy(desc(applications.submittedAt), desc(applications.id));
+  return rows.map((row) => row.jobId);
 }
 
 const studentApplicationColumns = {
@@ -19,7 +19,7 @@ const studentApplicationColumns = {
   jobSlug: featuredJobs.slug,
   jobTitle: featuredJobs.title,
   company: organizations.name,
-}
+};
 
 /** The person's applications with their job, newest first (withdrawn ones included: My Applications shows them). */
 export async function listStudentApplications(db: Database, uid: string) {
@@ -29,7 +29,7 @@ export async function listStudentApplications(db: Database, uid: string) {
     .innerJoin(featuredJobs, eq(featuredJobs.id, applications.jobId))
     .innerJoin(organizations, eq(organizations.id, featuredJobs.organizationId))
     .where(eq(applications.uid, uid))
-    .orderBy(desc(applications.submittedAt), desc(applications.id))
+    .orderBy(desc(applications.submittedAt), desc(applications.id));
 }
 
 /** One of the person's own applications; another person's is as absent as an unknown id. */
@@ -40,32 +40,51 @@ export async function findStudentApplication(db: Database, uid: string, id: stri
     .innerJoin(featuredJobs, eq(featuredJobs.id, applications.jobId))
     .innerJoin(organizations, eq(organizations.id, featuredJobs.organizationId))
     .where(and(eq(applications.uid, uid), eq(applications.id, id)))
-    .limit(1)
-  return row ?? null
+    .limit(1);
+  return row ?? null;
 }
 
 export async function listStudentHistory(db: Database, applicationId: string) {
   return db
-    .select({ from: applicationStatusHistory.fromStatus, to: applicationStatusHistory.toStatus, at: applicationStatusHistory.createdAt })
+    .select({
+      from: applicationStatusHistory.fromStatus,
+      to: applicationStatusHistory.toStatus,
+      at: applicationStatusHistory.createdAt,
+    })
     .from(applicationStatusHistory)
     .where(eq(applicationStatusHistory.applicationId, applicationId))
-    .orderBy(applicationStatusHistory.createdAt, applicationStatusHistory.id)
+    .orderBy(applicationStatusHistory.createdAt, applicationStatusHistory.id);
 }
 
 /** Withdraws the person's application if its status allows it, with its history row; null when it does not. */
-export async function withdrawApplication(db: Database, uid: string, id: string): Promise<{ from: ApplicationStatus } | null> {
+export async function withdrawApplication(
+  db: Database,
+  uid: string,
+  id: string,
+): Promise<{ from: ApplicationStatus } | null> {
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ status: applications.status })
       .from(applications)
       .where(and(eq(applications.uid, uid), eq(applications.id, id)))
-      .for('update')
-    if (!current || !(withdrawableStatuses as readonly string[]).includes(current.status)) return null
+      .for('update');
+    if (!current || !(withdrawableStatuses as readonly string[]).includes(current.status)) return null;
     await tx
       .update(applications)
-      .set({ status: 'withdrawn', version: sql`${applications.version} + 1`, statusChangedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(applications.id, id), inArray(applications.status, [...withdrawableStatuses])))
-    await tx.insert(applicationStatusHistory).values({ applicationId: id, fromStatus: current.status, toStatus: 'withdrawn', changedBy: null, changedByName: null })
-    return { from: current.status }
-  })
+      .set({
+        status: 'withdrawn',
+        version: sql`${applications.version} + 1`,
+        statusChangedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(applications.id, id), inArray(applications.status, [...withdrawableStatuses])));
+    await tx.insert(applicationStatusHistory).values({
+      applicationId: id,
+      fromStatus: current.status,
+      toStatus: 'withdrawn',
+      changedBy: null,
+      changedByName: null,
+    });
+    return { from: current.status };
+  });
 }

@@ -1,27 +1,27 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import type { Database } from '../../db/client.ts'
-import { HttpError } from '../../http/http-error.ts'
-import { contentAnswer, errorAnswers } from '../../http/route-schemas.ts'
-import { callerOf, requireIdentifiedUser } from '../../plugins/auth.ts'
-import type { Storage } from '../../storage/storage.ts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { contentAnswer, errorAnswers } from '../../http/route-schemas.ts';
+import { callerOf, requireIdentifiedUser } from '../../plugins/auth.ts';
+import type { Storage } from '../../storage/storage.ts';
 import {
   findStudentApplication,
   listAppliedJobIds,
   listStudentApplications,
   listStudentHistory,
   withdrawApplication,
-} from './applications.repository.ts'
-import { canWithdraw } from '../../../shared/company/application-status.ts'
+} from './applications.repository.ts';
+import { canWithdraw } from '../../../shared/company/application-status.ts';
 import {
   type StudentApplication,
   type StudentApplicationDetail,
   studentApplicationDetailSchema,
   studentApplicationSchema,
-} from '../../../shared/company/company-api.ts'
-import { inlineContentDisposition } from '../../http/content-disposition.ts'
+} from '../../../shared/company/company-api.ts';
+import { inlineContentDisposition } from '../../http/content-disposition.ts';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toStudentApplication(row: Awaited<ReturnType<typeof listStudentApplications>>[number]): StudentApplication {
   return {
@@ -35,112 +35,135 @@ function toStudentApplication(row: Awaited<ReturnType<typeof listStudentApplicat
     appliedAt: row.application.submittedAt.toISOString(),
     featured: true,
     canWithdraw: canWithdraw(row.application.status),
-  }
+  };
 }
 
-export const applicationsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Storage }> = async (app, { db, storage }) => {
+export const applicationsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Storage }> = async (
+  app,
+  { db, storage },
+) => {
   app.addHook('onSend', async (_request, reply) => {
     // Personal data and per-request outcomes: never cached.
-    reply.header('cache-control', 'no-store')
-  })
+    reply.header('cache-control', 'no-store');
+  });
 
   // The caller's own applications only: there is no parameter naming anyone else.
-  const signedIn = { tags: ['applications'], security: [{ firebaseIdToken: [] }] }
+  const signedIn = { tags: ['applications'], security: [{ firebaseIdToken: [] }] };
   // Any text: an id that is not one of the caller's applications answers 404.
-  const params = z.object({ id: z.string().describe("The application's id") })
+  const params = z.object({ id: z.string().describe("The application's id") });
 
-  app.get('/job/applied-jobs', {
-    preHandler: requireIdentifiedUser,
-    schema: {
-      ...signedIn,
-      summary: 'The ids of the jobs the caller applied to',
-      response: { 200: z.array(z.string()), ...errorAnswers(401, 403) },
+  app.get(
+    '/job/applied-jobs',
+    {
+      preHandler: requireIdentifiedUser,
+      schema: {
+        ...signedIn,
+        summary: 'The ids of the jobs the caller applied to',
+        response: { 200: z.array(z.string()), ...errorAnswers(401, 403) },
+      },
     },
-  }, async (request) => {
-    return listAppliedJobIds(db, callerOf(request.user).uid)
-  })
+    async (request) => {
+      return listAppliedJobIds(db, callerOf(request.user).uid);
+    },
+  );
 
   // My Applications: the caller's own, with their status. Another person's id answers as an unknown one (404).
-  app.get('/applications', {
-    preHandler: requireIdentifiedUser,
-    schema: {
-      ...signedIn,
-      summary: "The caller's applications with their status",
-      response: { 200: z.array(studentApplicationSchema), ...errorAnswers(401, 403) },
+  app.get(
+    '/applications',
+    {
+      preHandler: requireIdentifiedUser,
+      schema: {
+        ...signedIn,
+        summary: "The caller's applications with their status",
+        response: { 200: z.array(studentApplicationSchema), ...errorAnswers(401, 403) },
+      },
     },
-  }, async (request): Promise<StudentApplication[]> => {
-    const rows = await listStudentApplications(db, callerOf(request.user).uid)
-    return rows.map(toStudentApplication)
-  })
+    async (request): Promise<StudentApplication[]> => {
+      const rows = await listStudentApplications(db, callerOf(request.user).uid);
+      return rows.map(toStudentApplication);
+    },
+  );
 
-  app.get('/applications/:id', {
-    preHandler: requireIdentifiedUser,
-    schema: {
-      ...signedIn,
-      summary: 'One of the caller\'s applications, with its answers and history',
-      params,
-      response: { 200: studentApplicationDetailSchema, ...errorAnswers(401, 403, 404) },
+  app.get(
+    '/applications/:id',
+    {
+      preHandler: requireIdentifiedUser,
+      schema: {
+        ...signedIn,
+        summary: "One of the caller's applications, with its answers and history",
+        params,
+        response: { 200: studentApplicationDetailSchema, ...errorAnswers(401, 403, 404) },
+      },
     },
-  }, async (request): Promise<StudentApplicationDetail> => {
-    const row = await ownApplication(callerOf(request.user).uid, request.params.id)
-    const { coverLetter, ...answers } = row.application.answers
-    const history = await listStudentHistory(db, row.application.id)
-    return {
-      ...toStudentApplication(row),
-      answers: { ...answers, email: row.application.email },
-      coverLetter,
-      resumeName: row.application.resumeName,
-      history: history.map((entry) => ({
-        from: entry.from as StudentApplication['status'],
-        to: entry.to as StudentApplication['status'],
-        at: entry.at.toISOString(),
-      })),
-    }
-  })
+    async (request): Promise<StudentApplicationDetail> => {
+      const row = await ownApplication(callerOf(request.user).uid, request.params.id);
+      const { coverLetter, ...answers } = row.application.answers;
+      const history = await listStudentHistory(db, row.application.id);
+      return {
+        ...toStudentApplication(row),
+        answers: { ...answers, email: row.application.email },
+        coverLetter,
+        resumeName: row.application.resumeName,
+        history: history.map((entry) => ({
+          from: entry.from as StudentApplication['status'],
+          to: entry.to as StudentApplication['status'],
+          at: entry.at.toISOString(),
+        })),
+      };
+    },
+  );
 
-  app.get('/applications/:id/resume', {
-    preHandler: requireIdentifiedUser,
-    schema: {
-      ...signedIn,
-      summary: 'The resume sent with one of the caller\'s applications',
-      params,
-      response: { 200: contentAnswer('The PDF', 'application/pdf'), ...errorAnswers(401, 403, 404) },
+  app.get(
+    '/applications/:id/resume',
+    {
+      preHandler: requireIdentifiedUser,
+      schema: {
+        ...signedIn,
+        summary: "The resume sent with one of the caller's applications",
+        params,
+        response: { 200: contentAnswer('The PDF', 'application/pdf'), ...errorAnswers(401, 403, 404) },
+      },
     },
-  }, async (request, reply) => {
-    const row = await ownApplication(callerOf(request.user).uid, request.params.id)
-    const stored = await storage.get(row.application.resumeKey)
-    if (!stored) {
-      request.log.error({ applicationId: row.application.id }, 'application resume missing from the storage')
-      throw new HttpError(404, 'resume_missing')
-    }
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', inlineContentDisposition(row.application.resumeName))
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .send(Buffer.from(stored.data.buffer, stored.data.byteOffset, stored.data.byteLength))
-  })
+    async (request, reply) => {
+      const row = await ownApplication(callerOf(request.user).uid, request.params.id);
+      const stored = await storage.get(row.application.resumeKey);
+      if (!stored) {
+        request.log.error({ applicationId: row.application.id }, 'application resume missing from the storage');
+        throw new HttpError(404, 'resume_missing');
+      }
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', inlineContentDisposition(row.application.resumeName))
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(Buffer.from(stored.data.buffer, stored.data.byteOffset, stored.data.byteLength));
+    },
+  );
 
   // Not yet hired or rejected (nor withdrawn): the company sees 'withdrawn' and the job can be applied to again.
-  app.post('/applications/:id/withdraw', {
-    preHandler: requireIdentifiedUser,
-    schema: {
-      ...signedIn,
-      summary: 'Withdraw one of the caller\'s applications',
-      params,
-      response: { 200: studentApplicationSchema, ...errorAnswers(401, 403, 404, 409) },
+  app.post(
+    '/applications/:id/withdraw',
+    {
+      preHandler: requireIdentifiedUser,
+      schema: {
+        ...signedIn,
+        summary: "Withdraw one of the caller's applications",
+        params,
+        response: { 200: studentApplicationSchema, ...errorAnswers(401, 403, 404, 409) },
+      },
     },
-  }, async (request): Promise<StudentApplication> => {
-    const uid = callerOf(request.user).uid
-    const row = await ownApplication(uid, request.params.id)
-    const outcome = await withdrawApplication(db, uid, row.application.id)
-    if (!outcome) throw new HttpError(409, 'not_withdrawable')
-    request.log.info({ applicationId: row.application.id, from: outcome.from }, 'application withdrawn')
-    return toStudentApplication(await ownApplication(uid, row.application.id))
-  })
+    async (request): Promise<StudentApplication> => {
+      const uid = callerOf(request.user).uid;
+      const row = await ownApplication(uid, request.params.id);
+      const outcome = await withdrawApplication(db, uid, row.application.id);
+      if (!outcome) throw new HttpError(409, 'not_withdrawable');
+      request.log.info({ applicationId: row.application.id, from: outcome.from }, 'application withdrawn');
+      return toStudentApplication(await ownApplication(uid, row.application.id));
+    },
+  );
 
   async function ownApplication(uid: string, id: string) {
-    const row = uuidPattern.test(id) ? await findStudentApplication(db, uid, id.toLowerCase()) : null
-    if (!row) throw new HttpError(404, 'not_found')
-    return row
+    const row = uuidPattern.test(id) ? await findStudentApplication(db, uid, id.toLowerCase()) : null;
+    if (!row) throw new HttpError(404, 'not_found');
+    return row;
   }
-}
+};

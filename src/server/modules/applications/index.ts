@@ -1,2 +1,2 @@
-export { listAppliedJobIds } from './applications.repository.ts'
-export { applicationsRoutes } from './applications.routes.ts'
+export { listAppliedJobIds } from './applications.repository.ts';
+export { applicationsRoutes } from './applications.routes.ts';

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto'
-import type { FastifyRequest } from 'fastify'
-import { type ApplicationAnswers, maxApplicationResumeBytes } from '../../../shared/applications/application-schema.ts'
-import { HttpError } from '../../http/http-error.ts'
-import { jsonDepthExceeds, maxJsonDepth } from '../../http/input-policy.ts'
-import { multipartBoundary } from '../../http/multipart.ts'
-import { readMultipartRequest } from '../../http/multipart-request.ts'
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { type ApplicationAnswers, maxApplicationResumeBytes } from '../../../shared/applications/application-schema.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { jsonDepthExceeds, maxJsonDepth } from '../../http/input-policy.ts';
+import { multipartBoundary } from '../../http/multipart.ts';
+import { readMultipartRequest } from '../../http/multipart-request.ts';
 
 // Reads POST /api/public/jobs/{slug}/apply bodies, multipart or JSON, into one shape, and fingerprints them so a
 // retried request can be told from a different one sent with the same Idempotency-Key.
@@ -23,62 +23,65 @@ export const answerFields = [
   'linkedinUrl',
   'portfolioUrl',
   'coverLetter',
-] as const
+] as const;
 
 export type ResumeInput =
   | { kind: 'file'; fileName: string; data: Buffer }
   /** The JSON the client sent as the saved resume reference; checked later against the profile. */
   | { kind: 'saved'; reference: unknown }
-  | { kind: 'none' }
+  | { kind: 'none' };
 
-export type ApplicationRequest = { answers: Record<string, unknown>; resume: ResumeInput }
+export type ApplicationRequest = { answers: Record<string, unknown>; resume: ResumeInput };
 
 /** Framing, the text fields (a 10,000-character cover letter is up to 40 KB of UTF-8) and part headers. */
-export const multipartOverheadBytes = 128 * 1024
+export const multipartOverheadBytes = 128 * 1024;
 
 function parseJsonText(text: string): unknown {
   // Too deep to be a resume reference: left as text, which the reference's schema refuses.
-  if (jsonDepthExceeds(text, maxJsonDepth)) return text
+  if (jsonDepthExceeds(text, maxJsonDepth)) return text;
   try {
-    return JSON.parse(text)
+    return JSON.parse(text);
   } catch {
-    return text
+    return text;
   }
 }
 
-function fromMultipart(fields: Record<string, string>, files: { fieldName: string; fileName: string; data: Buffer }[]): ApplicationRequest {
-  const answers: Record<string, unknown> = {}
-  for (const field of answerFields) if (field in fields) answers[field] = fields[field]
-  const file = files.find((candidate) => candidate.fieldName === 'resume')
-  let resume: ResumeInput = { kind: 'none' }
-  if (file) resume = { kind: 'file', fileName: file.fileName, data: file.data }
+function fromMultipart(
+  fields: Record<string, string>,
+  files: { fieldName: string; fileName: string; data: Buffer }[],
+): ApplicationRequest {
+  const answers: Record<string, unknown> = {};
+  for (const field of answerFields) if (field in fields) answers[field] = fields[field];
+  const file = files.find((candidate) => candidate.fieldName === 'resume');
+  let resume: ResumeInput = { kind: 'none' };
+  if (file) resume = { kind: 'file', fileName: file.fileName, data: file.data };
   else if (fields.resume !== undefined && fields.resume.trim() !== '') {
-    resume = { kind: 'saved', reference: parseJsonText(fields.resume) }
+    resume = { kind: 'saved', reference: parseJsonText(fields.resume) };
   }
-  return { answers, resume }
+  return { answers, resume };
 }
 
 function fromJson(body: unknown): ApplicationRequest {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new HttpError(400, 'invalid_request', 'The request body must be a JSON object of the application answers')
+    throw new HttpError(400, 'invalid_request', 'The request body must be a JSON object of the application answers');
   }
-  const record = body as Record<string, unknown>
-  const answers: Record<string, unknown> = {}
-  for (const field of answerFields) if (field in record) answers[field] = record[field]
+  const record = body as Record<string, unknown>;
+  const answers: Record<string, unknown> = {};
+  for (const field of answerFields) if (field in record) answers[field] = record[field];
   const resume: ResumeInput =
     record.resume === undefined || record.resume === null || record.resume === ''
       ? { kind: 'none' }
-      : { kind: 'saved', reference: record.resume }
-  return { answers, resume }
+      : { kind: 'saved', reference: record.resume };
+  return { answers, resume };
 }
 
 export async function readApplicationRequest(request: FastifyRequest): Promise<ApplicationRequest> {
-  const boundary = multipartBoundary(request.headers['content-type'])
+  const boundary = multipartBoundary(request.headers['content-type']);
   if (!boundary) {
     if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(request.headers['content-type'] ?? '')) {
-      throw new HttpError(415, 'unsupported_media_type', 'Send the application as multipart/form-data or as JSON')
+      throw new HttpError(415, 'unsupported_media_type', 'Send the application as multipart/form-data or as JSON');
     }
-    return fromJson(request.body)
+    return fromJson(request.body);
   }
   const { fields, files } = await readMultipartRequest(request, boundary, {
     maxRequestBytes: maxApplicationResumeBytes + multipartOverheadBytes - 1,
@@ -86,19 +89,20 @@ export async function readApplicationRequest(request: FastifyRequest): Promise<A
     maxFileBytes: maxApplicationResumeBytes - 1,
     maxFiles: 1,
     maxParts: 30,
-  })
-  return fromMultipart(fields, files)
+  });
+  return fromMultipart(fields, files);
 }
 
 /** The resume as validated: an uploaded file, or the id of the profile's saved resume. */
-export type ResumeChoice = { kind: 'file'; fileName: string; data: Buffer } | { kind: 'saved'; id: string } | { kind: 'none' }
+export type ResumeChoice =
+  { kind: 'file'; fileName: string; data: Buffer } | { kind: 'saved'; id: string } | { kind: 'none' };
 
 function resumeFingerprint(resume: ResumeChoice): string {
   if (resume.kind === 'file') {
-    return `file:${createHash('sha256').update(resume.data).digest('hex')}:${resume.fileName}`
+    return `file:${createHash('sha256').update(resume.data).digest('hex')}:${resume.fileName}`;
   }
-  if (resume.kind === 'saved') return `saved:${resume.id}`
-  return 'none'
+  if (resume.kind === 'saved') return `saved:${resume.id}`;
+  return 'none';
 }
 
 /**
@@ -110,15 +114,13 @@ export function applicationRequestHash(
   { answers, resume }: { answers: ApplicationAnswers; resume: ResumeChoice },
   context: { jobId: string; token?: string; sharedId?: string },
 ): string {
-  const normalized = answerFields
-    .filter((field) => field !== 'email')
-    .map((field) => [field, answers[field] ?? null])
+  const normalized = answerFields.filter((field) => field !== 'email').map((field) => [field, answers[field] ?? null]);
   const canonical = JSON.stringify({
     jobId: context.jobId,
     token: context.token ?? null,
     sharedId: context.token ? null : (context.sharedId ?? null),
     answers: normalized,
     resume: resumeFingerprint(resume),
-  })
-  return createHash('sha256').update(canonical).digest('hex')
+  });
+  return createHash('sha256').update(canonical).digest('hex');
 }

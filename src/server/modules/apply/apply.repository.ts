@@ -1,18 +1,22 @@
-import { and, eq, ne } from 'drizzle-orm'
-import type { Database } from '../../db/client.ts'
-import { type ApplicationRow, applications } from '../../db/schema.ts'
+import { and, eq, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { type ApplicationRow, applications } from '../../db/schema.ts';
 
 // Every function takes the caller's uid: there is no way to read or write another person's applications.
 
-export type NewApplication = typeof applications.$inferInsert
+export type NewApplication = typeof applications.$inferInsert;
 
-export async function findApplicationByKey(db: Database, uid: string, idempotencyKey: string): Promise<ApplicationRow | null> {
+export async function findApplicationByKey(
+  db: Database,
+  uid: string,
+  idempotencyKey: string,
+): Promise<ApplicationRow | null> {
   const [row] = await db
     .select()
     .from(applications)
     .where(and(eq(applications.uid, uid), eq(applications.idempotencyKey, idempotencyKey)))
-    .limit(1)
-  return row ?? null
+    .limit(1);
+  return row ?? null;
 }
 
 export async function hasApplied(db: Database, uid: string, jobId: string): Promise<boolean> {
@@ -21,8 +25,8 @@ export async function hasApplied(db: Database, uid: string, jobId: string): Prom
     .from(applications)
     // A withdrawn application does not count: the job can be applied to again.
     .where(and(eq(applications.uid, uid), eq(applications.jobId, jobId), ne(applications.status, 'withdrawn')))
-    .limit(1)
-  return row !== undefined
+    .limit(1);
+  return row !== undefined;
 }
 
 /**
@@ -35,8 +39,8 @@ export async function insertApplicationOnce(db: Database, application: NewApplic
     .insert(applications)
     .values(application)
     .onConflictDoNothing()
-    .returning({ id: applications.id })
-  return inserted.length > 0
+    .returning({ id: applications.id });
+  return inserted.length > 0;
 }
 
 /**

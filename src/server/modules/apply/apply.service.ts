@@ -1,76 +1,81 @@
-import { randomBytes, randomUUID } from 'node:crypto'
-import type { FastifyBaseLogger } from 'fastify'
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   type ApplicationAnswers,
   applicationAnswersSchema,
   applicationMessages,
   type ApplicationReceipt,
   savedResumeChoiceSchema,
-} from '../../../shared/applications/application-schema.ts'
-import { fieldErrors } from '../../../shared/profile/profile-schema.ts'
-import { isPdf, resumeFileName } from '../../../shared/profile/resume-file.ts'
-import type { Database } from '../../db/client.ts'
-import type { StudentProfileRow } from '../../db/schema.ts'
-import { HttpError } from '../../http/http-error.ts'
-import { isReadablePdf } from '../../http/pdf-document.ts'
-import { applicationConfirmationMail } from '../../mail/application-confirmation.ts'
-import { enqueueMail, type MailSender } from '../../mail/outbox.ts'
-import type { AuthUser } from '../../plugins/auth.ts'
-import type { Storage } from '../../storage/storage.ts'
-import { type ApplicationChannel, resolveChannel, verifiedEmailOf } from './application-channel.ts'
-import type { DevpostService } from '../profile/index.ts'
-import type { PublicJobRow } from '../jobs/index.ts'
-import { recordDevpostVerification, sameUsername } from '../profile/index.ts'
-import { loadAccount } from '../profile/index.ts'
-import { type ApplicationRequest, applicationRequestHash, type ResumeChoice, type ResumeInput } from './application-request.ts'
-import { findApplicationByKey, hasApplied, insertApplicationOnce } from './apply.repository.ts'
+} from '../../../shared/applications/application-schema.ts';
+import { fieldErrors } from '../../../shared/profile/profile-schema.ts';
+import { isPdf, resumeFileName } from '../../../shared/profile/resume-file.ts';
+import type { Database } from '../../db/client.ts';
+import type { StudentProfileRow } from '../../db/schema.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { isReadablePdf } from '../../http/pdf-document.ts';
+import { applicationConfirmationMail } from '../../mail/application-confirmation.ts';
+import { enqueueMail, type MailSender } from '../../mail/outbox.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { type ApplicationChannel, resolveChannel, verifiedEmailOf } from './application-channel.ts';
+import type { DevpostService } from '../profile/index.ts';
+import type { PublicJobRow } from '../jobs/index.ts';
+import { recordDevpostVerification, sameUsername } from '../profile/index.ts';
+import { loadAccount } from '../profile/index.ts';
+import {
+  type ApplicationRequest,
+  applicationRequestHash,
+  type ResumeChoice,
+  type ResumeInput,
+} from './application-request.ts';
+import { findApplicationByKey, hasApplied, insertApplicationOnce } from './apply.repository.ts';
 
 /** A 400 that names the fields at fault: `{error, fields: {field: message}}`. */
 export class FieldsError extends HttpError {
-  override name = 'FieldsError'
-  readonly fields: Record<string, string>
+  override name = 'FieldsError';
+  readonly fields: Record<string, string>;
 
   constructor(fields: Record<string, string>) {
-    const first = Object.values(fields)[0] ?? 'Invalid application'
-    super(400, 'invalid_request', first)
-    this.fields = fields
+    const first = Object.values(fields)[0] ?? 'Invalid application';
+    super(400, 'invalid_request', first);
+    this.fields = fields;
   }
 }
 
 export type ApplyDependencies = {
-  db: Database
-  storage: Storage
-  devpost: DevpostService
+  db: Database;
+  storage: Storage;
+  devpost: DevpostService;
   /** Delivers the confirmation e-mail enqueued with the application. */
-  mailSender: MailSender
-  log: FastifyBaseLogger
+  mailSender: MailSender;
+  log: FastifyBaseLogger;
   /** The app's origin, for links in the confirmation e-mail. */
-  appUrl: string
-}
+  appUrl: string;
+};
 
 export type ApplyInput = {
-  caller: AuthUser
-  job: PublicJobRow
-  query: { token?: string; sharedId?: string }
-  idempotencyKey: string
-  request: ApplicationRequest
-}
+  caller: AuthUser;
+  job: PublicJobRow;
+  query: { token?: string; sharedId?: string };
+  idempotencyKey: string;
+  request: ApplicationRequest;
+};
 
-export type ApplyOutcome = { status: number; body: ApplicationReceipt; replayed: boolean }
+export type ApplyOutcome = { status: number; body: ApplicationReceipt; replayed: boolean };
 
-type ResumeCopy = { data: Uint8Array; name: string; source: 'upload' | 'profile'; profileResumeId: string | null }
+type ResumeCopy = { data: Uint8Array; name: string; source: 'upload' | 'profile'; profileResumeId: string | null };
 
 /** An unguessable key for the application's own resume copy; served only through authorised routes. */
 function newApplicationResumeKey(): string {
-  return `applications/${randomBytes(16).toString('hex')}.pdf`
+  return `applications/${randomBytes(16).toString('hex')}.pdf`;
 }
 
 /** The resume part of the request, its saved-resume reference checked for shape. */
 function validResumeChoice(resume: ResumeInput): ResumeChoice {
-  if (resume.kind !== 'saved') return resume
-  const choice = savedResumeChoiceSchema.safeParse(resume.reference)
-  if (!choice.success) throw new HttpError(400, 'application_resume_missing')
-  return { kind: 'saved', id: choice.data.id }
+  if (resume.kind !== 'saved') return resume;
+  const choice = savedResumeChoiceSchema.safeParse(resume.reference);
+  if (!choice.success) throw new HttpError(400, 'application_resume_missing');
+  return { kind: 'saved', id: choice.data.id };
 }
 
 async function chooseResume(
@@ -78,23 +83,29 @@ async function chooseResume(
   resume: ResumeChoice,
   profile: StudentProfileRow | null,
 ): Promise<ResumeCopy> {
-  if (resume.kind === 'none') throw new HttpError(400, 'application_resume_missing')
+  if (resume.kind === 'none') throw new HttpError(400, 'application_resume_missing');
   if (resume.kind === 'file') {
     // Judged by content, never by name or declared type.
-    if (!isPdf(resume.data) || !(await isReadablePdf(resume.data))) throw new HttpError(400, 'resume_not_pdf', applicationMessages.resumeNotPdf)
-    const name = resumeFileName(resume.fileName)
-    return { data: resume.data, name: name.ok ? name.fileName : 'Resume.pdf', source: 'upload', profileResumeId: null }
+    if (!isPdf(resume.data) || !(await isReadablePdf(resume.data)))
+      throw new HttpError(400, 'resume_not_pdf', applicationMessages.resumeNotPdf);
+    const name = resumeFileName(resume.fileName);
+    return { data: resume.data, name: name.ok ? name.fileName : 'Resume.pdf', source: 'upload', profileResumeId: null };
   }
   // The saved resume must be the profile's current one: an old id (replaced meanwhile) or another person's is refused.
   if (!profile?.resumeId || !profile.resumeKey || resume.id !== profile.resumeId) {
-    throw new HttpError(400, 'application_resume_missing')
+    throw new HttpError(400, 'application_resume_missing');
   }
-  const stored = await storage.get(profile.resumeKey)
+  const stored = await storage.get(profile.resumeKey);
   if (!stored) {
-    log.error({ key: profile.resumeKey }, 'profile resume file missing from the storage')
-    throw new HttpError(400, 'application_resume_missing')
+    log.error({ key: profile.resumeKey }, 'profile resume file missing from the storage');
+    throw new HttpError(400, 'application_resume_missing');
   }
-  return { data: stored.data, name: profile.resumeName ?? 'Resume.pdf', source: 'profile', profileResumeId: profile.resumeId }
+  return {
+    data: stored.data,
+    name: profile.resumeName ?? 'Resume.pdf',
+    source: 'profile',
+    profileResumeId: profile.resumeId,
+  };
 }
 
 /**
@@ -107,16 +118,20 @@ async function checkDevpost(
   username: string | null,
   profile: StudentProfileRow | null,
 ): Promise<void> {
-  if (!username) return
-  if (sameUsername(username, profile?.devpostUsername) || sameUsername(username, profile?.devpostVerifiedUsername)) return
-  const lookup = await devpost.lookup(username)
-  if (!lookup.ok) throw new FieldsError({ devpostUsername: applicationMessages.devpostSubmit })
-  await recordDevpostVerification(db, uid, lookup.profile.username)
+  if (!username) return;
+  if (sameUsername(username, profile?.devpostUsername) || sameUsername(username, profile?.devpostVerifiedUsername))
+    return;
+  const lookup = await devpost.lookup(username);
+  if (!lookup.ok) throw new FieldsError({ devpostUsername: applicationMessages.devpostSubmit });
+  await recordDevpostVerification(db, uid, lookup.profile.username);
 }
 
-function replayOf(row: { requestHash: string; responseStatus: number; responseBody: ApplicationReceipt }, hash: string): ApplyOutcome {
-  if (row.requestHash !== hash) throw new HttpError(422, 'idempotency_key_reused')
-  return { status: row.responseStatus, body: row.responseBody, replayed: true }
+function replayOf(
+  row: { requestHash: string; responseStatus: number; responseBody: ApplicationReceipt },
+  hash: string,
+): ApplyOutcome {
+  if (row.requestHash !== hash) throw new HttpError(422, 'idempotency_key_reused');
+  return { status: row.responseStatus, body: row.responseBody, replayed: true };
 }
 
 function channelColumns(channel: ApplicationChannel) {
@@ -124,7 +139,7 @@ function channelColumns(channel: ApplicationChannel) {
     channel: channel.kind,
     invitationId: channel.kind === 'private' ? channel.invitation.id : null,
     sharedLinkId: channel.kind === 'link' ? channel.sharedLink.id : null,
-  }
+  };
 }
 
 /**
@@ -134,38 +149,38 @@ function channelColumns(channel: ApplicationChannel) {
  * the background: a mail server that fails never fails the application.
  */
 export async function submitApplication(deps: ApplyDependencies, input: ApplyInput): Promise<ApplyOutcome> {
-  const { db, storage, mailSender, log, appUrl } = deps
-  const { caller, job, query, idempotencyKey, request } = input
-  const email = verifiedEmailOf(caller)
+  const { db, storage, mailSender, log, appUrl } = deps;
+  const { caller, job, query, idempotencyKey, request } = input;
+  const email = verifiedEmailOf(caller);
 
   // Validated before anything else: the fingerprint is computed on these values, never on raw input.
-  const parsed = applicationAnswersSchema.safeParse({ ...request.answers, email })
-  if (!parsed.success) throw new FieldsError(fieldErrors(parsed.error))
-  const answers: ApplicationAnswers = parsed.data
-  const resumeChoice = validResumeChoice(request.resume)
+  const parsed = applicationAnswersSchema.safeParse({ ...request.answers, email });
+  if (!parsed.success) throw new FieldsError(fieldErrors(parsed.error));
+  const answers: ApplicationAnswers = parsed.data;
+  const resumeChoice = validResumeChoice(request.resume);
   const requestHash = applicationRequestHash(
     { answers, resume: resumeChoice },
     { jobId: job.id, token: query.token, sharedId: query.sharedId },
-  )
+  );
 
   // A retry of a request that already succeeded gets the same answer, even if the invitation expired since.
-  const previous = await findApplicationByKey(db, caller.uid, idempotencyKey)
-  if (previous) return replayOf(previous, requestHash)
+  const previous = await findApplicationByKey(db, caller.uid, idempotencyKey);
+  if (previous) return replayOf(previous, requestHash);
 
-  const channel = await resolveChannel(db, query, { jobId: job.id, email, visibility: job.visibility })
+  const channel = await resolveChannel(db, query, { jobId: job.id, email, visibility: job.visibility });
 
-  const { profile } = await loadAccount(db, caller)
-  const resume = await chooseResume(deps, resumeChoice, profile)
-  await checkDevpost(deps, caller.uid, answers.devpostUsername, profile)
+  const { profile } = await loadAccount(db, caller);
+  const resume = await chooseResume(deps, resumeChoice, profile);
+  await checkDevpost(deps, caller.uid, answers.devpostUsername, profile);
   if (await hasApplied(db, caller.uid, job.id)) {
     // A concurrent request with this key may have committed since the first look: that is a replay, not a duplicate.
-    const winner = await findApplicationByKey(db, caller.uid, idempotencyKey)
-    if (winner) return replayOf(winner, requestHash)
-    throw new HttpError(409, 'already_applied')
+    const winner = await findApplicationByKey(db, caller.uid, idempotencyKey);
+    if (winner) return replayOf(winner, requestHash);
+    throw new HttpError(409, 'already_applied');
   }
 
-  const applicationId = randomUUID()
-  const submittedAt = new Date()
+  const applicationId = randomUUID();
+  const submittedAt = new Date();
   const receipt: ApplicationReceipt = {
     applicationId,
     jobId: job.id,
@@ -173,37 +188,37 @@ export async function submitApplication(deps: ApplyDependencies, input: ApplyInp
     organizationName: job.organizationName,
     email,
     submittedAt: submittedAt.toISOString(),
-  }
+  };
 
-  const resumeKey = newApplicationResumeKey()
-  await storage.put(resumeKey, resume.data, { contentType: 'application/pdf' })
-  let written: boolean
+  const resumeKey = newApplicationResumeKey();
+  await storage.put(resumeKey, resume.data, { contentType: 'application/pdf' });
+  let written: boolean;
   try {
     // The application and its confirmation e-mail are committed together: a crash right after the commit still
     // leaves the e-mail in the outbox for the sender (decision 009).
     written = await db.transaction(async (tx) => {
       const inserted = await insertApplicationOnce(tx, {
-      id: applicationId,
-      uid: caller.uid,
-      jobId: job.id,
-      email,
-      answers,
-      ...channelColumns(channel),
-      resumeKey,
-      resumeName: resume.name,
-      resumeSize: resume.data.byteLength,
-      resumeSource: resume.source,
-      resumeProfileId: resume.profileResumeId,
-      // What the company sees and the match is computed from: the profile as it is when the student applies.
-      skillsSnapshot: profile?.skills ?? [],
-      githubSnapshot: profile?.githubProfile ?? null,
-      devpostSnapshot: profile?.devpostProfile ?? null,
-      idempotencyKey,
-      requestHash,
-      responseStatus: 201,
-      responseBody: receipt,
-      submittedAt,
-      })
+        id: applicationId,
+        uid: caller.uid,
+        jobId: job.id,
+        email,
+        answers,
+        ...channelColumns(channel),
+        resumeKey,
+        resumeName: resume.name,
+        resumeSize: resume.data.byteLength,
+        resumeSource: resume.source,
+        resumeProfileId: resume.profileResumeId,
+        // What the company sees and the match is computed from: the profile as it is when the student applies.
+        skillsSnapshot: profile?.skills ?? [],
+        githubSnapshot: profile?.githubProfile ?? null,
+        devpostSnapshot: profile?.devpostProfile ?? null,
+        idempotencyKey,
+        requestHash,
+        responseStatus: 201,
+        responseBody: receipt,
+        submittedAt,
+      });
       if (inserted) {
         const mail = applicationConfirmationMail({
           to: email,
@@ -212,32 +227,32 @@ export async function submitApplication(deps: ApplyDependencies, input: ApplyInp
           organizationName: job.organizationName,
           submittedAt,
           appUrl,
-        })
-        await enqueueMail(tx, { kind: 'application-confirmation', causeId: applicationId, ...mail })
+        });
+        await enqueueMail(tx, { kind: 'application-confirmation', causeId: applicationId, ...mail });
       }
-      return inserted
-    })
+      return inserted;
+    });
   } catch (error) {
-    await removeFile(deps, resumeKey)
-    throw error
+    await removeFile(deps, resumeKey);
+    throw error;
   }
 
   if (!written) {
-    await removeFile(deps, resumeKey)
+    await removeFile(deps, resumeKey);
     // Another request got there first: the same submission (replay it) or another one for this job.
-    const winner = await findApplicationByKey(db, caller.uid, idempotencyKey)
-    if (winner) return replayOf(winner, requestHash)
-    if (await hasApplied(db, caller.uid, job.id)) throw new HttpError(409, 'already_applied')
-    throw new HttpError(409, 'submission_in_progress')
+    const winner = await findApplicationByKey(db, caller.uid, idempotencyKey);
+    if (winner) return replayOf(winner, requestHash);
+    if (await hasApplied(db, caller.uid, job.id)) throw new HttpError(409, 'already_applied');
+    throw new HttpError(409, 'submission_in_progress');
   }
 
-  log.info({ applicationId, jobId: job.id, channel: channel.kind }, 'application submitted')
-  mailSender.nudge()
-  return { status: 201, body: receipt, replayed: false }
+  log.info({ applicationId, jobId: job.id, channel: channel.kind }, 'application submitted');
+  mailSender.nudge();
+  return { status: 201, body: receipt, replayed: false };
 }
 
 async function removeFile({ storage, log }: ApplyDependencies, key: string): Promise<void> {
   await storage.delete(key).catch((error: unknown) => {
-    log.error({ err: error, key }, 'could not remove the resume copy of an application that was not stored')
-  })
+    log.error({ err: error, key }, 'could not remove the resume copy of an application that was not stored');
+  });
 }

@@ -1,14 +1,14 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createAccountRequestSchema,
   createAccountResponseSchema,
   sameEmailAddress,
-} from '../../../shared/schemas/create-account.ts'
-import type { Database } from '../../db/client.ts'
-import { HttpError } from '../../http/http-error.ts'
-import { errorAnswers } from '../../http/route-schemas.ts'
-import { requireIdentifiedUser } from '../../plugins/auth.ts'
-import { upsertAccount } from './auth.service.ts'
+} from '../../../shared/schemas/create-account.ts';
+import type { Database } from '../../db/client.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { errorAnswers } from '../../http/route-schemas.ts';
+import { requireIdentifiedUser } from '../../plugins/auth.ts';
+import { upsertAccount } from './auth.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   // The guard runs before the body's schema: no token is 401 whatever the body.
@@ -21,23 +21,27 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
         tags: ['auth'],
         security: [{ firebaseIdToken: [] }],
         body: createAccountRequestSchema,
-        response: { 200: createAccountResponseSchema, 201: createAccountResponseSchema, ...errorAnswers(400, 401, 403) },
+        response: {
+          200: createAccountResponseSchema,
+          201: createAccountResponseSchema,
+          ...errorAnswers(400, 401, 403),
+        },
       },
     },
     async (request, reply) => {
-      const body = request.body
-      const caller = request.user
-      if (!caller) throw new HttpError(401, 'unauthenticated')
+      const body = request.body;
+      const caller = request.user;
+      if (!caller) throw new HttpError(401, 'unauthenticated');
       // The address is taken from the verified token; the body only confirms the client agrees.
       if (!caller.email) {
-        throw new HttpError(400, 'account_email_missing')
+        throw new HttpError(400, 'account_email_missing');
       }
       if (!sameEmailAddress(body.email, caller.email)) {
-        throw new HttpError(400, 'email_mismatch')
+        throw new HttpError(400, 'email_mismatch');
       }
-      const { user, created } = await upsertAccount(db, { ...caller, email: caller.email })
-      reply.header('cache-control', 'no-store')
-      return reply.code(created ? 201 : 200).send({ user })
+      const { user, created } = await upsertAccount(db, { ...caller, email: caller.email });
+      reply.header('cache-control', 'no-store');
+      return reply.code(created ? 201 : 200).send({ user });
     },
-  )
-}
+  );
+};

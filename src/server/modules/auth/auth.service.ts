@@ -1,16 +1,16 @@
-import { getTableColumns, sql } from 'drizzle-orm'
-import type { AccountUser } from '../../../shared/schemas/create-account.ts'
-import type { Database } from '../../db/client.ts'
-import { type UserRow, users } from '../../db/schema.ts'
-import type { AuthUser } from '../../plugins/auth.ts'
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { AccountUser } from '../../../shared/schemas/create-account.ts';
+import type { Database } from '../../db/client.ts';
+import { type UserRow, users } from '../../db/schema.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
 
-export type UpsertAccountResult = { user: AccountUser; created: boolean }
+export type UpsertAccountResult = { user: AccountUser; created: boolean };
 
 /** 'Ada King Lovelace' -> ['Ada', 'King Lovelace']; the profile lets the person correct it later. */
 function splitName(name: string | null): { firstName: string | null; lastName: string | null } {
-  if (!name) return { firstName: null, lastName: null }
-  const [firstName = null, ...rest] = name.split(/\s+/)
-  return { firstName, lastName: rest.length > 0 ? rest.join(' ') : null }
+  if (!name) return { firstName: null, lastName: null };
+  const [firstName = null, ...rest] = name.split(/\s+/);
+  return { firstName, lastName: rest.length > 0 ? rest.join(' ') : null };
 }
 
 /**
@@ -18,7 +18,7 @@ function splitName(name: string | null): { firstName: string | null; lastName: s
  * (INSERT ... ON CONFLICT), so two simultaneous calls for one uid still leave exactly one row.
  */
 export async function upsertAccount(db: Database, caller: AuthUser & { email: string }): Promise<UpsertAccountResult> {
-  const { firstName, lastName } = splitName(caller.name)
+  const { firstName, lastName } = splitName(caller.name);
   const [row] = await db
     .insert(users)
     .values({
@@ -45,10 +45,10 @@ export async function upsertAccount(db: Database, caller: AuthUser & { email: st
       },
     })
     // xmax is 0 only on a freshly inserted row version: the standard way to tell insert from update here.
-    .returning({ ...getTableColumns(users), created: sql<boolean>`(xmax = 0)` })
-  if (!row) throw new Error(`Upsert of user ${caller.uid} returned no row`)
-  const { created, ...user } = row
-  return { user: toAccountUser(user), created }
+    .returning({ ...getTableColumns(users), created: sql<boolean>`(xmax = 0)` });
+  if (!row) throw new Error(`Upsert of user ${caller.uid} returned no row`);
+  const { created, ...user } = row;
+  return { user: toAccountUser(user), created };
 }
 
 export function toAccountUser(row: UserRow): AccountUser {
@@ -64,5 +64,5 @@ export function toAccountUser(row: UserRow): AccountUser {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     lastSignInAt: row.lastSignInAt.toISOString(),
-  }
+  };
 }

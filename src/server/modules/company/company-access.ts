@@ -1,9 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { Database } from '../../db/client.ts'
-import type { OrganizationMemberRow } from '../../db/schema.ts'
-import { type AuthUser, requireUser } from '../../plugins/auth.ts'
-import { companyError, isUuid } from './company-error.ts'
-import { applicationAccess, findMembership, hasAnyMembership, jobAccess } from './company-access.repository.ts'
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import type { OrganizationMemberRow } from '../../db/schema.ts';
+import { type AuthUser, requireUser } from '../../plugins/auth.ts';
+import { companyError, isUuid } from './company-error.ts';
+import { applicationAccess, findMembership, hasAnyMembership, jobAccess } from './company-access.repository.ts';
 
 // Who may call what in the company portal (docs/decisions/011-company-portal.md):
 // - no valid ID token: 401 unauthenticated;
@@ -16,26 +16,26 @@ import { applicationAccess, findMembership, hasAnyMembership, jobAccess } from '
 /** preHandler of every /api/company route: a valid ID token, else 401 with the code. */
 export async function requireCompanyCaller(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   try {
-    await requireUser(request, reply)
+    await requireUser(request, reply);
   } catch (error) {
     if (error instanceof Error && 'statusCode' in error && error.statusCode === 401) {
-      throw companyError(401, 'unauthenticated', error.message)
+      throw companyError(401, 'unauthenticated', error.message);
     }
-    throw error
+    throw error;
   }
 }
 
 export function companyCaller(request: FastifyRequest): AuthUser {
-  if (!request.user) throw companyError(401, 'unauthenticated')
-  return request.user
+  if (!request.user) throw companyError(401, 'unauthenticated');
+  return request.user;
 }
 
-export type Access = { organizationId: string; role: 'owner' | 'member' }
+export type Access = { organizationId: string; role: 'owner' | 'member' };
 
 function checkRole(role: 'owner' | 'member' | null, ownerOnly: boolean): 'owner' | 'member' {
-  if (!role) throw companyError(403, 'not_a_member')
-  if (ownerOnly && role !== 'owner') throw companyError(403, 'owner_only')
-  return role
+  if (!role) throw companyError(403, 'not_a_member');
+  if (ownerOnly && role !== 'owner') throw companyError(403, 'owner_only');
+  return role;
 }
 
 export async function requireOrganizationMember(
@@ -44,20 +44,25 @@ export async function requireOrganizationMember(
   organizationId: string,
   { ownerOnly = false } = {},
 ): Promise<OrganizationMemberRow> {
-  const membership = isUuid(organizationId) ? await findMembership(db, organizationId, caller.uid) : null
-  checkRole(membership?.role ?? null, ownerOnly)
-  return membership as OrganizationMemberRow
+  const membership = isUuid(organizationId) ? await findMembership(db, organizationId, caller.uid) : null;
+  checkRole(membership?.role ?? null, ownerOnly);
+  return membership as OrganizationMemberRow;
 }
 
 async function notFoundOrNoAccess(db: Database, caller: AuthUser): Promise<never> {
-  if (await hasAnyMembership(db, caller.uid)) throw companyError(404, 'not_found')
-  throw companyError(403, 'not_a_member')
+  if (await hasAnyMembership(db, caller.uid)) throw companyError(404, 'not_found');
+  throw companyError(403, 'not_a_member');
 }
 
-export async function requireJobAccess(db: Database, caller: AuthUser, jobId: string, { ownerOnly = false } = {}): Promise<Access> {
-  const found = isUuid(jobId) ? await jobAccess(db, jobId.toLowerCase(), caller.uid) : null
-  if (!found) return notFoundOrNoAccess(db, caller)
-  return { organizationId: found.organizationId, role: checkRole(found.role, ownerOnly) }
+export async function requireJobAccess(
+  db: Database,
+  caller: AuthUser,
+  jobId: string,
+  { ownerOnly = false } = {},
+): Promise<Access> {
+  const found = isUuid(jobId) ? await jobAccess(db, jobId.toLowerCase(), caller.uid) : null;
+  if (!found) return notFoundOrNoAccess(db, caller);
+  return { organizationId: found.organizationId, role: checkRole(found.role, ownerOnly) };
 }
 
 export async function requireApplicationAccess(
@@ -65,12 +70,15 @@ export async function requireApplicationAccess(
   caller: AuthUser,
   applicationId: string,
 ): Promise<Access & { jobId: string }> {
-  const found = isUuid(applicationId) ? await applicationAccess(db, applicationId.toLowerCase(), caller.uid) : null
-  if (!found) return notFoundOrNoAccess(db, caller)
-  return { organizationId: found.organizationId, jobId: found.jobId, role: checkRole(found.role, false) }
+  const found = isUuid(applicationId) ? await applicationAccess(db, applicationId.toLowerCase(), caller.uid) : null;
+  if (!found) return notFoundOrNoAccess(db, caller);
+  return { organizationId: found.organizationId, jobId: found.jobId, role: checkRole(found.role, false) };
 }
 
 /** The name shown beside a member's actions (history, notes). */
-export function displayNameOf(caller: AuthUser, membership?: { name: string | null; email: string } | null): string | null {
-  return membership?.name ?? caller.name ?? membership?.email ?? caller.email
+export function displayNameOf(
+  caller: AuthUser,
+  membership?: { name: string | null; email: string } | null,
+): string | null {
+  return membership?.name ?? caller.name ?? membership?.email ?? caller.email;
 }

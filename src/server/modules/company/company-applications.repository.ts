@@ -1,7 +1,7 @@
-import { and, asc, avg, desc, eq, inArray, sql } from 'drizzle-orm'
-import type { ApplicationAnswers } from '../../../shared/applications/application-schema.ts'
-import type { ApplicationStatus } from '../../../shared/company/application-status.ts'
-import type { Database } from '../../db/client.ts'
+import { and, asc, avg, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ApplicationAnswers } from '../../../shared/applications/application-schema.ts';
+import type { ApplicationStatus } from '../../../shared/company/application-status.ts';
+import type { Database } from '../../db/client.ts';
 import {
   applicationNotes,
   applicationRatings,
@@ -10,26 +10,28 @@ import {
   type ApplicationRow,
   featuredJobs,
   organizations,
-} from '../../db/schema.ts'
+} from '../../db/schema.ts';
 
 /** One applicant of a job as the list, the CSV export and the dashboard need it (no cover letter, no snapshots). */
 export type ApplicantRow = {
-  id: string
-  email: string
-  answers: Omit<ApplicationAnswers, 'coverLetter'>
-  status: ApplicationStatus
-  statusChangedAt: Date
-  submittedAt: Date
-  skills: string[]
-  githubContributions: number | null
-  githubRepos: number | null
-  devpostProjects: number | null
-  devpostWins: number | null
-  averageRating: number | null
-}
+  id: string;
+  email: string;
+  answers: Omit<ApplicationAnswers, 'coverLetter'>;
+  status: ApplicationStatus;
+  statusChangedAt: Date;
+  submittedAt: Date;
+  skills: string[];
+  githubContributions: number | null;
+  githubRepos: number | null;
+  devpostProjects: number | null;
+  devpostWins: number | null;
+  averageRating: number | null;
+};
 
 // Written out in full: inside a subquery Drizzle leaves column names unqualified.
-const averageRating = sql<string | null>`(select avg("application_ratings"."rating") from "application_ratings" where "application_ratings"."application_id" = "applications"."id")`
+const averageRating = sql<
+  string | null
+>`(select avg("application_ratings"."rating") from "application_ratings" where "application_ratings"."application_id" = "applications"."id")`;
 
 export async function listApplicantRows(db: Database, jobId: string): Promise<ApplicantRow[]> {
   const rows = await db
@@ -48,15 +50,15 @@ export async function listApplicantRows(db: Database, jobId: string): Promise<Ap
       averageRating,
     })
     .from(applications)
-    .where(eq(applications.jobId, jobId))
-  return rows.map((row) => ({ ...row, averageRating: row.averageRating === null ? null : Number(row.averageRating) }))
+    .where(eq(applications.jobId, jobId));
+  return rows.map((row) => ({ ...row, averageRating: row.averageRating === null ? null : Number(row.averageRating) }));
 }
 
 export type ApplicationWithJob = {
-  application: ApplicationRow
-  job: { id: string; title: string; type: string; skills: string[]; organizationId: string }
-  organization: { name: string; rejectionEmails: boolean }
-}
+  application: ApplicationRow;
+  job: { id: string; title: string; type: string; skills: string[]; organizationId: string };
+  organization: { name: string; rejectionEmails: boolean };
+};
 
 export async function findApplicationWithJob(db: Database, id: string): Promise<ApplicationWithJob | null> {
   const [row] = await db
@@ -75,8 +77,8 @@ export async function findApplicationWithJob(db: Database, id: string): Promise<
     .innerJoin(featuredJobs, eq(featuredJobs.id, applications.jobId))
     .innerJoin(organizations, eq(organizations.id, featuredJobs.organizationId))
     .where(eq(applications.id, id))
-    .limit(1)
-  return row ?? null
+    .limit(1);
+  return row ?? null;
 }
 
 export async function listHistory(db: Database, applicationId: string) {
@@ -84,7 +86,7 @@ export async function listHistory(db: Database, applicationId: string) {
     .select()
     .from(applicationStatusHistory)
     .where(eq(applicationStatusHistory.applicationId, applicationId))
-    .orderBy(asc(applicationStatusHistory.createdAt), asc(applicationStatusHistory.id))
+    .orderBy(asc(applicationStatusHistory.createdAt), asc(applicationStatusHistory.id));
 }
 
 export async function listNotes(db: Database, applicationId: string) {
@@ -92,31 +94,45 @@ export async function listNotes(db: Database, applicationId: string) {
     .select()
     .from(applicationNotes)
     .where(eq(applicationNotes.applicationId, applicationId))
-    .orderBy(desc(applicationNotes.createdAt), desc(applicationNotes.id))
+    .orderBy(desc(applicationNotes.createdAt), desc(applicationNotes.id));
 }
 
-export async function insertNote(db: Database, note: { applicationId: string; authorUid: string; authorName: string | null; body: string }) {
-  const [row] = await db.insert(applicationNotes).values(note).returning()
-  if (!row) throw new Error('insert returned no note')
-  return row
+export async function insertNote(
+  db: Database,
+  note: { applicationId: string; authorUid: string; authorName: string | null; body: string },
+) {
+  const [row] = await db.insert(applicationNotes).values(note).returning();
+  if (!row) throw new Error('insert returned no note');
+  return row;
 }
 
-export async function ratingsOf(db: Database, applicationId: string, uid: string): Promise<{ mine: number | null; average: number | null }> {
+export async function ratingsOf(
+  db: Database,
+  applicationId: string,
+  uid: string,
+): Promise<{ mine: number | null; average: number | null }> {
   const [mine] = await db
     .select({ rating: applicationRatings.rating })
     .from(applicationRatings)
-    .where(and(eq(applicationRatings.applicationId, applicationId), eq(applicationRatings.uid, uid)))
+    .where(and(eq(applicationRatings.applicationId, applicationId), eq(applicationRatings.uid, uid)));
   const [all] = await db
     .select({ value: avg(applicationRatings.rating) })
     .from(applicationRatings)
-    .where(eq(applicationRatings.applicationId, applicationId))
-  return { mine: mine?.rating ?? null, average: all?.value == null ? null : Math.round(Number(all.value) * 10) / 10 }
+    .where(eq(applicationRatings.applicationId, applicationId));
+  return { mine: mine?.rating ?? null, average: all?.value == null ? null : Math.round(Number(all.value) * 10) / 10 };
 }
 
-export async function setRating(db: Database, applicationId: string, uid: string, rating: number | null): Promise<void> {
+export async function setRating(
+  db: Database,
+  applicationId: string,
+  uid: string,
+  rating: number | null,
+): Promise<void> {
   if (rating === null) {
-    await db.delete(applicationRatings).where(and(eq(applicationRatings.applicationId, applicationId), eq(applicationRatings.uid, uid)))
-    return
+    await db
+      .delete(applicationRatings)
+      .where(and(eq(applicationRatings.applicationId, applicationId), eq(applicationRatings.uid, uid)));
+    return;
   }
   await db
     .insert(applicationRatings)
@@ -124,7 +140,7 @@ export async function setRating(db: Database, applicationId: string, uid: string
     .onConflictDoUpdate({
       target: [applicationRatings.applicationId, applicationRatings.uid],
       set: { rating, updatedAt: sql`now()` },
-    })
+    });
 }
 
 /**
@@ -141,15 +157,21 @@ export async function updateStatusIfCurrent(
     .update(applications)
     .set({ status: to, version: sql`${applications.version} + 1`, statusChangedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(applications.id, id), eq(applications.version, version), sql`${applications.status} <> 'withdrawn'`))
-    .returning()
-  return row ?? null
+    .returning();
+  return row ?? null;
 }
 
 export async function insertHistory(
   db: Database,
-  entry: { applicationId: string; fromStatus: ApplicationStatus; toStatus: ApplicationStatus; changedBy: string | null; changedByName: string | null },
+  entry: {
+    applicationId: string;
+    fromStatus: ApplicationStatus;
+    toStatus: ApplicationStatus;
+    changedBy: string | null;
+    changedByName: string | null;
+  },
 ): Promise<void> {
-  await db.insert(applicationStatusHistory).values(entry)
+  await db.insert(applicationStatusHistory).values(entry);
 }
 
 /** The applications `ids` with their job's organization, locked for a bulk change. */
@@ -159,5 +181,5 @@ export async function lockApplications(db: Database, ids: string[]) {
     .from(applications)
     .innerJoin(featuredJobs, eq(featuredJobs.id, applications.jobId))
     .where(inArray(applications.id, ids))
-    .for('update', { of: applications })
+    .for('update', { of: applications });
 }

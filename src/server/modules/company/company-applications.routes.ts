@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify';
 import {
   applicantsQuerySchema,
   applicationStatusRequestSchema,
@@ -10,15 +10,21 @@ import {
   noteRequestSchema,
   type RatingResponse,
   ratingRequestSchema,
-} from '../../../shared/company/company-api.ts'
-import type { Database } from '../../db/client.ts'
-import type { MailSender } from '../../mail/outbox.ts'
-import type { Storage } from '../../storage/storage.ts'
-import { inlineContentDisposition } from '../../http/content-disposition.ts'
-import { companyCaller, displayNameOf, requireApplicationAccess, requireJobAccess, requireOrganizationMember } from './company-access.ts'
-import { findMembership, hasAnyMembership } from './company-access.repository.ts'
-import { companyError, parseCompanyRequest } from './company-error.ts'
-import { companyRouteSchemas } from './company-route-schemas.ts'
+} from '../../../shared/company/company-api.ts';
+import type { Database } from '../../db/client.ts';
+import type { MailSender } from '../../mail/outbox.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { inlineContentDisposition } from '../../http/content-disposition.ts';
+import {
+  companyCaller,
+  displayNameOf,
+  requireApplicationAccess,
+  requireJobAccess,
+  requireOrganizationMember,
+} from './company-access.ts';
+import { findMembership, hasAnyMembership } from './company-access.repository.ts';
+import { companyError, parseCompanyRequest } from './company-error.ts';
+import { companyRouteSchemas } from './company-route-schemas.ts';
 import {
   findApplicationWithJob,
   insertNote,
@@ -28,7 +34,7 @@ import {
   lockApplications,
   ratingsOf,
   setRating,
-} from './company-applications.repository.ts'
+} from './company-applications.repository.ts';
 import {
   applicantsCsv,
   applicantsPage,
@@ -36,13 +42,29 @@ import {
   changeApplicationStatus,
   jobStats,
   matchOfRow,
-} from './company-applications.service.ts'
-import { findJob } from './company-jobs.repository.ts'
+} from './company-applications.service.ts';
+import { findJob } from './company-jobs.repository.ts';
 
-export type CompanyApplicationsRoutesOptions = { db: Database; storage: Storage; mailSender: MailSender; appUrl: string }
+export type CompanyApplicationsRoutesOptions = {
+  db: Database;
+  storage: Storage;
+  mailSender: MailSender;
+  appUrl: string;
+};
 
-function toNote(row: { id: string; body: string; createdAt: Date; authorUid: string; authorName: string | null }): Note {
-  return { id: row.id, body: row.body, at: row.createdAt.toISOString(), by: { uid: row.authorUid, name: row.authorName } }
+function toNote(row: {
+  id: string;
+  body: string;
+  createdAt: Date;
+  authorUid: string;
+  authorName: string | null;
+}): Note {
+  return {
+    id: row.id,
+    body: row.body,
+    at: row.createdAt.toISOString(),
+    by: { uid: row.authorUid, name: row.authorName },
+  };
 }
 
 export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRoutesOptions> = async (
@@ -50,176 +72,219 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
   { db, storage, mailSender, appUrl },
 ) => {
   async function jobOf(request: { params: { id: string } } & Parameters<typeof companyCaller>[0]) {
-    await requireJobAccess(db, companyCaller(request), request.params.id)
-    const job = await findJob(db, request.params.id.toLowerCase())
-    if (!job) throw companyError(404, 'not_found')
-    return job
+    await requireJobAccess(db, companyCaller(request), request.params.id);
+    const job = await findJob(db, request.params.id.toLowerCase());
+    if (!job) throw companyError(404, 'not_found');
+    return job;
   }
 
-  app.get<{ Params: { id: string } }>('/company/jobs/:id/applicants', { schema: companyRouteSchemas.applicants }, async (request) => {
-    const job = await jobOf(request)
-    const query = parseCompanyRequest(applicantsQuerySchema, request.query)
-    return applicantsPage(job, await listApplicantRows(db, job.id), query)
-  })
+  app.get<{ Params: { id: string } }>(
+    '/company/jobs/:id/applicants',
+    { schema: companyRouteSchemas.applicants },
+    async (request) => {
+      const job = await jobOf(request);
+      const query = parseCompanyRequest(applicantsQuerySchema, request.query);
+      return applicantsPage(job, await listApplicantRows(db, job.id), query);
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/company/jobs/:id/applicants.csv', { schema: companyRouteSchemas.applicantsCsv }, async (request, reply) => {
-    const job = await jobOf(request)
-    const { page: _page, pageSize: _pageSize, ...filters } = parseCompanyRequest(applicantsQuerySchema, request.query)
-    const csv = applicantsCsv(job, await listApplicantRows(db, job.id), filters)
-    const name = `applicants-${job.slug}.csv`.replace(/[^A-Za-z0-9._-]/g, '-')
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .send(csv)
-  })
+  app.get<{ Params: { id: string } }>(
+    '/company/jobs/:id/applicants.csv',
+    { schema: companyRouteSchemas.applicantsCsv },
+    async (request, reply) => {
+      const job = await jobOf(request);
+      const {
+        page: _page,
+        pageSize: _pageSize,
+        ...filters
+      } = parseCompanyRequest(applicantsQuerySchema, request.query);
+      const csv = applicantsCsv(job, await listApplicantRows(db, job.id), filters);
+      const name = `applicants-${job.slug}.csv`.replace(/[^A-Za-z0-9._-]/g, '-');
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(csv);
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/company/jobs/:id/stats', { schema: companyRouteSchemas.jobStats }, async (request): Promise<JobStats> => {
-    const job = await jobOf(request)
-    return jobStats(await listApplicantRows(db, job.id))
-  })
+  app.get<{ Params: { id: string } }>(
+    '/company/jobs/:id/stats',
+    { schema: companyRouteSchemas.jobStats },
+    async (request): Promise<JobStats> => {
+      const job = await jobOf(request);
+      return jobStats(await listApplicantRows(db, job.id));
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/company/applications/:id', { schema: companyRouteSchemas.application }, async (request): Promise<CompanyApplication> => {
-    const caller = companyCaller(request)
-    await requireApplicationAccess(db, caller, request.params.id)
-    const found = await findApplicationWithJob(db, request.params.id.toLowerCase())
-    if (!found) throw companyError(404, 'not_found')
-    const { application, job } = found
-    const [history, notes, ratings] = await Promise.all([
-      listHistory(db, application.id),
-      listNotes(db, application.id),
-      ratingsOf(db, application.id, caller.uid),
-    ])
-    const { coverLetter, ...answers } = application.answers
-    const github = application.githubSnapshot ?? null
-    const devpost = application.devpostSnapshot ?? null
-    return {
-      applicationId: application.id,
-      jobId: job.id,
-      job: { title: job.title },
-      status: application.status,
-      statusChangedAt: application.statusChangedAt.toISOString(),
-      appliedAt: application.submittedAt.toISOString(),
-      version: application.version,
-      channel: application.channel,
-      answers: { ...answers, email: application.email },
-      coverLetter,
-      links: {
-        linkedin: answers.linkedinUrl,
-        portfolio: answers.portfolioUrl,
-        github: answers.githubUsername ? `https://github.com/${encodeURIComponent(answers.githubUsername)}` : null,
-        devpost: answers.devpostUsername ? `https://devpost.com/${encodeURIComponent(answers.devpostUsername)}` : null,
-      },
-      github,
-      devpost,
-      skills: application.skillsSnapshot,
-      match: matchOfRow(job, {
+  app.get<{ Params: { id: string } }>(
+    '/company/applications/:id',
+    { schema: companyRouteSchemas.application },
+    async (request): Promise<CompanyApplication> => {
+      const caller = companyCaller(request);
+      await requireApplicationAccess(db, caller, request.params.id);
+      const found = await findApplicationWithJob(db, request.params.id.toLowerCase());
+      if (!found) throw companyError(404, 'not_found');
+      const { application, job } = found;
+      const [history, notes, ratings] = await Promise.all([
+        listHistory(db, application.id),
+        listNotes(db, application.id),
+        ratingsOf(db, application.id, caller.uid),
+      ]);
+      const { coverLetter, ...answers } = application.answers;
+      const github = application.githubSnapshot ?? null;
+      const devpost = application.devpostSnapshot ?? null;
+      return {
+        applicationId: application.id,
+        jobId: job.id,
+        job: { title: job.title },
+        status: application.status,
+        statusChangedAt: application.statusChangedAt.toISOString(),
+        appliedAt: application.submittedAt.toISOString(),
+        version: application.version,
+        channel: application.channel,
+        answers: { ...answers, email: application.email },
+        coverLetter,
+        links: {
+          linkedin: answers.linkedinUrl,
+          portfolio: answers.portfolioUrl,
+          github: answers.githubUsername ? `https://github.com/${encodeURIComponent(answers.githubUsername)}` : null,
+          devpost: answers.devpostUsername
+            ? `https://devpost.com/${encodeURIComponent(answers.devpostUsername)}`
+            : null,
+        },
+        github,
+        devpost,
         skills: application.skillsSnapshot,
-        answers,
-        submittedAt: application.submittedAt,
-        githubContributions: github ? github.contributionCount : null,
-        githubRepos: github ? github.repoCount : null,
-        devpostProjects: devpost ? devpost.stats.projectCount : null,
-        devpostWins: devpost ? devpost.stats.winCount : null,
-      }),
-      history: history.map((entry) => ({
-        from: entry.fromStatus as CompanyApplication['status'],
-        to: entry.toStatus as CompanyApplication['status'],
-        at: entry.createdAt.toISOString(),
-        by: entry.changedBy ? { uid: entry.changedBy, name: entry.changedByName } : null,
-      })),
-      notes: notes.map(toNote),
-      rating: ratings.mine,
-      averageRating: ratings.average,
-      hasResume: Boolean(application.resumeKey),
-      resumeName: application.resumeName,
-    }
-  })
+        match: matchOfRow(job, {
+          skills: application.skillsSnapshot,
+          answers,
+          submittedAt: application.submittedAt,
+          githubContributions: github ? github.contributionCount : null,
+          githubRepos: github ? github.repoCount : null,
+          devpostProjects: devpost ? devpost.stats.projectCount : null,
+          devpostWins: devpost ? devpost.stats.winCount : null,
+        }),
+        history: history.map((entry) => ({
+          from: entry.fromStatus as CompanyApplication['status'],
+          to: entry.toStatus as CompanyApplication['status'],
+          at: entry.createdAt.toISOString(),
+          by: entry.changedBy ? { uid: entry.changedBy, name: entry.changedByName } : null,
+        })),
+        notes: notes.map(toNote),
+        rating: ratings.mine,
+        averageRating: ratings.average,
+        hasResume: Boolean(application.resumeKey),
+        resumeName: application.resumeName,
+      };
+    },
+  );
 
-  app.patch<{ Params: { id: string } }>('/company/applications/:id', { schema: companyRouteSchemas.changeApplicationStatus }, async (request) => {
-    const caller = companyCaller(request)
-    const access = await requireApplicationAccess(db, caller, request.params.id)
-    const input = parseCompanyRequest(applicationStatusRequestSchema, request.body)
-    const membership = await findMembership(db, access.organizationId, caller.uid)
-    const id = request.params.id.toLowerCase()
-    const outcome = await changeApplicationStatus(db, {
-      applicationId: id,
-      to: input.status,
-      version: input.version,
-      actor: { uid: caller.uid, name: displayNameOf(caller, membership) },
-      appUrl,
-    })
-    if (outcome.mailed) mailSender.nudge()
-    if (outcome.changed) request.log.info({ applicationId: id, status: input.status }, 'application status changed')
-    const found = await findApplicationWithJob(db, id)
-    if (!found) throw companyError(404, 'not_found')
-    return {
-      applicationId: found.application.id,
-      status: found.application.status,
-      statusChangedAt: found.application.statusChangedAt.toISOString(),
-      version: found.application.version,
-    }
-  })
+  app.patch<{ Params: { id: string } }>(
+    '/company/applications/:id',
+    { schema: companyRouteSchemas.changeApplicationStatus },
+    async (request) => {
+      const caller = companyCaller(request);
+      const access = await requireApplicationAccess(db, caller, request.params.id);
+      const input = parseCompanyRequest(applicationStatusRequestSchema, request.body);
+      const membership = await findMembership(db, access.organizationId, caller.uid);
+      const id = request.params.id.toLowerCase();
+      const outcome = await changeApplicationStatus(db, {
+        applicationId: id,
+        to: input.status,
+        version: input.version,
+        actor: { uid: caller.uid, name: displayNameOf(caller, membership) },
+        appUrl,
+      });
+      if (outcome.mailed) mailSender.nudge();
+      if (outcome.changed) request.log.info({ applicationId: id, status: input.status }, 'application status changed');
+      const found = await findApplicationWithJob(db, id);
+      if (!found) throw companyError(404, 'not_found');
+      return {
+        applicationId: found.application.id,
+        status: found.application.status,
+        statusChangedAt: found.application.statusChangedAt.toISOString(),
+        version: found.application.version,
+      };
+    },
+  );
 
-  app.post('/company/applications/bulk-status', { schema: companyRouteSchemas.bulkStatus }, async (request): Promise<BulkStatusResponse> => {
-    const caller = companyCaller(request)
-    if (!(await hasAnyMembership(db, caller.uid))) throw companyError(403, 'not_a_member')
-    const input = parseCompanyRequest(bulkStatusRequestSchema, request.body)
-    const ids = [...new Set(input.applicationIds.map((id) => id.toLowerCase()))]
-    // Every id must exist (404) and belong to one organization the caller is a member of (403): else nothing changes.
-    const rows = await lockApplications(db, ids)
-    if (rows.length !== ids.length) throw companyError(404, 'not_found')
-    const organizations = new Set(rows.map((row) => row.organizationId))
-    if (organizations.size !== 1) throw companyError(403, 'not_a_member')
-    const [organizationId] = [...organizations] as [string]
-    const membership = await requireOrganizationMember(db, caller, organizationId)
-    const outcome = await bulkChangeStatus(db, {
-      ids,
-      to: input.status,
-      organizationId,
-      actor: { uid: caller.uid, name: displayNameOf(caller, membership) },
-      appUrl,
-    })
-    if (outcome.mailed > 0) mailSender.nudge()
-    return { updated: outcome.updated, skipped: outcome.skipped }
-  })
+  app.post(
+    '/company/applications/bulk-status',
+    { schema: companyRouteSchemas.bulkStatus },
+    async (request): Promise<BulkStatusResponse> => {
+      const caller = companyCaller(request);
+      if (!(await hasAnyMembership(db, caller.uid))) throw companyError(403, 'not_a_member');
+      const input = parseCompanyRequest(bulkStatusRequestSchema, request.body);
+      const ids = [...new Set(input.applicationIds.map((id) => id.toLowerCase()))];
+      // Every id must exist (404) and belong to one organization the caller is a member of (403): else nothing changes.
+      const rows = await lockApplications(db, ids);
+      if (rows.length !== ids.length) throw companyError(404, 'not_found');
+      const organizations = new Set(rows.map((row) => row.organizationId));
+      if (organizations.size !== 1) throw companyError(403, 'not_a_member');
+      const [organizationId] = [...organizations] as [string];
+      const membership = await requireOrganizationMember(db, caller, organizationId);
+      const outcome = await bulkChangeStatus(db, {
+        ids,
+        to: input.status,
+        organizationId,
+        actor: { uid: caller.uid, name: displayNameOf(caller, membership) },
+        appUrl,
+      });
+      if (outcome.mailed > 0) mailSender.nudge();
+      return { updated: outcome.updated, skipped: outcome.skipped };
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/company/applications/:id/notes', { schema: companyRouteSchemas.addNote }, async (request, reply) => {
-    const caller = companyCaller(request)
-    const access = await requireApplicationAccess(db, caller, request.params.id)
-    const input = parseCompanyRequest(noteRequestSchema, request.body)
-    const membership = await findMembership(db, access.organizationId, caller.uid)
-    const row = await insertNote(db, {
-      applicationId: request.params.id.toLowerCase(),
-      authorUid: caller.uid,
-      authorName: displayNameOf(caller, membership),
-      body: input.body,
-    })
-    return reply.code(201).send(toNote(row))
-  })
+  app.post<{ Params: { id: string } }>(
+    '/company/applications/:id/notes',
+    { schema: companyRouteSchemas.addNote },
+    async (request, reply) => {
+      const caller = companyCaller(request);
+      const access = await requireApplicationAccess(db, caller, request.params.id);
+      const input = parseCompanyRequest(noteRequestSchema, request.body);
+      const membership = await findMembership(db, access.organizationId, caller.uid);
+      const row = await insertNote(db, {
+        applicationId: request.params.id.toLowerCase(),
+        authorUid: caller.uid,
+        authorName: displayNameOf(caller, membership),
+        body: input.body,
+      });
+      return reply.code(201).send(toNote(row));
+    },
+  );
 
-  app.put<{ Params: { id: string } }>('/company/applications/:id/rating', { schema: companyRouteSchemas.rate }, async (request): Promise<RatingResponse> => {
-    const caller = companyCaller(request)
-    await requireApplicationAccess(db, caller, request.params.id)
-    const input = parseCompanyRequest(ratingRequestSchema, request.body)
-    const id = request.params.id.toLowerCase()
-    await setRating(db, id, caller.uid, input.rating)
-    const ratings = await ratingsOf(db, id, caller.uid)
-    return { rating: ratings.mine, averageRating: ratings.average }
-  })
+  app.put<{ Params: { id: string } }>(
+    '/company/applications/:id/rating',
+    { schema: companyRouteSchemas.rate },
+    async (request): Promise<RatingResponse> => {
+      const caller = companyCaller(request);
+      await requireApplicationAccess(db, caller, request.params.id);
+      const input = parseCompanyRequest(ratingRequestSchema, request.body);
+      const id = request.params.id.toLowerCase();
+      await setRating(db, id, caller.uid, input.rating);
+      const ratings = await ratingsOf(db, id, caller.uid);
+      return { rating: ratings.mine, averageRating: ratings.average };
+    },
+  );
 
   // Members of the job's organization only, with the bearer token (the portal shows it from a blob: URL).
-  app.get<{ Params: { id: string } }>('/company/applications/:id/resume', { schema: companyRouteSchemas.applicationResume }, async (request, reply) => {
-    await requireApplicationAccess(db, companyCaller(request), request.params.id)
-    const found = await findApplicationWithJob(db, request.params.id.toLowerCase())
-    const stored = found ? await storage.get(found.application.resumeKey) : null
-    if (!found || !stored) {
-      if (found) request.log.error({ applicationId: found.application.id }, 'application resume missing from the storage')
-      throw companyError(404, 'resume_missing')
-    }
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', inlineContentDisposition(found.application.resumeName))
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .send(Buffer.from(stored.data.buffer, stored.data.byteOffset, stored.data.byteLength))
-  })
-}
+  app.get<{ Params: { id: string } }>(
+    '/company/applications/:id/resume',
+    { schema: companyRouteSchemas.applicationResume },
+    async (request, reply) => {
+      await requireApplicationAccess(db, companyCaller(request), request.params.id);
+      const found = await findApplicationWithJob(db, request.params.id.toLowerCase());
+      const stored = found ? await storage.get(found.application.resumeKey) : null;
+      if (!found || !stored) {
+        if (found)
+          request.log.error({ applicationId: found.application.id }, 'application resume missing from the storage');
+        throw companyError(404, 'resume_missing');
+      }
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', inlineContentDisposition(found.application.resumeName))
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(Buffer.from(stored.data.buffer, stored.data.byteOffset, stored.data.byteLength));
+    },
+  );
+};

@@ -1,12 +1,12 @@
-import { stringify } from 'csv-stringify/sync'
-import type { ApplicationStatus, CompanySettableStatus } from '../../../shared/company/application-status.ts'
-import type { ApplicantListItem, ApplicantsResponse, JobStats, Match } from '../../../shared/company/company-api.ts'
-import { emptyStatusCounts } from '../../../shared/company/application-status.ts'
-import { computeMatch, describeMatchPart } from '../../../shared/company/match.ts'
-import type { Database } from '../../db/client.ts'
-import { statusChangeMail } from '../../mail/company-mails.ts'
-import { enqueueMail } from '../../mail/outbox.ts'
-import { companyError } from './company-error.ts'
+import { stringify } from 'csv-stringify/sync';
+import type { ApplicationStatus, CompanySettableStatus } from '../../../shared/company/application-status.ts';
+import type { ApplicantListItem, ApplicantsResponse, JobStats, Match } from '../../../shared/company/company-api.ts';
+import { emptyStatusCounts } from '../../../shared/company/application-status.ts';
+import { computeMatch, describeMatchPart } from '../../../shared/company/match.ts';
+import type { Database } from '../../db/client.ts';
+import { statusChangeMail } from '../../mail/company-mails.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { companyError } from './company-error.ts';
 import {
   type ApplicantRow,
   type ApplicationWithJob,
@@ -14,29 +14,41 @@ import {
   insertHistory,
   lockApplications,
   updateStatusIfCurrent,
-} from './company-applications.repository.ts'
+} from './company-applications.repository.ts';
 
 export type ApplicantFilters = {
-  q?: string
-  status?: ApplicationStatus
-  graduationYear?: number
-  school?: string
-  sort: 'newest' | 'match'
-}
+  q?: string;
+  status?: ApplicationStatus;
+  graduationYear?: number;
+  school?: string;
+  sort: 'newest' | 'match';
+};
 
-type JobForMatch = { type: string; skills: string[] }
+type JobForMatch = { type: string; skills: string[] };
 
-export function matchOfRow(job: JobForMatch, row: Pick<ApplicantRow, 'skills' | 'answers' | 'githubContributions' | 'githubRepos' | 'devpostProjects' | 'devpostWins' | 'submittedAt'>): Match {
+export function matchOfRow(
+  job: JobForMatch,
+  row: Pick<
+    ApplicantRow,
+    'skills' | 'answers' | 'githubContributions' | 'githubRepos' | 'devpostProjects' | 'devpostWins' | 'submittedAt'
+  >,
+): Match {
   return computeMatch({
     job,
     applicant: {
       skills: row.skills,
       graduationYear: typeof row.answers.graduationYear === 'number' ? row.answers.graduationYear : null,
-      github: row.githubContributions === null ? null : { contributionCount: row.githubContributions, repoCount: row.githubRepos ?? 0 },
-      devpost: row.devpostProjects === null ? null : { stats: { projectCount: row.devpostProjects, winCount: row.devpostWins ?? 0 } },
+      github:
+        row.githubContributions === null
+          ? null
+          : { contributionCount: row.githubContributions, repoCount: row.githubRepos ?? 0 },
+      devpost:
+        row.devpostProjects === null
+          ? null
+          : { stats: { projectCount: row.devpostProjects, winCount: row.devpostWins ?? 0 } },
     },
     at: row.submittedAt,
-  })
+  });
 }
 
 function toListItem(row: ApplicantRow, match: Match): ApplicantListItem {
@@ -54,27 +66,33 @@ function toListItem(row: ApplicantRow, match: Match): ApplicantListItem {
     appliedAt: row.submittedAt.toISOString(),
     rating: row.averageRating === null ? null : Math.round(row.averageRating * 10) / 10,
     match,
-  }
+  };
 }
 
 /** Search (name, school, skills), filters and sort, in memory: a job's applicants are at most a few thousand rows. */
-export function filterApplicants(job: JobForMatch, rows: ApplicantRow[], filters: ApplicantFilters): ApplicantListItem[] {
-  const needle = filters.q?.trim().toLowerCase() ?? ''
-  const school = filters.school?.trim().toLowerCase()
+export function filterApplicants(
+  job: JobForMatch,
+  rows: ApplicantRow[],
+  filters: ApplicantFilters,
+): ApplicantListItem[] {
+  const needle = filters.q?.trim().toLowerCase() ?? '';
+  const school = filters.school?.trim().toLowerCase();
   const items = rows
     .filter((row) => {
-      if (filters.status && row.status !== filters.status) return false
-      if (filters.graduationYear !== undefined && row.answers.graduationYear !== filters.graduationYear) return false
-      if (school && row.answers.university.trim().toLowerCase() !== school) return false
-      if (!needle) return true
-      const haystack = [`${row.answers.firstName} ${row.answers.lastName}`, row.answers.university, ...row.skills].join('\n').toLowerCase()
-      return needle.split(/\s+/).every((word) => haystack.includes(word))
+      if (filters.status && row.status !== filters.status) return false;
+      if (filters.graduationYear !== undefined && row.answers.graduationYear !== filters.graduationYear) return false;
+      if (school && row.answers.university.trim().toLowerCase() !== school) return false;
+      if (!needle) return true;
+      const haystack = [`${row.answers.firstName} ${row.answers.lastName}`, row.answers.university, ...row.skills]
+        .join('\n')
+        .toLowerCase();
+      return needle.split(/\s+/).every((word) => haystack.includes(word));
     })
-    .map((row) => toListItem(row, matchOfRow(job, row)))
+    .map((row) => toListItem(row, matchOfRow(job, row)));
   const newest = (a: ApplicantListItem, b: ApplicantListItem) =>
-    b.appliedAt.localeCompare(a.appliedAt) || a.applicationId.localeCompare(b.applicationId)
-  items.sort(filters.sort === 'match' ? (a, b) => b.match.score - a.match.score || newest(a, b) : newest)
-  return items
+    b.appliedAt.localeCompare(a.appliedAt) || a.applicationId.localeCompare(b.applicationId);
+  items.sort(filters.sort === 'match' ? (a, b) => b.match.score - a.match.score || newest(a, b) : newest);
+  return items;
 }
 
 export function applicantsPage(
@@ -82,8 +100,8 @@ export function applicantsPage(
   rows: ApplicantRow[],
   filters: ApplicantFilters & { page: number; pageSize: number },
 ): ApplicantsResponse {
-  const items = filterApplicants(job, rows, filters)
-  const start = (filters.page - 1) * filters.pageSize
+  const items = filterApplicants(job, rows, filters);
+  const start = (filters.page - 1) * filters.pageSize;
   return {
     items: items.slice(start, start + filters.pageSize),
     total: items.length,
@@ -91,7 +109,7 @@ export function applicantsPage(
     pageSize: filters.pageSize,
     schools: [...new Set(rows.map((row) => row.answers.university.trim()))].sort((a, b) => a.localeCompare(b)),
     graduationYears: [...new Set(rows.map((row) => row.answers.graduationYear))].sort((a, b) => a - b),
-  }
+  };
 }
 
 /**
@@ -99,56 +117,95 @@ export function applicantsPage(
  * apostrophe (OWASP "CSV injection"), so it is shown as text.
  */
 export function safeCsvCell(value: string | number | null): string {
-  if (value === null) return ''
-  const text = String(value)
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
+  if (value === null) return '';
+  const text = String(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
 export function applicantsCsv(job: JobForMatch, rows: ApplicantRow[], filters: ApplicantFilters): string {
-  const items = filterApplicants(job, rows, filters)
-  const byId = new Map(rows.map((row) => [row.id, row]))
+  const items = filterApplicants(job, rows, filters);
+  const byId = new Map(rows.map((row) => [row.id, row]));
   const header = [
-    'Application ID', 'First name', 'Last name', 'Email', 'Phone', 'School', 'Program', 'Graduation year', 'Skills',
-    'Status', 'Status changed', 'Applied', 'Rating', 'Match score', 'Match details', 'LinkedIn', 'Portfolio', 'GitHub', 'Devpost',
-  ]
+    'Application ID',
+    'First name',
+    'Last name',
+    'Email',
+    'Phone',
+    'School',
+    'Program',
+    'Graduation year',
+    'Skills',
+    'Status',
+    'Status changed',
+    'Applied',
+    'Rating',
+    'Match score',
+    'Match details',
+    'LinkedIn',
+    'Portfolio',
+    'GitHub',
+    'Devpost',
+  ];
   const records = items.map((item) => {
-    const answers = byId.get(item.applicationId)?.answers
+    const answers = byId.get(item.applicationId)?.answers;
     return [
-      item.applicationId, item.firstName, item.lastName, item.email, answers?.phone ?? '', item.school, item.program,
-      item.graduationYear, item.skills.join(', '), item.status, item.statusChangedAt, item.appliedAt, item.rating,
-      item.match.score, item.match.parts.map(describeMatchPart).join('; '), answers?.linkedinUrl ?? '',
-      answers?.portfolioUrl ?? '', answers?.githubUsername ?? '', answers?.devpostUsername ?? '',
-    ].map(safeCsvCell)
-  })
+      item.applicationId,
+      item.firstName,
+      item.lastName,
+      item.email,
+      answers?.phone ?? '',
+      item.school,
+      item.program,
+      item.graduationYear,
+      item.skills.join(', '),
+      item.status,
+      item.statusChangedAt,
+      item.appliedAt,
+      item.rating,
+      item.match.score,
+      item.match.parts.map(describeMatchPart).join('; '),
+      answers?.linkedinUrl ?? '',
+      answers?.portfolioUrl ?? '',
+      answers?.githubUsername ?? '',
+      answers?.devpostUsername ?? '',
+    ].map(safeCsvCell);
+  });
   // A BOM so spreadsheet programs read the UTF-8 names right.
-  return `\uFEFF${stringify([header, ...records], { record_delimiter: '\r\n' })}`
+  return `\uFEFF${stringify([header, ...records], { record_delimiter: '\r\n' })}`;
 }
 
 export function jobStats(rows: ApplicantRow[]): JobStats {
-  const byStatus = emptyStatusCounts()
-  const days = new Map<string, number>()
-  const schools = new Map<string, number>()
-  const years = new Map<number, number>()
+  const byStatus = emptyStatusCounts();
+  const days = new Map<string, number>();
+  const schools = new Map<string, number>();
+  const years = new Map<number, number>();
   for (const row of rows) {
-    byStatus[row.status] += 1
-    const day = row.submittedAt.toISOString().slice(0, 10)
-    days.set(day, (days.get(day) ?? 0) + 1)
-    const school = row.answers.university.trim()
-    schools.set(school, (schools.get(school) ?? 0) + 1)
-    years.set(row.answers.graduationYear, (years.get(row.answers.graduationYear) ?? 0) + 1)
+    byStatus[row.status] += 1;
+    const day = row.submittedAt.toISOString().slice(0, 10);
+    days.set(day, (days.get(day) ?? 0) + 1);
+    const school = row.answers.university.trim();
+    schools.set(school, (schools.get(school) ?? 0) + 1);
+    years.set(row.answers.graduationYear, (years.get(row.answers.graduationYear) ?? 0) + 1);
   }
   return {
     byStatus,
     overTime: [...days].sort(([a], [b]) => a.localeCompare(b)).map(([date, count]) => ({ date, count })),
-    bySchool: [...schools].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([school, count]) => ({ school, count })),
+    bySchool: [...schools]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .map(([school, count]) => ({ school, count })),
     byGraduationYear: [...years].sort((a, b) => a[0] - b[0]).map(([year, count]) => ({ year, count })),
-  }
+  };
 }
 
-type Actor = { uid: string; name: string | null }
+type Actor = { uid: string; name: string | null };
 
-async function enqueueStatusMail(db: Database, found: ApplicationWithJob, to: ApplicationStatus, appUrl: string): Promise<boolean> {
-  if (to === 'rejected' && !found.organization.rejectionEmails) return false
+async function enqueueStatusMail(
+  db: Database,
+  found: ApplicationWithJob,
+  to: ApplicationStatus,
+  appUrl: string,
+): Promise<boolean> {
+  if (to === 'rejected' && !found.organization.rejectionEmails) return false;
   const mail = statusChangeMail({
     to: found.application.email,
     firstName: found.application.answers.firstName,
@@ -156,9 +213,9 @@ async function enqueueStatusMail(db: Database, found: ApplicationWithJob, to: Ap
     organizationName: found.organization.name,
     status: to,
     appUrl,
-  })
-  await enqueueMail(db, { kind: 'status-change', causeId: found.application.id, ...mail })
-  return true
+  });
+  await enqueueMail(db, { kind: 'status-change', causeId: found.application.id, ...mail });
+  return true;
 }
 
 /**
@@ -167,25 +224,37 @@ async function enqueueStatusMail(db: Database, found: ApplicationWithJob, to: Ap
  */
 export async function changeApplicationStatus(
   db: Database,
-  { applicationId, to, version, actor, appUrl }: { applicationId: string; to: CompanySettableStatus; version: number; actor: Actor; appUrl: string },
+  {
+    applicationId,
+    to,
+    version,
+    actor,
+    appUrl,
+  }: { applicationId: string; to: CompanySettableStatus; version: number; actor: Actor; appUrl: string },
 ): Promise<{ changed: boolean; mailed: boolean }> {
   return db.transaction(async (tx) => {
-    const found = await findApplicationWithJob(tx, applicationId)
-    if (!found) throw companyError(404, 'not_found')
-    const from = found.application.status
-    if (from === 'withdrawn') throw companyError(409, 'application_withdrawn')
-    if (found.application.version !== version) throw companyError(409, 'stale_status')
-    if (from === to) return { changed: false, mailed: false }
-    const updated = await updateStatusIfCurrent(tx, applicationId, { to, version })
+    const found = await findApplicationWithJob(tx, applicationId);
+    if (!found) throw companyError(404, 'not_found');
+    const from = found.application.status;
+    if (from === 'withdrawn') throw companyError(409, 'application_withdrawn');
+    if (found.application.version !== version) throw companyError(409, 'stale_status');
+    if (from === to) return { changed: false, mailed: false };
+    const updated = await updateStatusIfCurrent(tx, applicationId, { to, version });
     if (!updated) {
       // Someone else moved it (or the student withdrew) between the read and the write.
-      const now = await findApplicationWithJob(tx, applicationId)
-      throw companyError(409, now?.application.status === 'withdrawn' ? 'application_withdrawn' : 'stale_status')
+      const now = await findApplicationWithJob(tx, applicationId);
+      throw companyError(409, now?.application.status === 'withdrawn' ? 'application_withdrawn' : 'stale_status');
     }
-    await insertHistory(tx, { applicationId, fromStatus: from, toStatus: to, changedBy: actor.uid, changedByName: actor.name })
-    const mailed = await enqueueStatusMail(tx, found, to, appUrl)
-    return { changed: true, mailed }
-  })
+    await insertHistory(tx, {
+      applicationId,
+      fromStatus: from,
+      toStatus: to,
+      changedBy: actor.uid,
+      changedByName: actor.name,
+    });
+    const mailed = await enqueueStatusMail(tx, found, to, appUrl);
+    return { changed: true, mailed };
+  });
 }
 
 /**
@@ -194,34 +263,50 @@ export async function changeApplicationStatus(
  */
 export async function bulkChangeStatus(
   db: Database,
-  { ids, to, organizationId, actor, appUrl }: { ids: string[]; to: CompanySettableStatus; organizationId: string; actor: Actor; appUrl: string },
-): Promise<{ updated: string[]; skipped: { id: string; code: 'application_withdrawn' | 'unchanged' }[]; mailed: number }> {
+  {
+    ids,
+    to,
+    organizationId,
+    actor,
+    appUrl,
+  }: { ids: string[]; to: CompanySettableStatus; organizationId: string; actor: Actor; appUrl: string },
+): Promise<{
+  updated: string[];
+  skipped: { id: string; code: 'application_withdrawn' | 'unchanged' }[];
+  mailed: number;
+}> {
   return db.transaction(async (tx) => {
-    const locked = await lockApplications(tx, ids)
+    const locked = await lockApplications(tx, ids);
     if (locked.length !== ids.length || locked.some((row) => row.organizationId !== organizationId)) {
-      throw companyError(409, 'stale_status')
+      throw companyError(409, 'stale_status');
     }
-    const updated: string[] = []
-    const skipped: { id: string; code: 'application_withdrawn' | 'unchanged' }[] = []
-    let mailed = 0
+    const updated: string[] = [];
+    const skipped: { id: string; code: 'application_withdrawn' | 'unchanged' }[] = [];
+    let mailed = 0;
     for (const id of ids) {
-      const found = await findApplicationWithJob(tx, id)
-      if (!found) throw companyError(404, 'not_found')
-      const from = found.application.status
+      const found = await findApplicationWithJob(tx, id);
+      if (!found) throw companyError(404, 'not_found');
+      const from = found.application.status;
       if (from === 'withdrawn') {
-        skipped.push({ id, code: 'application_withdrawn' })
-        continue
+        skipped.push({ id, code: 'application_withdrawn' });
+        continue;
       }
       if (from === to) {
-        skipped.push({ id, code: 'unchanged' })
-        continue
+        skipped.push({ id, code: 'unchanged' });
+        continue;
       }
-      const row = await updateStatusIfCurrent(tx, id, { to, version: found.application.version })
-      if (!row) throw companyError(409, 'stale_status')
-      await insertHistory(tx, { applicationId: id, fromStatus: from, toStatus: to, changedBy: actor.uid, changedByName: actor.name })
-      if (await enqueueStatusMail(tx, found, to, appUrl)) mailed += 1
-      updated.push(id)
+      const row = await updateStatusIfCurrent(tx, id, { to, version: found.application.version });
+      if (!row) throw companyError(409, 'stale_status');
+      await insertHistory(tx, {
+        applicationId: id,
+        fromStatus: from,
+        toStatus: to,
+        changedBy: actor.uid,
+        changedByName: actor.name,
+      });
+      if (await enqueueStatusMail(tx, found, to, appUrl)) mailed += 1;
+      updated.push(id);
     }
-    return { updated, skipped, mailed }
-  })
+    return { updated, skipped, mailed };
+  });
 }

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify';
 import {
   type CompanyJob,
   type CompanyJobSummary,
@@ -7,30 +7,37 @@ import {
   jobFieldsProblems,
   jobUpdateRequestSchema,
   type ApplicationCounts,
-} from '../../../shared/company/company-api.ts'
-import { emptyStatusCounts } from '../../../shared/company/application-status.ts'
-import { bumpBoardVersion } from '../../db/board-state.ts'
-import type { Database } from '../../db/client.ts'
-import type { FeaturedJobRow } from '../../db/schema.ts'
-import type { BoardIndex } from '../jobs/index.ts'
-import { companyCaller, requireJobAccess, requireOrganizationMember } from './company-access.ts'
-import { hasAnyMembership } from './company-access.repository.ts'
-import { companyError, isUuid, parseCompanyRequest } from './company-error.ts'
-import { companyRouteSchemas } from './company-route-schemas.ts'
-import { applicationCountsOf, findJob, insertJob, listOrganizationJobs, type NewFeaturedJob, updateJob } from './company-jobs.repository.ts'
+} from '../../../shared/company/company-api.ts';
+import { emptyStatusCounts } from '../../../shared/company/application-status.ts';
+import { bumpBoardVersion } from '../../db/board-state.ts';
+import type { Database } from '../../db/client.ts';
+import type { FeaturedJobRow } from '../../db/schema.ts';
+import type { BoardIndex } from '../jobs/index.ts';
+import { companyCaller, requireJobAccess, requireOrganizationMember } from './company-access.ts';
+import { hasAnyMembership } from './company-access.repository.ts';
+import { companyError, isUuid, parseCompanyRequest } from './company-error.ts';
+import { companyRouteSchemas } from './company-route-schemas.ts';
+import {
+  applicationCountsOf,
+  findJob,
+  insertJob,
+  listOrganizationJobs,
+  type NewFeaturedJob,
+  updateJob,
+} from './company-jobs.repository.ts';
 
-export type CompanyJobsRoutesOptions = { db: Database; boardIndex: BoardIndex; appUrl: string }
+export type CompanyJobsRoutesOptions = { db: Database; boardIndex: BoardIndex; appUrl: string };
 
-const dateOnly = /^\d{4}-\d{2}-\d{2}$/
+const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar date is the start of that day (posting) or its end (deadline), in UTC. */
 function toDate(value: string, end = false): Date {
-  if (dateOnly.test(value)) return new Date(`${value}T${end ? '23:59:59.999' : '00:00:00.000'}Z`)
-  return new Date(value)
+  if (dateOnly.test(value)) return new Date(`${value}T${end ? '23:59:59.999' : '00:00:00.000'}Z`);
+  return new Date(value);
 }
 
 function onBoard(job: Pick<FeaturedJobRow, 'status' | 'visibility'>): boolean {
-  return job.status === 'published' && job.visibility === 'public'
+  return job.status === 'published' && job.visibility === 'public';
 }
 
 export function toCompanyJobSummary(row: FeaturedJobRow, counts: ApplicationCounts | undefined): CompanyJobSummary {
@@ -46,7 +53,7 @@ export function toCompanyJobSummary(row: FeaturedJobRow, counts: ApplicationCoun
     deadline: row.endPostingDate?.toISOString() ?? null,
     applicationCounts: counts ?? { ...emptyStatusCounts(), total: 0 },
     updatedAt: row.updatedAt.toISOString(),
-  }
+  };
 }
 
 function toCompanyJob(row: FeaturedJobRow, counts: ApplicationCounts | undefined, appUrl: string): CompanyJob {
@@ -63,44 +70,54 @@ function toCompanyJob(row: FeaturedJobRow, counts: ApplicationCounts | undefined
     closedAt: row.closedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     publicUrl: `${appUrl}/jobs/${encodeURIComponent(row.slug)}`,
-  }
+  };
 }
 
 /** The allowed moves: publish, close, reopen (and staying put). */
-function statusChange(from: FeaturedJobRow['status'], to: FeaturedJobRow['status'], now: Date): Partial<NewFeaturedJob> | null {
-  if (from === to) return {}
-  if (from === 'draft' && to === 'published') return { status: 'published', publishedAt: now, closedAt: null }
-  if (from === 'published' && to === 'closed') return { status: 'closed', closedAt: now }
-  if (from === 'closed' && to === 'published') return { status: 'published', closedAt: null }
-  return null
+function statusChange(
+  from: FeaturedJobRow['status'],
+  to: FeaturedJobRow['status'],
+  now: Date,
+): Partial<NewFeaturedJob> | null {
+  if (from === to) return {};
+  if (from === 'draft' && to === 'published') return { status: 'published', publishedAt: now, closedAt: null };
+  if (from === 'published' && to === 'closed') return { status: 'closed', closedAt: now };
+  if (from === 'closed' && to === 'published') return { status: 'published', closedAt: null };
+  return null;
 }
 
-export const companyJobsRoutes: FastifyPluginAsync<CompanyJobsRoutesOptions> = async (app, { db, boardIndex, appUrl }) => {
+export const companyJobsRoutes: FastifyPluginAsync<CompanyJobsRoutesOptions> = async (
+  app,
+  { db, boardIndex, appUrl },
+) => {
   /** After a change that shows or hides a job on the board: this instance at once, the others at their next poll. */
   function refreshBoard(log: { warn(object: unknown, message: string): void }) {
-    boardIndex.refresh().catch((error: unknown) => log.warn({ err: error }, 'board refresh after a job change failed'))
+    boardIndex.refresh().catch((error: unknown) => log.warn({ err: error }, 'board refresh after a job change failed'));
   }
 
   app.get('/company/jobs', { schema: companyRouteSchemas.listJobs }, async (request): Promise<CompanyJobSummary[]> => {
-    const { organizationId } = parseCompanyRequest(companyJobsQuerySchema, request.query)
-    await requireOrganizationMember(db, companyCaller(request), organizationId)
-    const rows = await listOrganizationJobs(db, organizationId)
-    const counts = await applicationCountsOf(db, rows.map((row) => row.id))
-    return rows.map((row) => toCompanyJobSummary(row, counts.get(row.id)))
-  })
+    const { organizationId } = parseCompanyRequest(companyJobsQuerySchema, request.query);
+    await requireOrganizationMember(db, companyCaller(request), organizationId);
+    const rows = await listOrganizationJobs(db, organizationId);
+    const counts = await applicationCountsOf(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => toCompanyJobSummary(row, counts.get(row.id)));
+  });
 
   app.post('/company/jobs', { schema: companyRouteSchemas.createJob }, async (request, reply) => {
-    const caller = companyCaller(request)
+    const caller = companyCaller(request);
     // Membership first: a non-member learns nothing from validation messages. A member who names no organization
     // gets the validation message.
-    const named = (request.body as { organizationId?: unknown } | null)?.organizationId
+    const named = (request.body as { organizationId?: unknown } | null)?.organizationId;
     if (typeof named !== 'string' || !isUuid(named)) {
-      if (!(await hasAnyMembership(db, caller.uid))) throw companyError(403, 'not_a_member')
-      parseCompanyRequest(jobCreateRequestSchema, request.body)
+      if (!(await hasAnyMembership(db, caller.uid))) throw companyError(403, 'not_a_member');
+      parseCompanyRequest(jobCreateRequestSchema, request.body);
     }
-    await requireOrganizationMember(db, caller, String(named))
-    const input = parseCompanyRequest(jobCreateRequestSchema, request.body)
-    const now = new Date()
+    await requireOrganizationMember(db, caller, String(named));
+    const input = parseCompanyRequest(jobCreateRequestSchema, request.body);
+    const now = new Date();
     const row = await db.transaction(async (tx) => {
       const job = await insertJob(tx, {
         organizationId: input.organizationId,
@@ -118,70 +135,85 @@ export const companyJobsRoutes: FastifyPluginAsync<CompanyJobsRoutesOptions> = a
         visibility: input.visibility,
         status: input.status,
         publishedAt: input.status === 'published' ? now : null,
-      })
-      if (onBoard(job)) await bumpBoardVersion(tx)
-      return job
-    })
-    if (onBoard(row)) refreshBoard(request.log)
-    request.log.info({ jobId: row.id, organizationId: row.organizationId, status: row.status }, 'company job created')
-    return reply.code(201).send(toCompanyJob(row, undefined, appUrl))
-  })
+      });
+      if (onBoard(job)) await bumpBoardVersion(tx);
+      return job;
+    });
+    if (onBoard(row)) refreshBoard(request.log);
+    request.log.info({ jobId: row.id, organizationId: row.organizationId, status: row.status }, 'company job created');
+    return reply.code(201).send(toCompanyJob(row, undefined, appUrl));
+  });
 
-  app.get<{ Params: { id: string } }>('/company/jobs/:id', { schema: companyRouteSchemas.job }, async (request): Promise<CompanyJob> => {
-    await requireJobAccess(db, companyCaller(request), request.params.id)
-    const row = await findJob(db, request.params.id.toLowerCase())
-    if (!row) throw companyError(404, 'not_found')
-    const counts = await applicationCountsOf(db, [row.id])
-    return toCompanyJob(row, counts.get(row.id), appUrl)
-  })
+  app.get<{ Params: { id: string } }>(
+    '/company/jobs/:id',
+    { schema: companyRouteSchemas.job },
+    async (request): Promise<CompanyJob> => {
+      await requireJobAccess(db, companyCaller(request), request.params.id);
+      const row = await findJob(db, request.params.id.toLowerCase());
+      if (!row) throw companyError(404, 'not_found');
+      const counts = await applicationCountsOf(db, [row.id]);
+      return toCompanyJob(row, counts.get(row.id), appUrl);
+    },
+  );
 
-  app.patch<{ Params: { id: string } }>('/company/jobs/:id', { schema: companyRouteSchemas.updateJob }, async (request): Promise<CompanyJob> => {
-    await requireJobAccess(db, companyCaller(request), request.params.id)
-    const input = parseCompanyRequest(jobUpdateRequestSchema, request.body)
-    const current = await findJob(db, request.params.id.toLowerCase())
-    if (!current) throw companyError(404, 'not_found')
+  app.patch<{ Params: { id: string } }>(
+    '/company/jobs/:id',
+    { schema: companyRouteSchemas.updateJob },
+    async (request): Promise<CompanyJob> => {
+      await requireJobAccess(db, companyCaller(request), request.params.id);
+      const input = parseCompanyRequest(jobUpdateRequestSchema, request.body);
+      const current = await findJob(db, request.params.id.toLowerCase());
+      if (!current) throw companyError(404, 'not_found');
 
-    const changes: Partial<NewFeaturedJob> = {}
-    if (input.title !== undefined) changes.title = input.title
-    if (input.type !== undefined) changes.type = input.type
-    if (input.location !== undefined) changes.location = input.location
-    if (input.description !== undefined) changes.description = input.description
-    if (input.requirements !== undefined) changes.requirements = input.requirements
-    if (input.postingDate !== undefined) changes.postingDate = toDate(input.postingDate)
-    if (input.deadline !== undefined) changes.endPostingDate = input.deadline ? toDate(input.deadline, true) : null
-    if (input.salaryMin !== undefined) changes.salaryMin = input.salaryMin
-    if (input.salaryMax !== undefined) changes.salaryMax = input.salaryMax
-    if (input.salaryCurrency !== undefined) changes.salaryCurrency = input.salaryCurrency
-    if (input.skills !== undefined) changes.skills = input.skills
-    if (input.visibility !== undefined) changes.visibility = input.visibility
-    if (input.status !== undefined) {
-      const move = statusChange(current.status, input.status, new Date())
-      if (!move) throw companyError(409, 'invalid_job_status_change')
-      Object.assign(changes, move)
-    }
+      const changes: Partial<NewFeaturedJob> = {};
+      if (input.title !== undefined) changes.title = input.title;
+      if (input.type !== undefined) changes.type = input.type;
+      if (input.location !== undefined) changes.location = input.location;
+      if (input.description !== undefined) changes.description = input.description;
+      if (input.requirements !== undefined) changes.requirements = input.requirements;
+      if (input.postingDate !== undefined) changes.postingDate = toDate(input.postingDate);
+      if (input.deadline !== undefined) changes.endPostingDate = input.deadline ? toDate(input.deadline, true) : null;
+      if (input.salaryMin !== undefined) changes.salaryMin = input.salaryMin;
+      if (input.salaryMax !== undefined) changes.salaryMax = input.salaryMax;
+      if (input.salaryCurrency !== undefined) changes.salaryCurrency = input.salaryCurrency;
+      if (input.skills !== undefined) changes.skills = input.skills;
+      if (input.visibility !== undefined) changes.visibility = input.visibility;
+      if (input.status !== undefined) {
+        const move = statusChange(current.status, input.status, new Date());
+        if (!move) throw companyError(409, 'invalid_job_status_change');
+        Object.assign(changes, move);
+      }
 
-    // The rules across fields hold for the job as it will be.
-    const merged = { ...current, ...changes }
-    const problems = jobFieldsProblems({
-      postingDate: merged.postingDate?.toISOString(),
-      deadline: merged.endPostingDate ? merged.endPostingDate.toISOString() : null,
-      salaryMin: merged.salaryMin ?? null,
-      salaryMax: merged.salaryMax ?? null,
-      salaryCurrency: merged.salaryCurrency ?? null,
-    })
-    if (problems.length > 0) throw companyError(400, 'invalid_request', problems.map((problem) => `${problem.path}: ${problem.message}`).join('; '))
+      // The rules across fields hold for the job as it will be.
+      const merged = { ...current, ...changes };
+      const problems = jobFieldsProblems({
+        postingDate: merged.postingDate?.toISOString(),
+        deadline: merged.endPostingDate ? merged.endPostingDate.toISOString() : null,
+        salaryMin: merged.salaryMin ?? null,
+        salaryMax: merged.salaryMax ?? null,
+        salaryCurrency: merged.salaryCurrency ?? null,
+      });
+      if (problems.length > 0)
+        throw companyError(
+          400,
+          'invalid_request',
+          problems.map((problem) => `${problem.path}: ${problem.message}`).join('; '),
+        );
 
-    const boardChange = onBoard(current) || onBoard({ status: merged.status ?? current.status, visibility: merged.visibility ?? current.visibility })
-    const row = await db.transaction(async (tx) => {
-      // Guarded by the status read above: a concurrent publish/close makes this one a conflict, not a double move.
-      const updated = await updateJob(tx, current.id, changes, current.status)
-      if (!updated) return null
-      if (boardChange) await bumpBoardVersion(tx)
-      return updated
-    })
-    if (!row) throw companyError(409, 'invalid_job_status_change')
-    if (boardChange) refreshBoard(request.log)
-    const counts = await applicationCountsOf(db, [row.id])
-    return toCompanyJob(row, counts.get(row.id), appUrl)
-  })
-}
+      const boardChange =
+        onBoard(current) ||
+        onBoard({ status: merged.status ?? current.status, visibility: merged.visibility ?? current.visibility });
+      const row = await db.transaction(async (tx) => {
+        // Guarded by the status read above: a concurrent publish/close makes this one a conflict, not a double move.
+        const updated = await updateJob(tx, current.id, changes, current.status);
+        if (!updated) return null;
+        if (boardChange) await bumpBoardVersion(tx);
+        return updated;
+      });
+      if (!row) throw companyError(409, 'invalid_job_status_change');
+      if (boardChange) refreshBoard(request.log);
+      const counts = await applicationCountsOf(db, [row.id]);
+      return toCompanyJob(row, counts.get(row.id), appUrl);
+    },
+  );
+};

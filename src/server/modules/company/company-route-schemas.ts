@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod';
 import {
   applicantsQuerySchema,
   applicationStatusRequestSchema,
@@ -14,7 +14,7 @@ import {
   organizationSchema,
   organizationUpdateRequestSchema,
   ratingRequestSchema,
-} from '../../../shared/company/company-api.ts'
+} from '../../../shared/company/company-api.ts';
 import {
   bodyByContentType,
   contentAnswer,
@@ -22,22 +22,22 @@ import {
   errorAnswers,
   listAnswer,
   objectAnswer,
-} from '../../http/route-schemas.ts'
+} from '../../http/route-schemas.ts';
 
 // The company portal's route schemas (company-api.ts in src/shared holds the request schemas and answer types).
 // These routes check membership before they read the input, so the schemas document it and each handler parses it
 // with the same schema at that point (company.routes.ts sets no validation for them): a non-member gets 403, never
 // a validation message.
 
-const signedIn = { tags: ['company'], security: [{ firebaseIdToken: [] }] }
-const errors = errorAnswers(400, 401, 403, 404)
-const jobParams = z.object({ id: z.string().describe('The job id') })
-const applicationParams = z.object({ id: z.string().describe('The application id') })
-const organizationParams = z.object({ orgId: z.string().describe('The organization id') })
-const invitationParams = jobParams.extend({ invId: z.string().describe('The invitation id') })
-const sharedLinkParams = jobParams.extend({ linkId: z.string().describe('The shared link id') })
-const joinParams = z.object({ token: z.string().min(1).max(200).describe('The member invitation token') })
-const types = '(src/shared/company/company-api.ts)'
+const signedIn = { tags: ['company'], security: [{ firebaseIdToken: [] }] };
+const errors = errorAnswers(400, 401, 403, 404);
+const jobParams = z.object({ id: z.string().describe('The job id') });
+const applicationParams = z.object({ id: z.string().describe('The application id') });
+const organizationParams = z.object({ orgId: z.string().describe('The organization id') });
+const invitationParams = jobParams.extend({ invId: z.string().describe('The invitation id') });
+const sharedLinkParams = jobParams.extend({ linkId: z.string().describe('The shared link id') });
+const joinParams = z.object({ token: z.string().min(1).max(200).describe('The member invitation token') });
+const types = '(src/shared/company/company-api.ts)';
 
 export const companyRouteSchemas = {
   // Organizations and members
@@ -238,4 +238,4 @@ export const companyRouteSchemas = {
     params: sharedLinkParams,
     response: { 204: emptyAnswer, ...errors },
   },
-}
+};

@@ -1,31 +1,31 @@
-import { bumpBoardVersion } from '../../db/board-state.ts'
-import type { Database } from '../../db/client.ts'
-import { featuredJobs, organizations } from '../../db/schema.ts'
-import type { Storage } from '../../storage/storage.ts'
+import { bumpBoardVersion } from '../../db/board-state.ts';
+import type { Database } from '../../db/client.ts';
+import { featuredJobs, organizations } from '../../db/schema.ts';
+import type { Storage } from '../../storage/storage.ts';
 
 // Demo partners and featured jobs so a fresh install shows something. Idempotent: rows are matched by
 // slug and never overwritten, so edits made later survive restarts.
 
 type DemoOrganization = {
-  slug: string
-  name: string
-  website: string
-  colors: [string, string]
-  initials: string
-}
+  slug: string;
+  name: string;
+  website: string;
+  colors: [string, string];
+  initials: string;
+};
 
 type DemoJob = {
-  slug: string
-  organizationSlug: string
-  title: string
-  type: 'Internship' | 'New Grad' | 'Full-time'
-  location: string
-  description: string
-  requirements: string
-  postedDaysAgo: number
+  slug: string;
+  organizationSlug: string;
+  title: string;
+  type: 'Internship' | 'New Grad' | 'Full-time';
+  location: string;
+  description: string;
+  requirements: string;
+  postedDaysAgo: number;
   /** Days from now; negative means the posting has already closed, null means open-ended. */
-  closesInDays: number | null
-}
+  closesInDays: number | null;
+};
 
 export const demoOrganizations: DemoOrganization[] = [
   {
@@ -56,7 +56,7 @@ export const demoOrganizations: DemoOrganization[] = [
     colors: ['#1D4ED8', '#60A5FA'],
     initials: 'TH',
   },
-]
+];
 
 export const demoJobs: DemoJob[] = [
   {
@@ -169,28 +169,28 @@ export const demoJobs: DemoJob[] = [
     postedDaysAgo: 40,
     closesInDays: -5,
   },
-]
+];
 
 export function logoKeyFor(organizationSlug: string): string {
-  return `organizations/${organizationSlug}/logo.svg`
+  return `organizations/${organizationSlug}/logo.svg`;
 }
 
 function logoSvg(organization: DemoOrganization): string {
-  const [from, to] = organization.colors
+  const [from, to] = organization.colors;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128" role="img" aria-label="${organization.name}">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
   <rect width="128" height="128" rx="28" fill="url(#g)"/>
   <text x="64" y="78" font-family="system-ui, sans-serif" font-size="44" font-weight="700" fill="#fff" text-anchor="middle">${organization.initials}</text>
 </svg>
-`
+`;
 }
 
-const dayMs = 24 * 60 * 60 * 1000
+const dayMs = 24 * 60 * 60 * 1000;
 
 export async function seedDemoData(db: Database, storage: Storage, now = new Date()): Promise<void> {
   for (const organization of demoOrganizations) {
-    const key = logoKeyFor(organization.slug)
-    if (!(await storage.exists(key))) await storage.put(key, logoSvg(organization), { contentType: 'image/svg+xml' })
+    const key = logoKeyFor(organization.slug);
+    if (!(await storage.exists(key))) await storage.put(key, logoSvg(organization), { contentType: 'image/svg+xml' });
   }
 
   await db.transaction(async (tx) => {
@@ -204,21 +204,22 @@ export async function seedDemoData(db: Database, storage: Storage, now = new Dat
           logoPath: logoKeyFor(organization.slug),
         })),
       )
-      .onConflictDoNothing({ target: organizations.slug })
+      .onConflictDoNothing({ target: organizations.slug });
 
     const idsBySlug = new Map(
       (await tx.select({ id: organizations.id, slug: organizations.slug }).from(organizations)).map((row) => [
         row.slug,
         row.id,
       ]),
-    )
+    );
 
     const inserted = await tx
       .insert(featuredJobs)
       .values(
         demoJobs.map((job) => {
-          const organizationId = idsBySlug.get(job.organizationSlug)
-          if (!organizationId) throw new Error(`Seed job ${job.slug} names unknown organisation ${job.organizationSlug}`)
+          const organizationId = idsBySlug.get(job.organizationSlug);
+          if (!organizationId)
+            throw new Error(`Seed job ${job.slug} names unknown organisation ${job.organizationSlug}`);
           return {
             slug: job.slug,
             organizationId,
@@ -232,12 +233,12 @@ export async function seedDemoData(db: Database, storage: Storage, now = new Dat
             visibility: 'public' as const,
             publishedAt: new Date(now.getTime() - job.postedDaysAgo * dayMs),
             endPostingDate: job.closesInDays === null ? null : new Date(now.getTime() + job.closesInDays * dayMs),
-          }
+          };
         }),
       )
       .onConflictDoNothing({ target: featuredJobs.slug })
-      .returning({ id: featuredJobs.id })
+      .returning({ id: featuredJobs.id });
     // New featured jobs change the board.
-    if (inserted.length > 0) await bumpBoardVersion(tx)
-  })
+    if (inserted.length > 0) await bumpBoardVersion(tx);
+  });
 }

@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto'
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm'
-import type { Database } from '../../db/client.ts'
-import { slugify } from '../../../shared/slug.ts'
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { slugify } from '../../../shared/slug.ts';
 import {
   organizationInvitations,
   type OrganizationInvitationRow,
@@ -9,17 +9,17 @@ import {
   type OrganizationMemberRow,
   organizations,
   type OrganizationRow,
-} from '../../db/schema.ts'
+} from '../../db/schema.ts';
 
 // Organizations, their members and the invitations to join them. Only the SHA-256 of an invitation token is stored.
 
-export const memberInvitationLifetimeMs = 7 * 24 * 60 * 60 * 1000
+export const memberInvitationLifetimeMs = 7 * 24 * 60 * 60 * 1000;
 
 export function hashMemberInvitationToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex')
+  return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-export type Membership = { organization: OrganizationRow; role: 'owner' | 'member' }
+export type Membership = { organization: OrganizationRow; role: 'owner' | 'member' };
 
 export async function listMemberships(db: Database, uid: string): Promise<Membership[]> {
   const rows = await db
@@ -27,13 +27,13 @@ export async function listMemberships(db: Database, uid: string): Promise<Member
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
     .where(eq(organizationMembers.uid, uid))
-    .orderBy(asc(organizations.name), asc(organizations.id))
-  return rows
+    .orderBy(asc(organizations.name), asc(organizations.id));
+  return rows;
 }
 
 export async function findOrganization(db: Database, id: string): Promise<OrganizationRow | null> {
-  const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1)
-  return row ?? null
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
+  return row ?? null;
 }
 
 export async function updateOrganization(
@@ -41,9 +41,9 @@ export async function updateOrganization(
   id: string,
   changes: Partial<Pick<OrganizationRow, 'name' | 'website' | 'rejectionEmails' | 'logoPath'>>,
 ): Promise<OrganizationRow | null> {
-  if (Object.keys(changes).length === 0) return findOrganization(db, id)
-  const [row] = await db.update(organizations).set(changes).where(eq(organizations.id, id)).returning()
-  return row ?? null
+  if (Object.keys(changes).length === 0) return findOrganization(db, id);
+  const [row] = await db.update(organizations).set(changes).where(eq(organizations.id, id)).returning();
+  return row ?? null;
 }
 
 export async function listMembers(db: Database, organizationId: string): Promise<OrganizationMemberRow[]> {
@@ -51,11 +51,14 @@ export async function listMembers(db: Database, organizationId: string): Promise
     .select()
     .from(organizationMembers)
     .where(eq(organizationMembers.organizationId, organizationId))
-    .orderBy(asc(organizationMembers.createdAt), asc(organizationMembers.uid))
+    .orderBy(asc(organizationMembers.createdAt), asc(organizationMembers.uid));
 }
 
 /** Invitations not yet accepted nor revoked (expired ones included, so an owner sees them and can invite again). */
-export async function listPendingMemberInvitations(db: Database, organizationId: string): Promise<OrganizationInvitationRow[]> {
+export async function listPendingMemberInvitations(
+  db: Database,
+  organizationId: string,
+): Promise<OrganizationInvitationRow[]> {
   return db
     .select()
     .from(organizationInvitations)
@@ -66,7 +69,7 @@ export async function listPendingMemberInvitations(db: Database, organizationId:
         isNull(organizationInvitations.revokedAt),
       ),
     )
-    .orderBy(asc(organizationInvitations.createdAt))
+    .orderBy(asc(organizationInvitations.createdAt));
 }
 
 export async function createMemberInvitation(
@@ -79,7 +82,7 @@ export async function createMemberInvitation(
     now = new Date(),
   }: { organizationId: string; email: string; role: 'owner' | 'member'; invitedBy: string | null; now?: Date },
 ): Promise<{ token: string; invitation: OrganizationInvitationRow }> {
-  const token = randomBytes(32).toString('base64url')
+  const token = randomBytes(32).toString('base64url');
   const [invitation] = await db
     .insert(organizationInvitations)
     .values({
@@ -91,9 +94,9 @@ export async function createMemberInvitation(
       createdAt: now,
       expiresAt: new Date(now.getTime() + memberInvitationLifetimeMs),
     })
-    .returning()
-  if (!invitation) throw new Error('insert returned no invitation')
-  return { token, invitation }
+    .returning();
+  if (!invitation) throw new Error('insert returned no invitation');
+  return { token, invitation };
 }
 
 export async function findMemberInvitationByToken(
@@ -105,8 +108,8 @@ export async function findMemberInvitationByToken(
     .from(organizationInvitations)
     .innerJoin(organizations, eq(organizations.id, organizationInvitations.organizationId))
     .where(eq(organizationInvitations.tokenHash, hashMemberInvitationToken(token)))
-    .limit(1)
-  return row ?? null
+    .limit(1);
+  return row ?? null;
 }
 
 /** Marks the invitation used by `uid` if it is still open; false when another request used it first. */
@@ -122,8 +125,8 @@ export async function claimMemberInvitation(db: Database, id: string, uid: strin
         sql`${organizationInvitations.expiresAt} > now()`,
       ),
     )
-    .returning({ id: organizationInvitations.id })
-  return rows.length > 0
+    .returning({ id: organizationInvitations.id });
+  return rows.length > 0;
 }
 
 /** Adds the member; an existing member keeps their role unless the invitation makes them an owner. */
@@ -141,7 +144,7 @@ export async function addMember(
         email: sql`excluded.email`,
         name: sql`coalesce(excluded.name, ${organizationMembers.name})`,
       },
-    })
+    });
 }
 
 export async function revokeMemberInvitation(db: Database, organizationId: string, id: string): Promise<boolean> {
@@ -149,11 +152,11 @@ export async function revokeMemberInvitation(db: Database, organizationId: strin
     .update(organizationInvitations)
     .set({ revokedAt: sql`coalesce(${organizationInvitations.revokedAt}, now())` })
     .where(and(eq(organizationInvitations.organizationId, organizationId), eq(organizationInvitations.id, id)))
-    .returning({ id: organizationInvitations.id })
-  return rows.length > 0
+    .returning({ id: organizationInvitations.id });
+  return rows.length > 0;
 }
 
-export type RemoveMemberOutcome = 'removed' | 'not_found' | 'last_owner'
+export type RemoveMemberOutcome = 'removed' | 'not_found' | 'last_owner';
 
 /**
  * Removes a member. The owners' rows are locked first, so two owners removing each other at once cannot leave the
@@ -165,40 +168,52 @@ export async function removeMember(db: Database, organizationId: string, uid: st
       .select({ uid: organizationMembers.uid })
       .from(organizationMembers)
       .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.role, 'owner')))
-      .for('update')
+      .for('update');
     const [target] = await tx
       .select({ role: organizationMembers.role })
       .from(organizationMembers)
       .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.uid, uid)))
-      .for('update')
-    if (!target) return 'not_found'
-    if (target.role === 'owner' && owners.length <= 1) return 'last_owner'
+      .for('update');
+    if (!target) return 'not_found';
+    if (target.role === 'owner' && owners.length <= 1) return 'last_owner';
     await tx
       .delete(organizationMembers)
-      .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.uid, uid)))
-    return 'removed'
-  })
+      .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.uid, uid)));
+    return 'removed';
+  });
 }
 
 export async function countMembersWithEmail(db: Database, organizationId: string, email: string): Promise<number> {
   const [row] = await db
     .select({ value: count() })
     .from(organizationMembers)
-    .where(and(eq(organizationMembers.organizationId, organizationId), sql`lower(${organizationMembers.email}) = ${email.toLowerCase()}`))
-  return row?.value ?? 0
+    .where(
+      and(
+        eq(organizationMembers.organizationId, organizationId),
+        sql`lower(${organizationMembers.email}) = ${email.toLowerCase()}`,
+      ),
+    );
+  return row?.value ?? 0;
 }
 
 function slugOf(name: string): string {
-  return slugify(name, 'organization')
+  return slugify(name, 'organization');
 }
 
 /** A new organization with a unique slug derived from its name. */
-export async function insertOrganization(db: Database, { name, website = null }: { name: string; website?: string | null }): Promise<OrganizationRow> {
-  const base = slugOf(name)
+export async function insertOrganization(
+  db: Database,
+  { name, website = null }: { name: string; website?: string | null },
+): Promise<OrganizationRow> {
+  const base = slugOf(name);
   for (let attempt = 0; attempt < 20; attempt++) {
-    const slug = attempt === 0 ? base : `${base}-${randomBytes(3).toString('hex')}`
-    const [row] = await db.insert(organizations).values({ name, slug, website }).onConflictDoNothing({ target: organizations.slug }).returning()
-    if (row) return row
+    const slug = attempt === 0 ? base : `${base}-${randomBytes(3).toString('hex')}`;
+    const [row] = await db
+      .insert(organizations)
+      .values({ name, slug, website })
+      .onConflictDoNothing({ target: organizations.slug })
+      .returning();
+    if (row) return row;
   }
-  throw new Error('could not find a free slug for the organization')
+  throw new Error('could not find a free slug for the organization');
 }

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto'
-import type { FastifyPluginAsync } from 'fastify'
-import { fileTypeFromBuffer } from 'file-type'
-import { z } from 'zod'
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { z } from 'zod';
 import {
   type JoinInvitationInfo,
   logoContentTypes,
@@ -10,16 +10,16 @@ import {
   memberInvitationRequestSchema,
   type Organization,
   organizationUpdateRequestSchema,
-} from '../../../shared/company/company-api.ts'
-import type { Database } from '../../db/client.ts'
-import { multipartBoundary } from '../../http/multipart.ts'
-import { readMultipartRequest, UploadTooLargeError } from '../../http/multipart-request.ts'
-import { memberInvitationMail } from '../../mail/company-mails.ts'
-import { enqueueMail, type MailSender } from '../../mail/outbox.ts'
-import type { Storage } from '../../storage/storage.ts'
-import { companyCaller, displayNameOf, requireOrganizationMember } from './company-access.ts'
-import { companyError, isUuid, parseCompanyRequest } from './company-error.ts'
-import { companyRouteSchemas } from './company-route-schemas.ts'
+} from '../../../shared/company/company-api.ts';
+import type { Database } from '../../db/client.ts';
+import { multipartBoundary } from '../../http/multipart.ts';
+import { readMultipartRequest, UploadTooLargeError } from '../../http/multipart-request.ts';
+import { memberInvitationMail } from '../../mail/company-mails.ts';
+import { enqueueMail, type MailSender } from '../../mail/outbox.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { companyCaller, displayNameOf, requireOrganizationMember } from './company-access.ts';
+import { companyError, isUuid, parseCompanyRequest } from './company-error.ts';
+import { companyRouteSchemas } from './company-route-schemas.ts';
 import {
   addMember,
   claimMemberInvitation,
@@ -33,218 +33,275 @@ import {
   removeMember,
   revokeMemberInvitation,
   updateOrganization,
-} from './organizations.repository.ts'
-import { memberInvitationUrl, toOrganization } from './organizations.service.ts'
+} from './organizations.repository.ts';
+import { memberInvitationUrl, toOrganization } from './organizations.service.ts';
 
-export type OrganizationsRoutesOptions = { db: Database; storage: Storage; mailSender: MailSender; appUrl: string }
+export type OrganizationsRoutesOptions = { db: Database; storage: Storage; mailSender: MailSender; appUrl: string };
 
-const tokenParamsSchema = z.object({ token: z.string().min(1).max(200) })
-const uploadedLogoPrefix = 'logos/uploaded/'
-const extensionOf: Record<(typeof logoContentTypes)[number], string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' }
+const tokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
+const uploadedLogoPrefix = 'logos/uploaded/';
+const extensionOf: Record<(typeof logoContentTypes)[number], string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+};
 
-export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions> = async (app, { db, storage, mailSender, appUrl }) => {
+export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions> = async (
+  app,
+  { db, storage, mailSender, appUrl },
+) => {
   // The logo upload reads its own multipart body with its own limits.
-  app.addContentTypeParser('multipart/form-data', (_request, payload, done) => done(null, payload))
+  app.addContentTypeParser('multipart/form-data', (_request, payload, done) => done(null, payload));
 
   // Any signed-in caller: their own memberships. None at all is how the portal tells "no access".
-  app.get('/company/organizations', { schema: companyRouteSchemas.listOrganizations }, async (request): Promise<Organization[]> => {
-    const memberships = await listMemberships(db, companyCaller(request).uid)
-    if (memberships.length === 0) throw companyError(403, 'not_a_member')
-    return memberships.map(({ organization, role }) => toOrganization(organization, role))
-  })
+  app.get(
+    '/company/organizations',
+    { schema: companyRouteSchemas.listOrganizations },
+    async (request): Promise<Organization[]> => {
+      const memberships = await listMemberships(db, companyCaller(request).uid);
+      if (memberships.length === 0) throw companyError(403, 'not_a_member');
+      return memberships.map(({ organization, role }) => toOrganization(organization, role));
+    },
+  );
 
   // Owners only.
-  app.patch<{ Params: { orgId: string } }>('/company/organizations/:orgId', { schema: companyRouteSchemas.updateOrganization }, async (request): Promise<Organization> => {
-    const caller = companyCaller(request)
-    const membership = await requireOrganizationMember(db, caller, request.params.orgId, { ownerOnly: true })
-    const changes = parseCompanyRequest(organizationUpdateRequestSchema, request.body)
-    const row = await updateOrganization(db, membership.organizationId, {
-      ...(changes.name !== undefined ? { name: changes.name } : {}),
-      ...(changes.website !== undefined ? { website: changes.website } : {}),
-      ...(changes.rejectionEmails !== undefined ? { rejectionEmails: changes.rejectionEmails } : {}),
-    })
-    if (!row) throw companyError(404, 'not_found')
-    return toOrganization(row, membership.role)
-  })
+  app.patch<{ Params: { orgId: string } }>(
+    '/company/organizations/:orgId',
+    { schema: companyRouteSchemas.updateOrganization },
+    async (request): Promise<Organization> => {
+      const caller = companyCaller(request);
+      const membership = await requireOrganizationMember(db, caller, request.params.orgId, { ownerOnly: true });
+      const changes = parseCompanyRequest(organizationUpdateRequestSchema, request.body);
+      const row = await updateOrganization(db, membership.organizationId, {
+        ...(changes.name !== undefined ? { name: changes.name } : {}),
+        ...(changes.website !== undefined ? { website: changes.website } : {}),
+        ...(changes.rejectionEmails !== undefined ? { rejectionEmails: changes.rejectionEmails } : {}),
+      });
+      if (!row) throw companyError(404, 'not_found');
+      return toOrganization(row, membership.role);
+    },
+  );
 
   // Owners only: PNG, JPEG or WebP judged by its bytes, at most 1 MB, stored under a new random key.
-  app.put<{ Params: { orgId: string } }>('/company/organizations/:orgId/logo', { schema: companyRouteSchemas.uploadLogo }, async (request, reply): Promise<Organization> => {
-    const caller = companyCaller(request)
-    const membership = await requireOrganizationMember(db, caller, request.params.orgId, { ownerOnly: true })
-    const boundary = multipartBoundary(request.headers['content-type'])
-    if (!boundary) throw companyError(415, 'logo_missing')
-    let upload
-    try {
-      upload = await readMultipartRequest(request, boundary, {
-        maxRequestBytes: maxLogoBytes + 16 * 1024,
-        maxFileBytes: maxLogoBytes,
-        maxFiles: 1,
-        maxParts: 3,
-      })
-    } catch (error) {
-      reply.header('connection', 'close')
-      if (error instanceof UploadTooLargeError) throw companyError(413, 'logo_too_large')
-      throw error
-    }
-    const file = upload.files.find((candidate) => candidate.fieldName === 'logo')
-    if (!file || file.data.byteLength === 0) throw companyError(400, 'logo_missing')
-    const detected = await fileTypeFromBuffer(file.data)
-    const contentType = detected?.mime as (typeof logoContentTypes)[number] | undefined
-    if (!contentType || !logoContentTypes.includes(contentType)) throw companyError(400, 'logo_invalid')
+  app.put<{ Params: { orgId: string } }>(
+    '/company/organizations/:orgId/logo',
+    { schema: companyRouteSchemas.uploadLogo },
+    async (request, reply): Promise<Organization> => {
+      const caller = companyCaller(request);
+      const membership = await requireOrganizationMember(db, caller, request.params.orgId, { ownerOnly: true });
+      const boundary = multipartBoundary(request.headers['content-type']);
+      if (!boundary) throw companyError(415, 'logo_missing');
+      let upload;
+      try {
+        upload = await readMultipartRequest(request, boundary, {
+          maxRequestBytes: maxLogoBytes + 16 * 1024,
+          maxFileBytes: maxLogoBytes,
+          maxFiles: 1,
+          maxParts: 3,
+        });
+      } catch (error) {
+        reply.header('connection', 'close');
+        if (error instanceof UploadTooLargeError) throw companyError(413, 'logo_too_large');
+        throw error;
+      }
+      const file = upload.files.find((candidate) => candidate.fieldName === 'logo');
+      if (!file || file.data.byteLength === 0) throw companyError(400, 'logo_missing');
+      const detected = await fileTypeFromBuffer(file.data);
+      const contentType = detected?.mime as (typeof logoContentTypes)[number] | undefined;
+      if (!contentType || !logoContentTypes.includes(contentType)) throw companyError(400, 'logo_invalid');
 
-    const key = `${uploadedLogoPrefix}${membership.organizationId}-${randomBytes(8).toString('hex')}.${extensionOf[contentType]}`
-    const before = await findOrganization(db, membership.organizationId)
-    await storage.put(key, file.data, { contentType })
-    let row
-    try {
-      row = await updateOrganization(db, membership.organizationId, { logoPath: key })
-    } catch (error) {
-      await storage.delete(key).catch(() => undefined)
-      throw error
-    }
-    if (!row) throw companyError(404, 'not_found')
-    // The previous upload is no longer referenced (demo logos are left alone).
-    if (before?.logoPath?.startsWith(uploadedLogoPrefix)) {
-      await storage.delete(before.logoPath).catch((error: unknown) => request.log.warn({ err: error }, 'old logo not removed'))
-    }
-    return toOrganization(row, membership.role)
-  })
+      const key = `${uploadedLogoPrefix}${membership.organizationId}-${randomBytes(8).toString('hex')}.${extensionOf[contentType]}`;
+      const before = await findOrganization(db, membership.organizationId);
+      await storage.put(key, file.data, { contentType });
+      let row;
+      try {
+        row = await updateOrganization(db, membership.organizationId, { logoPath: key });
+      } catch (error) {
+        await storage.delete(key).catch(() => undefined);
+        throw error;
+      }
+      if (!row) throw companyError(404, 'not_found');
+      // The previous upload is no longer referenced (demo logos are left alone).
+      if (before?.logoPath?.startsWith(uploadedLogoPrefix)) {
+        await storage
+          .delete(before.logoPath)
+          .catch((error: unknown) => request.log.warn({ err: error }, 'old logo not removed'));
+      }
+      return toOrganization(row, membership.role);
+    },
+  );
 
-  app.get<{ Params: { orgId: string } }>('/company/organizations/:orgId/members', { schema: companyRouteSchemas.listMembers }, async (request): Promise<MembersResponse> => {
-    const membership = await requireOrganizationMember(db, companyCaller(request), request.params.orgId)
-    const [members, invitations] = await Promise.all([
-      listMembers(db, membership.organizationId),
-      listPendingMemberInvitations(db, membership.organizationId),
-    ])
-    return {
-      members: members.map((member) => ({
-        uid: member.uid,
-        email: member.email,
-        name: member.name,
-        role: member.role,
-        joinedAt: member.createdAt.toISOString(),
-      })),
-      invitations: invitations.map((invitation) => ({
-        id: invitation.id,
-        email: invitation.email,
-        role: invitation.role,
-        expiresAt: invitation.expiresAt.toISOString(),
-        createdAt: invitation.createdAt.toISOString(),
-      })),
-    }
-  })
+  app.get<{ Params: { orgId: string } }>(
+    '/company/organizations/:orgId/members',
+    { schema: companyRouteSchemas.listMembers },
+    async (request): Promise<MembersResponse> => {
+      const membership = await requireOrganizationMember(db, companyCaller(request), request.params.orgId);
+      const [members, invitations] = await Promise.all([
+        listMembers(db, membership.organizationId),
+        listPendingMemberInvitations(db, membership.organizationId),
+      ]);
+      return {
+        members: members.map((member) => ({
+          uid: member.uid,
+          email: member.email,
+          name: member.name,
+          role: member.role,
+          joinedAt: member.createdAt.toISOString(),
+        })),
+        invitations: invitations.map((invitation) => ({
+          id: invitation.id,
+          email: invitation.email,
+          role: invitation.role,
+          expiresAt: invitation.expiresAt.toISOString(),
+          createdAt: invitation.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
 
   // Owners only: the invitation and its e-mail are written together (the outbox delivers it).
-  app.post<{ Params: { orgId: string } }>('/company/organizations/:orgId/invitations', { schema: companyRouteSchemas.inviteMember }, async (request, reply) => {
-    const caller = companyCaller(request)
-    const membership = await requireOrganizationMember(db, caller, request.params.orgId, { ownerOnly: true })
-    const input = parseCompanyRequest(memberInvitationRequestSchema, request.body)
-    if ((await countMembersWithEmail(db, membership.organizationId, input.email)) > 0) throw companyError(409, 'already_member')
-    const organization = await findOrganization(db, membership.organizationId)
-    if (!organization) throw companyError(404, 'not_found')
-    const created = await db.transaction(async (tx) => {
-      const { token, invitation } = await createMemberInvitation(tx, {
-        organizationId: membership.organizationId,
-        email: input.email,
-        role: input.role,
-        invitedBy: caller.uid,
-      })
-      const mail = memberInvitationMail({
-        to: invitation.email,
-        organizationName: organization.name,
-        role: invitation.role,
-        link: memberInvitationUrl(appUrl, token),
-        expiresAt: invitation.expiresAt,
-      })
-      await enqueueMail(tx, { kind: 'member-invitation', causeId: invitation.id, ...mail })
-      return invitation
-    })
-    mailSender.nudge()
-    return reply.code(201).send({
-      id: created.id,
-      email: created.email,
-      role: created.role,
-      expiresAt: created.expiresAt.toISOString(),
-    })
-  })
+  app.post<{ Params: { orgId: string } }>(
+    '/company/organizations/:orgId/invitations',
+    { schema: companyRouteSchemas.inviteMember },
+    async (request, reply) => {
+      const caller = companyCaller(request);
+      const membership = await requireOrganizationMember(db, caller, request.params.orgId, { ownerOnly: true });
+      const input = parseCompanyRequest(memberInvitationRequestSchema, request.body);
+      if ((await countMembersWithEmail(db, membership.organizationId, input.email)) > 0)
+        throw companyError(409, 'already_member');
+      const organization = await findOrganization(db, membership.organizationId);
+      if (!organization) throw companyError(404, 'not_found');
+      const created = await db.transaction(async (tx) => {
+        const { token, invitation } = await createMemberInvitation(tx, {
+          organizationId: membership.organizationId,
+          email: input.email,
+          role: input.role,
+          invitedBy: caller.uid,
+        });
+        const mail = memberInvitationMail({
+          to: invitation.email,
+          organizationName: organization.name,
+          role: invitation.role,
+          link: memberInvitationUrl(appUrl, token),
+          expiresAt: invitation.expiresAt,
+        });
+        await enqueueMail(tx, { kind: 'member-invitation', causeId: invitation.id, ...mail });
+        return invitation;
+      });
+      mailSender.nudge();
+      return reply.code(201).send({
+        id: created.id,
+        email: created.email,
+        role: created.role,
+        expiresAt: created.expiresAt.toISOString(),
+      });
+    },
+  );
 
-  app.delete<{ Params: { orgId: string; id: string } }>('/company/organizations/:orgId/invitations/:id', { schema: companyRouteSchemas.revokeMemberInvitation }, async (request, reply) => {
-    const membership = await requireOrganizationMember(db, companyCaller(request), request.params.orgId, { ownerOnly: true })
-    const id = request.params.id
-    if (!isUuid(id) || !(await revokeMemberInvitation(db, membership.organizationId, id))) {
-      throw companyError(404, 'not_found')
-    }
-    return reply.code(204).send()
-  })
+  app.delete<{ Params: { orgId: string; id: string } }>(
+    '/company/organizations/:orgId/invitations/:id',
+    { schema: companyRouteSchemas.revokeMemberInvitation },
+    async (request, reply) => {
+      const membership = await requireOrganizationMember(db, companyCaller(request), request.params.orgId, {
+        ownerOnly: true,
+      });
+      const id = request.params.id;
+      if (!isUuid(id) || !(await revokeMemberInvitation(db, membership.organizationId, id))) {
+        throw companyError(404, 'not_found');
+      }
+      return reply.code(204).send();
+    },
+  );
 
-  app.delete<{ Params: { orgId: string; uid: string } }>('/company/organizations/:orgId/members/:uid', { schema: companyRouteSchemas.removeMember }, async (request, reply) => {
-    const membership = await requireOrganizationMember(db, companyCaller(request), request.params.orgId, { ownerOnly: true })
-    const outcome = await removeMember(db, membership.organizationId, request.params.uid)
-    if (outcome === 'not_found') throw companyError(404, 'not_found')
-    if (outcome === 'last_owner') throw companyError(409, 'last_owner')
-    return reply.code(204).send()
-  })
+  app.delete<{ Params: { orgId: string; uid: string } }>(
+    '/company/organizations/:orgId/members/:uid',
+    { schema: companyRouteSchemas.removeMember },
+    async (request, reply) => {
+      const membership = await requireOrganizationMember(db, companyCaller(request), request.params.orgId, {
+        ownerOnly: true,
+      });
+      const outcome = await removeMember(db, membership.organizationId, request.params.uid);
+      if (outcome === 'not_found') throw companyError(404, 'not_found');
+      if (outcome === 'last_owner') throw companyError(409, 'last_owner');
+      return reply.code(204).send();
+    },
+  );
 
   // Any signed-in person may look at an invitation link (the portal's join page); accepting needs the right e-mail.
-  app.get<{ Params: { token: string } }>('/company/join/:token', { schema: companyRouteSchemas.joinInvitation }, async (request): Promise<JoinInvitationInfo> => {
-    const { token } = parseCompanyRequest(tokenParamsSchema, request.params)
-    const found = await findMemberInvitationByToken(db, token)
-    if (!found) throw companyError(404, 'not_found')
-    const { invitation, organizationName } = found
-    if (invitation.revokedAt) throw companyError(410, 'invitation_revoked')
-    if (invitation.acceptedAt) throw companyError(409, 'invitation_used')
-    return {
-      organizationName,
-      email: invitation.email,
-      role: invitation.role,
-      expired: invitation.expiresAt.getTime() <= Date.now(),
-    }
-  })
-
-  app.post<{ Params: { token: string } }>('/company/join/:token', { schema: companyRouteSchemas.acceptJoinInvitation }, async (request): Promise<Organization> => {
-    const caller = companyCaller(request)
-    const { token } = parseCompanyRequest(tokenParamsSchema, request.params)
-    const found = await findMemberInvitationByToken(db, token)
-    if (!found) throw companyError(404, 'not_found')
-    const { invitation } = found
-    if (invitation.revokedAt) throw companyError(410, 'invitation_revoked')
-    if (invitation.acceptedAt) throw companyError(409, 'invitation_used')
-    if (invitation.expiresAt.getTime() <= Date.now()) throw companyError(410, 'invitation_expired')
-    if (caller.isAnonymous || !caller.email) throw companyError(403, 'identified_account_required')
-    // The invitation is tied to its e-mail, and only a verified address proves it is the caller's.
-    if (!caller.emailVerified || caller.email.trim().toLowerCase() !== invitation.email.trim().toLowerCase()) {
-      throw companyError(403, 'invitation_email_mismatch')
-    }
-    const joined = await db.transaction(async (tx) => {
-      if (!(await claimMemberInvitation(tx, invitation.id, caller.uid))) return false
-      await addMember(tx, {
-        organizationId: invitation.organizationId,
-        uid: caller.uid,
+  app.get<{ Params: { token: string } }>(
+    '/company/join/:token',
+    { schema: companyRouteSchemas.joinInvitation },
+    async (request): Promise<JoinInvitationInfo> => {
+      const { token } = parseCompanyRequest(tokenParamsSchema, request.params);
+      const found = await findMemberInvitationByToken(db, token);
+      if (!found) throw companyError(404, 'not_found');
+      const { invitation, organizationName } = found;
+      if (invitation.revokedAt) throw companyError(410, 'invitation_revoked');
+      if (invitation.acceptedAt) throw companyError(409, 'invitation_used');
+      return {
+        organizationName,
+        email: invitation.email,
         role: invitation.role,
-        email: caller.email ?? invitation.email,
-        name: displayNameOf(caller),
-      })
-      return true
-    })
-    if (!joined) throw companyError(409, 'invitation_used')
-    const memberships = await listMemberships(db, caller.uid)
-    const membership = memberships.find((candidate) => candidate.organization.id === invitation.organizationId)
-    if (!membership) throw companyError(404, 'not_found')
-    return toOrganization(membership.organization, membership.role)
-  })
-}
+        expired: invitation.expiresAt.getTime() <= Date.now(),
+      };
+    },
+  );
+
+  app.post<{ Params: { token: string } }>(
+    '/company/join/:token',
+    { schema: companyRouteSchemas.acceptJoinInvitation },
+    async (request): Promise<Organization> => {
+      const caller = companyCaller(request);
+      const { token } = parseCompanyRequest(tokenParamsSchema, request.params);
+      const found = await findMemberInvitationByToken(db, token);
+      if (!found) throw companyError(404, 'not_found');
+      const { invitation } = found;
+      if (invitation.revokedAt) throw companyError(410, 'invitation_revoked');
+      if (invitation.acceptedAt) throw companyError(409, 'invitation_used');
+      if (invitation.expiresAt.getTime() <= Date.now()) throw companyError(410, 'invitation_expired');
+      if (caller.isAnonymous || !caller.email) throw companyError(403, 'identified_account_required');
+      // The invitation is tied to its e-mail, and only a verified address proves it is the caller's.
+      if (!caller.emailVerified || caller.email.trim().toLowerCase() !== invitation.email.trim().toLowerCase()) {
+        throw companyError(403, 'invitation_email_mismatch');
+      }
+      const joined = await db.transaction(async (tx) => {
+        if (!(await claimMemberInvitation(tx, invitation.id, caller.uid))) return false;
+        await addMember(tx, {
+          organizationId: invitation.organizationId,
+          uid: caller.uid,
+          role: invitation.role,
+          email: caller.email ?? invitation.email,
+          name: displayNameOf(caller),
+        });
+        return true;
+      });
+      if (!joined) throw companyError(409, 'invitation_used');
+      const memberships = await listMemberships(db, caller.uid);
+      const membership = memberships.find((candidate) => candidate.organization.id === invitation.organizationId);
+      if (!membership) throw companyError(404, 'not_found');
+      return toOrganization(membership.organization, membership.role);
+    },
+  );
+};
 
 /** Public: a company logo is public (the board shows it). Registered outside the signed-in routes. */
-export const organizationLogoRoutes: FastifyPluginAsync<{ db: Database; storage: Storage }> = async (app, { db, storage }) => {
+export const organizationLogoRoutes: FastifyPluginAsync<{ db: Database; storage: Storage }> = async (
+  app,
+  { db, storage },
+) => {
   // Public: a company logo is public (the board shows it).
-  app.get<{ Params: { orgId: string } }>('/company/organizations/:orgId/logo', { schema: companyRouteSchemas.organizationLogo }, async (request, reply) => {
-    const organization = isUuid(request.params.orgId) ? await findOrganization(db, request.params.orgId) : null
-    const stored = organization?.logoPath ? await storage.get(organization.logoPath) : null
-    if (!stored) throw companyError(404, 'not_found')
-    reply
-      .type(stored.contentType)
-      .header('cache-control', 'public, max-age=300')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-    return reply.send(Buffer.from(stored.data.buffer, stored.data.byteOffset, stored.data.byteLength))
-  })
-}
+  app.get<{ Params: { orgId: string } }>(
+    '/company/organizations/:orgId/logo',
+    { schema: companyRouteSchemas.organizationLogo },
+    async (request, reply) => {
+      const organization = isUuid(request.params.orgId) ? await findOrganization(db, request.params.orgId) : null;
+      const stored = organization?.logoPath ? await storage.get(organization.logoPath) : null;
+      if (!stored) throw companyError(404, 'not_found');
+      reply
+        .type(stored.contentType)
+        .header('cache-control', 'public, max-age=300')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      return reply.send(Buffer.from(stored.data.buffer, stored.data.byteOffset, stored.data.byteLength));
+    },
+  );
+};

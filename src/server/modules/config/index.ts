@@ -1,2 +1,2 @@
-export { configRoutes } from './config.routes.ts'
-export { emulatorUrlFor, toPublicConfig } from './public-config.ts'
+export { configRoutes } from './config.routes.ts';
+export { emulatorUrlFor, toPublicConfig } from './public-config.ts';

@@ -1,5 +1,5 @@
-import type { PublicConfig } from '../../../shared/schemas/public-config.ts'
-import type { Env } from '../../env.ts'
+import type { PublicConfig } from '../../../shared/schemas/public-config.ts';
+import type { Env } from '../../env.ts';
 
 export function toPublicConfig(env: Env): PublicConfig {
   return {
@@ -10,10 +10,10 @@ export function toPublicConfig(env: Env): PublicConfig {
     },
     authEmulatorUrl: env.firebase.authEmulatorHost ? `http://${env.firebase.authEmulatorHost}` : null,
     ...env.publicLinks,
-  }
+  };
 }
 
-const loopbackNames = new Set(['localhost', '127.0.0.1', '[::1]'])
+const loopbackNames = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
  * The browser must reach the emulator under the same host name as the app (localhost vs 127.0.0.1 are different
@@ -21,8 +21,8 @@ const loopbackNames = new Set(['localhost', '127.0.0.1', '[::1]'])
  * under the host name the page was loaded from.
  */
 export function emulatorUrlFor(emulatorHost: string | null, requestHostname: string): string | null {
-  if (!emulatorHost) return null
-  const url = new URL(`http://${emulatorHost}`)
-  if (loopbackNames.has(url.hostname) && loopbackNames.has(requestHostname)) url.hostname = requestHostname
-  return url.origin
+  if (!emulatorHost) return null;
+  const url = new URL(`http://${emulatorHost}`);
+  if (loopbackNames.has(url.hostname) && loopbackNames.has(requestHostname)) url.hostname = requestHostname;
+  return url.origin;
 }

@@ -1,1 +1,1 @@
-export { devRoutes } from './dev.routes.ts'
+export { devRoutes } from './dev.routes.ts';

@@ -1,2 +1,2 @@
-export { filesRoutes } from './files.routes.ts'
-export { logoUrl } from './logo-url.ts'
+export { filesRoutes } from './files.routes.ts';
+export { logoUrl } from './logo-url.ts';

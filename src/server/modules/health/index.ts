@@ -1,1 +1,1 @@
-export { healthRoutes } from './health.routes.ts'
+export { healthRoutes } from './health.routes.ts';

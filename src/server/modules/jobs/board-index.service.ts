@@ -1,35 +1,35 @@
-import { promisify } from 'node:util'
-import { brotliCompress, brotliCompressSync, constants as zlibConstants, gunzip, gzip, gzipSync } from 'node:zlib'
-import { LRUCache } from 'lru-cache'
-import { indexJobs, type IndexedJob, inPostedWindow, sortsByRelevance } from '../../../shared/jobs/filter-jobs.ts'
-import { type JobBoardQuery, jobFiltersCacheKey } from '../../../shared/jobs/job-filters-schema.ts'
-import { sortByRelevance } from '../../../shared/jobs/relevance.ts'
-import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts'
-import type { Database } from '../../db/client.ts'
-import type { ContentEncoding } from '../../http/conditional-get.ts'
-import { type BoardMatches, BoardQueryIndex } from './board-query-index.ts'
-import { type FeaturedBoardRow, loadBoardSource, readBoardVersion } from './board.repository.ts'
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants as zlibConstants, gunzip, gzip, gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+import { indexJobs, type IndexedJob, inPostedWindow, sortsByRelevance } from '../../../shared/jobs/filter-jobs.ts';
+import { type JobBoardQuery, jobFiltersCacheKey } from '../../../shared/jobs/job-filters-schema.ts';
+import { sortByRelevance } from '../../../shared/jobs/relevance.ts';
+import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts';
+import type { Database } from '../../db/client.ts';
+import type { ContentEncoding } from '../../http/conditional-get.ts';
+import { type BoardMatches, BoardQueryIndex } from './board-query-index.ts';
+import { type FeaturedBoardRow, loadBoardSource, readBoardVersion } from './board.repository.ts';
 
 // The whole board (20,000 jobs is ~10 MB) lives in memory, indexed once per version with the shared rules, so a
 // filtered, searched page is answered without touching the database. See docs/decisions/005-in-memory-job-board.md.
 
-const gzipAsync = promisify(gzip)
-const brotliAsync = promisify(brotliCompress)
-const gunzipAsync = promisify(gunzip)
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+const gunzipAsync = promisify(gunzip);
 
 export type BoardSnapshot = {
   /** The JSON body `{version, refreshedAt, jobs}`, compressed once per version. */
-  gzip: Buffer
-  brotli: Buffer
+  gzip: Buffer;
+  brotli: Buffer;
   /**
    * The uncompressed body, decompressed per call: only clients that accept no compression ask for it, and keeping
    * it would cost ~10 MB per 20,000 jobs.
    */
-  identity(): Promise<Buffer>
-}
+  identity(): Promise<Buffer>;
+};
 
 // Smaller bodies are sent as they are (the threshold @fastify/compress uses too).
-const minCompressedBytes = 1024
+const minCompressedBytes = 1024;
 
 /**
  * One answer of the list endpoint, encoded once: its JSON as bytes, and each compressed copy made on its first
@@ -37,17 +37,18 @@ const minCompressedBytes = 1024
  * ask for br or gzip).
  */
 export class BoardPage {
-  readonly body: Buffer
-  private brotli: Buffer | undefined
-  private gzip: Buffer | undefined
+  readonly body: Buffer;
+  private brotli: Buffer | undefined;
+  private gzip: Buffer | undefined;
 
   constructor(json: string) {
-    this.body = Buffer.from(json)
+    this.body = Buffer.from(json);
   }
 
   /** The bytes to send for the client's preferred encoding, and the encoding they are in. */
   encoded(preferred: ContentEncoding): { encoding: ContentEncoding; bytes: Buffer } {
-    if (preferred === 'identity' || this.body.byteLength < minCompressedBytes) return { encoding: 'identity', bytes: this.body }
+    if (preferred === 'identity' || this.body.byteLength < minCompressedBytes)
+      return { encoding: 'identity', bytes: this.body };
     if (preferred === 'br') {
       // Quality 4: a 15 KB page in ~0.2 ms, within a few percent of quality 11's size for JSON this small.
       this.brotli ??= brotliCompressSync(this.body, {
@@ -55,59 +56,59 @@ export class BoardPage {
           [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
           [zlibConstants.BROTLI_PARAM_SIZE_HINT]: this.body.byteLength,
         },
-      })
-      return { encoding: 'br', bytes: this.brotli }
+      });
+      return { encoding: 'br', bytes: this.brotli };
     }
-    this.gzip ??= gzipSync(this.body, { level: 6 })
-    return { encoding: 'gzip', bytes: this.gzip }
+    this.gzip ??= gzipSync(this.body, { level: 6 });
+    return { encoding: 'gzip', bytes: this.gzip };
   }
 }
 
 /** One version of the board. Immutable: a reload builds a new view, and requests keep the one they started with. */
 export type BoardView = {
-  version: string
-  refreshedAt: string
-  jobCount: number
+  version: string;
+  refreshedAt: string;
+  jobCount: number;
   /** The list endpoint's answer for `query`, cached per view; also remembered for `url` when given. */
-  queryPage(query: JobBoardQuery, url?: string): BoardPage
+  queryPage(query: JobBoardQuery, url?: string): BoardPage;
   /** The answer already sent for this exact request URL in this view (the answer is a function of the URL). */
-  urlPage(url: string): BoardPage | undefined
-  snapshot(): Promise<BoardSnapshot>
-}
+  urlPage(url: string): BoardPage | undefined;
+  snapshot(): Promise<BoardSnapshot>;
+};
 
 export type BoardIndex = {
   /** The current view; throws before the first load. */
-  view(): BoardView
+  view(): BoardView;
   /** Loads the board if the database version moved (or a featured job expired) since the last load. */
-  refresh(): Promise<void>
+  refresh(): Promise<void>;
   /** Loads the board now, whatever the version. */
-  reload(): Promise<void>
+  reload(): Promise<void>;
   /** First load, then polls the version every `pollIntervalMs`. */
-  start(): Promise<void>
-  stop(): void
-}
+  start(): Promise<void>;
+  stop(): void;
+};
 
 export type BoardIndexLogger = {
-  info(details: object, message: string): void
-  warn(details: object, message: string): void
-}
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+};
 
 export type CreateBoardIndexOptions = {
-  db: Database
-  log: BoardIndexLogger
-  pollIntervalMs?: number
+  db: Database;
+  log: BoardIndexLogger;
+  pollIntervalMs?: number;
   /** Cached list answers per version. */
-  responseCacheSize?: number
+  responseCacheSize?: number;
   /** Compress the snapshot right after each load instead of on its first request. */
-  eagerSnapshot?: boolean
-  now?: () => number
-}
+  eagerSnapshot?: boolean;
+  now?: () => number;
+};
 
 // Three cache levels per view, from expensive to cheap: the text search (type + q: the candidates of a gram index,
 // each tested by the shared search), the filtered result with its facets (location choices on top of a search; every
 // page of it), and the page's finished JSON (the exact query, repeated by many visitors).
-const searchCacheSize = 50
-const resultCacheSize = 100
+const searchCacheSize = 50;
+const resultCacheSize = 100;
 
 /**
  * Featured jobs past their end date leave the board without any write, so the served version also names the
@@ -118,20 +119,21 @@ export function visibleFeatured(
   featured: readonly FeaturedBoardRow[],
   now: number,
 ): { version: string; jobs: BoardJob[]; nextChangeAt: number | null } {
-  let lastEnded: number | null = null
-  let nextChangeAt: number | null = null
-  const jobs: BoardJob[] = []
+  let lastEnded: number | null = null;
+  let nextChangeAt: number | null = null;
+  const jobs: BoardJob[] = [];
   for (const { job, endPostingDate } of featured) {
-    const end = endPostingDate?.getTime() ?? null
+    const end = endPostingDate?.getTime() ?? null;
     if (end !== null && end <= now) {
-      lastEnded = Math.max(lastEnded ?? end, end)
+      lastEnded = Math.max(lastEnded ?? end, end);
     } else {
-      jobs.push(job)
-      if (end !== null) nextChangeAt = Math.min(nextChangeAt ?? end, end)
+      jobs.push(job);
+      if (end !== null) nextChangeAt = Math.min(nextChangeAt ?? end, end);
     }
   }
-  const version = lastEnded === null ? databaseVersion : `${databaseVersion}.${Math.floor(lastEnded / 1000).toString(36)}`
-  return { version, jobs, nextChangeAt }
+  const version =
+    lastEnded === null ? databaseVersion : `${databaseVersion}.${Math.floor(lastEnded / 1000).toString(36)}`;
+  return { version, jobs, nextChangeAt };
 }
 
 /**
@@ -139,12 +141,17 @@ export function visibleFeatured(
  * referenceQueryJobs applies them). The facets stay those of the location choices: the window narrows the list,
  * not the options.
  */
-function inPostedWindowAndOrder(result: BoardMatches, query: JobBoardQuery, indexed: readonly IndexedJob[], nowMs: number): BoardMatches {
-  const jobOf = (job: number) => indexed[job]!.job
-  let matched = result.matched
-  if (query.posted !== undefined) matched = Int32Array.from(inPostedWindow(Array.from(matched), query, nowMs, jobOf))
-  if (sortsByRelevance(query)) matched = Int32Array.from(sortByRelevance(Array.from(matched), query.q!, jobOf))
-  return matched === result.matched ? result : { matched, facets: result.facets }
+function inPostedWindowAndOrder(
+  result: BoardMatches,
+  query: JobBoardQuery,
+  indexed: readonly IndexedJob[],
+  nowMs: number,
+): BoardMatches {
+  const jobOf = (job: number) => indexed[job]!.job;
+  let matched = result.matched;
+  if (query.posted !== undefined) matched = Int32Array.from(inPostedWindow(Array.from(matched), query, nowMs, jobOf));
+  if (sortsByRelevance(query)) matched = Int32Array.from(sortByRelevance(Array.from(matched), query.q!, jobOf));
+  return matched === result.matched ? result : { matched, facets: result.facets };
 }
 
 /** One board version's view over `indexed` (board order); exported for scripts/profile-board-queries.mjs. */
@@ -155,51 +162,51 @@ export function createBoardView(
   responseCacheSize: number,
   nowMs: () => number = Date.now,
 ): BoardView {
-  const responses = new LRUCache<string, BoardPage>({ max: responseCacheSize })
+  const responses = new LRUCache<string, BoardPage>({ max: responseCacheSize });
   // Repeated URLs (the same link opened by many visitors) skip even parsing the query string.
-  const byUrl = new LRUCache<string, BoardPage>({ max: responseCacheSize })
-  const results = new LRUCache<string, BoardMatches>({ max: resultCacheSize })
-  const searches = new LRUCache<string, Int32Array>({ max: searchCacheSize })
-  const refreshedAtText = refreshedAt.toISOString()
-  let snapshot: Promise<BoardSnapshot> | null = null
+  const byUrl = new LRUCache<string, BoardPage>({ max: responseCacheSize });
+  const results = new LRUCache<string, BoardMatches>({ max: resultCacheSize });
+  const searches = new LRUCache<string, Int32Array>({ max: searchCacheSize });
+  const refreshedAtText = refreshedAt.toISOString();
+  let snapshot: Promise<BoardSnapshot> | null = null;
   // Jobs as numbers: type lists, interned locations and a gram index over the haystacks (board-query-index.ts).
-  const index = new BoardQueryIndex(indexed)
+  const index = new BoardQueryIndex(indexed);
 
   function searched(query: JobBoardQuery): Int32Array {
-    const key = `${query.type}\u0000${query.q ?? ''}`
-    let matches = searches.get(key)
+    const key = `${query.type}\u0000${query.q ?? ''}`;
+    let matches = searches.get(key);
     if (matches === undefined) {
-      matches = index.search(query.type, query.q)
-      searches.set(key, matches)
+      matches = index.search(query.type, query.q);
+      searches.set(key, matches);
     }
-    return matches
+    return matches;
   }
 
   /** Every job matching the filters, with the facets; pages are slices of it. */
   function filtered(query: JobBoardQuery, key: string): BoardMatches {
-    let result = results.get(key)
+    let result = results.get(key);
     if (result === undefined) {
-      result = index.filter(searched(query), query)
-      result = inPostedWindowAndOrder(result, query, indexed, nowMs())
-      results.set(key, result)
+      result = index.filter(searched(query), query);
+      result = inPostedWindowAndOrder(result, query, indexed, nowMs());
+      results.set(key, result);
     }
-    return result
+    return result;
   }
 
   async function buildSnapshot(): Promise<BoardSnapshot> {
     const identity = Buffer.from(
       JSON.stringify({ version, refreshedAt: refreshedAtText, jobs: indexed.map((entry) => entry.job) }),
-    )
+    );
     // One after the other: each compression runs on a pool thread whose malloc arena keeps its peak, so two at
     // once would keep two.
-    const gzipped = await gzipAsync(identity, { level: 6 })
+    const gzipped = await gzipAsync(identity, { level: 6 });
     const brotli = await brotliAsync(identity, {
       params: {
         [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
         [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength,
       },
-    })
-    return { gzip: gzipped, brotli, identity: () => gunzipAsync(gzipped) }
+    });
+    return { gzip: gzipped, brotli, identity: () => gunzipAsync(gzipped) };
   }
 
   return {
@@ -207,30 +214,32 @@ export function createBoardView(
     refreshedAt: refreshedAtText,
     jobCount: indexed.length,
     queryPage(query, url) {
-      const key = jobFiltersCacheKey(query, nowMs())
-      const pageKey = `${key}\u0000${query.offset}\u0000${query.limit}`
-      let page = responses.get(pageKey)
+      const key = jobFiltersCacheKey(query, nowMs());
+      const pageKey = `${key}\u0000${query.offset}\u0000${query.limit}`;
+      let page = responses.get(pageKey);
       if (page === undefined) {
-        const { matched, facets } = filtered(query, key)
-        const jobs = Array.from(matched.subarray(query.offset, query.offset + query.limit), (job) => indexed[job]!.job)
-        page = new BoardPage(JSON.stringify({ jobs, total: matched.length, facets, version, refreshedAt: refreshedAtText }))
-        responses.set(pageKey, page)
+        const { matched, facets } = filtered(query, key);
+        const jobs = Array.from(matched.subarray(query.offset, query.offset + query.limit), (job) => indexed[job]!.job);
+        page = new BoardPage(
+          JSON.stringify({ jobs, total: matched.length, facets, version, refreshedAt: refreshedAtText }),
+        );
+        responses.set(pageKey, page);
       }
       // A "posted within" answer moves with the clock: only its filter key (which carries the hour) may be reused.
-      if (url !== undefined && query.posted === undefined) byUrl.set(url, page)
-      return page
+      if (url !== undefined && query.posted === undefined) byUrl.set(url, page);
+      return page;
     },
     urlPage(url) {
-      return byUrl.get(url)
+      return byUrl.get(url);
     },
     snapshot() {
       snapshot ??= buildSnapshot().catch((error: unknown) => {
-        snapshot = null
-        throw error
-      })
-      return snapshot
+        snapshot = null;
+        throw error;
+      });
+      return snapshot;
     },
-  }
+  };
 }
 
 export function createBoardIndex({
@@ -241,78 +250,78 @@ export function createBoardIndex({
   eagerSnapshot = true,
   now = Date.now,
 }: CreateBoardIndexOptions): BoardIndex {
-  let current: { view: BoardView; databaseVersion: string; nextChangeAt: number | null } | null = null
-  let running: Promise<void> | null = null
-  let queued: Promise<void> | null = null
-  let timer: NodeJS.Timeout | undefined
-  let pollFailing = false
+  let current: { view: BoardView; databaseVersion: string; nextChangeAt: number | null } | null = null;
+  let running: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let pollFailing = false;
 
   async function load(): Promise<void> {
-    const started = now()
-    const source = await loadBoardSource(db)
-    const at = now()
-    const featured = visibleFeatured(source.state.version, source.featured, at)
-    const indexed = indexJobs([...featured.jobs, ...source.listings])
-    const view = createBoardView(featured.version, source.state.refreshedAt, indexed, responseCacheSize, now)
-    current = { view, databaseVersion: source.state.version, nextChangeAt: featured.nextChangeAt }
-    log.info({ version: view.version, jobs: view.jobCount, ms: now() - started }, 'job board loaded')
+    const started = now();
+    const source = await loadBoardSource(db);
+    const at = now();
+    const featured = visibleFeatured(source.state.version, source.featured, at);
+    const indexed = indexJobs([...featured.jobs, ...source.listings]);
+    const view = createBoardView(featured.version, source.state.refreshedAt, indexed, responseCacheSize, now);
+    current = { view, databaseVersion: source.state.version, nextChangeAt: featured.nextChangeAt };
+    log.info({ version: view.version, jobs: view.jobCount, ms: now() - started }, 'job board loaded');
     if (eagerSnapshot) {
-      view.snapshot().catch((error: unknown) => log.warn({ error: String(error) }, 'board snapshot failed'))
+      view.snapshot().catch((error: unknown) => log.warn({ error: String(error) }, 'board snapshot failed'));
     }
   }
 
   // One load at a time; calls during a load share one follow-up load, which reads the newest data.
   function reload(): Promise<void> {
-    if (queued) return queued
+    if (queued) return queued;
     if (!running) {
       running = load().finally(() => {
-        running = null
-      })
-      return running
+        running = null;
+      });
+      return running;
     }
     queued = running
       .catch(() => undefined)
       .then(() => {
-        queued = null
-        return reload()
-      })
-    return queued
+        queued = null;
+        return reload();
+      });
+    return queued;
   }
 
   async function refresh(): Promise<void> {
-    const databaseVersion = await readBoardVersion(db)
-    const expired = current?.nextChangeAt != null && now() >= current.nextChangeAt
-    if (!current || databaseVersion !== current.databaseVersion || expired) await reload()
+    const databaseVersion = await readBoardVersion(db);
+    const expired = current?.nextChangeAt != null && now() >= current.nextChangeAt;
+    if (!current || databaseVersion !== current.databaseVersion || expired) await reload();
   }
 
   async function poll(): Promise<void> {
     try {
-      await refresh()
-      if (pollFailing) log.info({}, 'job board version check works again')
-      pollFailing = false
+      await refresh();
+      if (pollFailing) log.info({}, 'job board version check works again');
+      pollFailing = false;
     } catch (error) {
       // Log once per outage, not every 15 s; the board keeps serving the last loaded version.
-      if (!pollFailing) log.warn({ error: String(error) }, 'job board version check failed')
-      pollFailing = true
+      if (!pollFailing) log.warn({ error: String(error) }, 'job board version check failed');
+      pollFailing = true;
     }
   }
 
   return {
     view() {
-      if (!current) throw new Error('The job board is not loaded yet')
-      return current.view
+      if (!current) throw new Error('The job board is not loaded yet');
+      return current.view;
     },
     refresh,
     reload,
     async start() {
-      await reload()
-      clearInterval(timer)
-      timer = setInterval(() => void poll(), pollIntervalMs)
-      timer.unref()
+      await reload();
+      clearInterval(timer);
+      timer = setInterval(() => void poll(), pollIntervalMs);
+      timer.unref();
     },
     stop() {
-      clearInterval(timer)
-      timer = undefined
+      clearInterval(timer);
+      timer = undefined;
     },
-  }
+  };
 }

@@ -1,17 +1,21 @@
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildListing } from '../../../../tests/api-setup/job-board.ts'
-import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts'
-import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts'
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildListing } from '../../../../tests/api-setup/job-board.ts';
+import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts';
+import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts';
 
 // The board's place facets, counts and work-mode filter over feeds spelled the way the real feeds spell places,
 // and listings that closed (active: false or gone from the feed) never on the board.
 
-let testDatabase: TestDatabase
-let app: FastifyInstance
+let testDatabase: TestDatabase;
+let app: FastifyInstance;
 
-type Facet = { value: string; count: number }
-type Page = { jobs: { id: string; places: { country: string | null }[] }[]; total: number; facets: { countries: Facet[]; states: Facet[]; cities: Facet[] } }
+type Facet = { value: string; count: number };
+type Page = {
+  jobs: { id: string; places: { country: string | null }[] }[];
+  total: number;
+  facets: { countries: Facet[]; states: Facet[]; cities: Facet[] };
+};
 
 // Every spelling the issue found under the wrong country, in both feeds' shapes.
 const internships = [
@@ -30,7 +34,7 @@ const internships = [
   buildListing({ locations: ['Global Remote'] }),
   buildListing({ locations: ['Europe'] }),
   buildListing({ locations: ['NYC'], active: false }),
-]
+];
 const newGrads = [
   buildListing({
     locations: ['Waterloo, ON'],
@@ -48,103 +52,110 @@ const newGrads = [
     normalized_locations: [
       {
         raw: 'Remote in Canada',
-        normalized: { city: 'Remote In Canada', region: null, region_code: null, country: 'Canada', country_code: 'CA' },
+        normalized: {
+          city: 'Remote In Canada',
+          region: null,
+          region_code: null,
+          country: 'Canada',
+          country_code: 'CA',
+        },
         type: 'remote',
       },
     ],
   }),
-]
-const leaving = buildListing({ locations: ['Austin, TX'] })
+];
+const leaving = buildListing({ locations: ['Austin, TX'] });
 
-const usStateCodes = ['AZ', 'CA', 'FL', 'MA', 'NC', 'NJ', 'NY', 'PA', 'TX', 'VA']
-const provinceCodes = ['ON', 'BC', 'QC', 'AB']
+const usStateCodes = ['AZ', 'CA', 'FL', 'MA', 'NC', 'NJ', 'NY', 'PA', 'TX', 'VA'];
+const provinceCodes = ['ON', 'BC', 'QC', 'AB'];
 
 async function board(query: string): Promise<Page> {
-  const response = await app.inject({ method: 'GET', url: `/api/public/board?limit=100${query}` })
-  expect(response.statusCode, query).toBe(200)
-  return response.json() as Page
+  const response = await app.inject({ method: 'GET', url: `/api/public/board?limit=100${query}` });
+  expect(response.statusCode, query).toBe(200);
+  return response.json() as Page;
 }
 
-const values = (facets: Facet[]) => facets.map((facet) => facet.value)
+const values = (facets: Facet[]) => facets.map((facet) => facet.value);
 
 beforeAll(async () => {
-  testDatabase = await openTestDatabase()
-  app = await buildTestApp({ database: testDatabase.database, env: buildEnv() })
+  testDatabase = await openTestDatabase();
+  app = await buildTestApp({ database: testDatabase.database, env: buildEnv() });
   await app.feedIngest.importSources([
     { name: 'internships.json', type: 'internship', data: [...internships, leaving] },
     { name: 'new-grads.json', type: 'new-grad', data: newGrads },
-  ])
+  ]);
   // The Austin listing leaves its feed.
-  await app.feedIngest.importSources([{ name: 'internships.json', type: 'internship', data: internships }])
-})
+  await app.feedIngest.importSources([{ name: 'internships.json', type: 'internship', data: internships }]);
+});
 
 afterAll(async () => {
-  await app.close()
-  await testDatabase.dispose()
-})
+  await app.close();
+  await testDatabase.dispose();
+});
 
 describe('GET /api/public/board: places', () => {
   it('offers only real countries, each once, sorted, with the number of matching jobs', async () => {
-    const { facets } = await board('')
+    const { facets } = await board('');
     expect(facets.countries).toEqual([
       { value: 'Canada', count: 7 },
       { value: 'India', count: 1 },
       { value: 'United Kingdom', count: 1 },
       { value: 'United States', count: 4 },
-    ])
-    for (const code of [...usStateCodes, ...provinceCodes]) expect(values(facets.countries)).not.toContain(code)
-  })
+    ]);
+    for (const code of [...usStateCodes, ...provinceCodes]) expect(values(facets.countries)).not.toContain(code);
+  });
 
   it('lists regions of the chosen country only, never a country, with counts', async () => {
-    const us = await board('&country=United%20States')
+    const us = await board('&country=United%20States');
     expect(us.facets.states).toEqual([
       { value: 'Arizona', count: 2 },
       { value: 'California', count: 1 },
-    ])
-    const canada = await board('&country=Canada')
+    ]);
+    const canada = await board('&country=Canada');
     expect(canada.facets.states).toEqual([
       { value: 'British Columbia', count: 2 },
       { value: 'Ontario', count: 4 },
-    ])
-    for (const country of values((await board('')).facets.countries)) expect(values(us.facets.states)).not.toContain(country)
-  })
+    ]);
+    for (const country of values((await board('')).facets.countries))
+      expect(values(us.facets.states)).not.toContain(country);
+  });
 
   it('finds every spelling of Toronto and Vancouver under Canada, and the old ?country=USA&state=CA link still works', async () => {
-    expect((await board('&country=Canada')).total).toBe(7)
-    const ontario = await board('&country=Canada&state=Ontario')
+    expect((await board('&country=Canada')).total).toBe(7);
+    const ontario = await board('&country=Canada&state=Ontario');
     expect(ontario.facets.cities).toEqual([
       { value: 'Toronto', count: 3 },
       { value: 'Waterloo', count: 1 },
-    ])
-    expect((await board('&country=Canada&state=Ontario&city=Toronto')).total).toBe(3)
-    expect((await board('&country=Canada&state=BC&city=Vancouver')).total).toBe(2)
-    expect((await board('&country=USA&state=CA')).total).toBe(1)
-  })
+    ]);
+    expect((await board('&country=Canada&state=Ontario&city=Toronto')).total).toBe(3);
+    expect((await board('&country=Canada&state=BC&city=Vancouver')).total).toBe(2);
+    expect((await board('&country=USA&state=CA')).total).toBe(1);
+  });
 
   it('filters by work mode, the new-grad feed type included', async () => {
-    const remote = await board('&mode=remote')
-    expect(remote.total).toBe(3)
+    const remote = await board('&mode=remote');
+    expect(remote.total).toBe(3);
     expect(remote.facets.countries).toEqual([
       { value: 'Canada', count: 1 },
       { value: 'United States', count: 1 },
-    ])
-    expect((await board('&mode=hybrid')).total).toBe(2)
-    expect((await board('&mode=remote&country=Canada')).total).toBe(1)
-    const bad = await app.inject({ method: 'GET', url: '/api/public/board?mode=moon' })
-    expect(bad.statusCode).toBe(400)
-  })
+    ]);
+    expect((await board('&mode=hybrid')).total).toBe(2);
+    expect((await board('&mode=remote&country=Canada')).total).toBe(1);
+    const bad = await app.inject({ method: 'GET', url: '/api/public/board?mode=moon' });
+    expect(bad.statusCode).toBe(400);
+  });
 
   it('never shows a listing that is inactive in its feed or left it', async () => {
-    const { jobs, total } = await board('')
-    expect(total).toBe(internships.length - 1 + newGrads.length)
-    const ids = jobs.map((job) => job.id)
-    expect(ids).not.toContain(internships.at(-1)!.id)
-    expect(ids).not.toContain(leaving.id)
-  })
+    const { jobs, total } = await board('');
+    expect(total).toBe(internships.length - 1 + newGrads.length);
+    const ids = jobs.map((job) => job.id);
+    expect(ids).not.toContain(internships.at(-1)!.id);
+    expect(ids).not.toContain(leaving.id);
+  });
 
   it('orders by the latest update with sort=updated', async () => {
-    const { jobs } = await board('&sort=updated')
-    expect(jobs).toHaveLength(internships.length - 1 + newGrads.length)
-    expect((await app.inject({ method: 'GET', url: '/api/public/board?sort=random' })).statusCode).toBe(400)
-  })
-})
+    const { jobs } = await board('&sort=updated');
+    expect(jobs).toHaveLength(internships.length - 1 + newGrads.length);
+    expect((await app.inject({ method: 'GET', url: '/api/public/board?sort=random' })).statusCode).toBe(400);
+  });
+});

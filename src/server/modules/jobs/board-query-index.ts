@@ -1,4 +1,4 @@
-import { workModes } from '../../../shared/jobs/board-place.ts'
+import { workModes } from '../../../shared/jobs/board-place.ts';
 import {
   compareByUpdate,
   compareFacetValues,
@@ -7,188 +7,190 @@ import {
   type IndexedJob,
   type JobFacets,
   placeKeyOf,
-} from '../../../shared/jobs/filter-jobs.ts'
-import type { JobFilters } from '../../../shared/jobs/job-filters-schema.ts'
-import { planJobSearch } from '../../../shared/jobs/job-search.ts'
-import { type JobTypeFilter, jobTypeFilterValues } from '../../../shared/jobs/listing-schemas.ts'
-import type { SearchRequirement } from '../../../shared/jobs/search-prefilter.ts'
-import { GramIndex, intersect, union } from './gram-index.ts'
+} from '../../../shared/jobs/filter-jobs.ts';
+import type { JobFilters } from '../../../shared/jobs/job-filters-schema.ts';
+import { planJobSearch } from '../../../shared/jobs/job-search.ts';
+import { type JobTypeFilter, jobTypeFilterValues } from '../../../shared/jobs/listing-schemas.ts';
+import type { SearchRequirement } from '../../../shared/jobs/search-prefilter.ts';
+import { GramIndex, intersect, union } from './gram-index.ts';
 
 // The board's queries over numbers instead of objects and strings: jobs are their positions in board order,
 // location values are interned ids, and the text search reads only the candidates of a gram index. The shared
 // rules (filter-jobs.ts, job-search.ts) still decide: the type lists come from filterJobs, every candidate is
 // tested with the shared search, and a test compares every answer with referenceQueryJobs.
 
-const noValue = -1
+const noValue = -1;
 
 function modeBit(mode: string | undefined): number {
-  const index = mode === undefined ? -1 : (workModes as readonly string[]).indexOf(mode)
-  return index < 0 ? 0 : 1 << index
+  const index = mode === undefined ? -1 : (workModes as readonly string[]).indexOf(mode);
+  return index < 0 ? 0 : 1 << index;
 }
-const unknownValue = -2 // a filter value no job has: matches nothing
+const unknownValue = -2; // a filter value no job has: matches nothing
 
 export type BoardMatches = {
   /** Jobs (positions in board order) matching every filter. */
-  matched: Int32Array
-  facets: JobFacets
-}
+  matched: Int32Array;
+  facets: JobFacets;
+};
 
 export class BoardQueryIndex {
-  readonly jobs: readonly IndexedJob[]
-  private readonly haystacks: string[]
-  private readonly grams: GramIndex
-  private readonly typeJobs: Map<JobTypeFilter, Int32Array>
-  private readonly typeMasks: Uint8Array
-  private readonly typeBits: Map<JobTypeFilter, number>
+  readonly jobs: readonly IndexedJob[];
+  private readonly haystacks: string[];
+  private readonly grams: GramIndex;
+  private readonly typeJobs: Map<JobTypeFilter, Int32Array>;
+  private readonly typeMasks: Uint8Array;
+  private readonly typeBits: Map<JobTypeFilter, number>;
   /** Lower-cased location values (every level) to ids. */
-  private readonly keyIds = new Map<string, number>()
+  private readonly keyIds = new Map<string, number>();
   /** Facet labels (original spelling) by id, and each label's rank in facet order. */
-  private readonly labels: string[] = []
-  private readonly labelRanks: Int32Array
+  private readonly labels: string[] = [];
+  private readonly labelRanks: Int32Array;
   /** Each job's locations: slots `slotStarts[job]` to `slotStarts[job + 1]`. */
-  private readonly slotStarts: Uint32Array
-  private readonly slotKeys: Int32Array // country, state, city key ids per slot
-  private readonly slotLabels: Int32Array // country, state, city label ids per slot
-  private readonly slotModes: Uint8Array // the work mode's bit per slot
+  private readonly slotStarts: Uint32Array;
+  private readonly slotKeys: Int32Array; // country, state, city key ids per slot
+  private readonly slotLabels: Int32Array; // country, state, city label ids per slot
+  private readonly slotModes: Uint8Array; // the work mode's bit per slot
   /** Each job's rank in "recently updated" order. */
-  private readonly updateRanks: Int32Array
+  private readonly updateRanks: Int32Array;
   /** Per key id and facet level: the last pass that listed it. */
-  private readonly seen: [Int32Array, Int32Array, Int32Array]
+  private readonly seen: [Int32Array, Int32Array, Int32Array];
   /** Per key id and facet level: the jobs counted in the current pass, and the last job counted (once per job). */
-  private readonly counts: [Int32Array, Int32Array, Int32Array]
-  private readonly lastJob: [Int32Array, Int32Array, Int32Array]
-  private pass = 0
+  private readonly counts: [Int32Array, Int32Array, Int32Array];
+  private readonly lastJob: [Int32Array, Int32Array, Int32Array];
+  private pass = 0;
   /** Working space for one query's lists; each answer is copied out at its exact length. */
-  private readonly scratch: Int32Array
+  private readonly scratch: Int32Array;
 
   constructor(jobs: readonly IndexedJob[]) {
-    this.jobs = jobs
-    this.haystacks = jobs.map((entry) => entry.haystack)
-    this.grams = new GramIndex(this.haystacks)
-    const positions = new Map(jobs.map((entry, i) => [entry, i]))
-    this.typeMasks = new Uint8Array(jobs.length)
-    this.typeBits = new Map(jobTypeFilterValues.map((type, i) => [type, 1 << i]))
+    this.jobs = jobs;
+    this.haystacks = jobs.map((entry) => entry.haystack);
+    this.grams = new GramIndex(this.haystacks);
+    const positions = new Map(jobs.map((entry, i) => [entry, i]));
+    this.typeMasks = new Uint8Array(jobs.length);
+    this.typeBits = new Map(jobTypeFilterValues.map((type, i) => [type, 1 << i]));
     this.typeJobs = new Map(
       jobTypeFilterValues.map((type) => {
-        const list = Int32Array.from(filterJobs(jobs, { type }), (entry) => positions.get(entry)!)
-        for (const job of list) this.typeMasks[job]! |= this.typeBits.get(type)!
-        return [type, list]
+        const list = Int32Array.from(filterJobs(jobs, { type }), (entry) => positions.get(entry)!);
+        for (const job of list) this.typeMasks[job]! |= this.typeBits.get(type)!;
+        return [type, list];
       }),
-    )
+    );
 
-    const labelIds = new Map<string, number>()
+    const labelIds = new Map<string, number>();
     const label = (value: string | null) => {
-      if (value === null) return noValue
-      let id = labelIds.get(value)
+      if (value === null) return noValue;
+      let id = labelIds.get(value);
       if (id === undefined) {
-        id = this.labels.length
-        this.labels.push(value)
-        labelIds.set(value, id)
+        id = this.labels.length;
+        this.labels.push(value);
+        labelIds.set(value, id);
       }
-      return id
-    }
+      return id;
+    };
     const key = (value: string | null) => {
-      if (value === null) return noValue
-      let id = this.keyIds.get(value)
+      if (value === null) return noValue;
+      let id = this.keyIds.get(value);
       if (id === undefined) {
-        id = this.keyIds.size
-        this.keyIds.set(value, id)
+        id = this.keyIds.size;
+        this.keyIds.set(value, id);
       }
-      return id
-    }
-    const slotCount = jobs.reduce((sum, entry) => sum + entry.places.length, 0)
-    this.slotStarts = new Uint32Array(jobs.length + 1)
-    this.slotKeys = new Int32Array(slotCount * 3)
-    this.slotLabels = new Int32Array(slotCount * 3)
-    this.slotModes = new Uint8Array(slotCount)
-    let slot = 0
+      return id;
+    };
+    const slotCount = jobs.reduce((sum, entry) => sum + entry.places.length, 0);
+    this.slotStarts = new Uint32Array(jobs.length + 1);
+    this.slotKeys = new Int32Array(slotCount * 3);
+    this.slotLabels = new Int32Array(slotCount * 3);
+    this.slotModes = new Uint8Array(slotCount);
+    let slot = 0;
     jobs.forEach((entry, job) => {
       entry.places.forEach((place, i) => {
-        const placeKey = entry.placeKeys[i]!
-        this.slotKeys.set([key(placeKey.country), key(placeKey.state), key(placeKey.city)], slot * 3)
-        this.slotLabels.set([label(place.country), label(place.state), label(place.city)], slot * 3)
-        this.slotModes[slot] = modeBit(entry.modes[i])
-        slot++
-      })
-      this.slotStarts[job + 1] = slot
-    })
-    this.labelRanks = new Int32Array(this.labels.length)
+        const placeKey = entry.placeKeys[i]!;
+        this.slotKeys.set([key(placeKey.country), key(placeKey.state), key(placeKey.city)], slot * 3);
+        this.slotLabels.set([label(place.country), label(place.state), label(place.city)], slot * 3);
+        this.slotModes[slot] = modeBit(entry.modes[i]);
+        slot++;
+      });
+      this.slotStarts[job + 1] = slot;
+    });
+    this.labelRanks = new Int32Array(this.labels.length);
     this.labels
       .map((_, id) => id)
       .sort((a, b) => compareFacetValues(this.labels[a]!, this.labels[b]!))
-      .forEach((id, rank) => (this.labelRanks[id] = rank))
-    this.seen = [0, 1, 2].map(() => new Int32Array(this.keyIds.size)) as [Int32Array, Int32Array, Int32Array]
-    this.counts = [0, 1, 2].map(() => new Int32Array(this.keyIds.size)) as [Int32Array, Int32Array, Int32Array]
-    this.lastJob = [0, 1, 2].map(() => new Int32Array(this.keyIds.size)) as [Int32Array, Int32Array, Int32Array]
-    this.updateRanks = new Int32Array(jobs.length)
+      .forEach((id, rank) => (this.labelRanks[id] = rank));
+    this.seen = [0, 1, 2].map(() => new Int32Array(this.keyIds.size)) as [Int32Array, Int32Array, Int32Array];
+    this.counts = [0, 1, 2].map(() => new Int32Array(this.keyIds.size)) as [Int32Array, Int32Array, Int32Array];
+    this.lastJob = [0, 1, 2].map(() => new Int32Array(this.keyIds.size)) as [Int32Array, Int32Array, Int32Array];
+    this.updateRanks = new Int32Array(jobs.length);
     jobs
       .map((_, job) => job)
       .sort((a, b) => compareByUpdate(jobs[a]!.job, jobs[b]!.job))
-      .forEach((job, rank) => (this.updateRanks[job] = rank))
-    this.scratch = new Int32Array(jobs.length)
+      .forEach((job, rank) => (this.updateRanks[job] = rank));
+    this.scratch = new Int32Array(jobs.length);
   }
 
   /** Bytes held by the typed arrays of this index (the gram index included). */
   get byteLength(): number {
-    let bytes = this.grams.byteLength + this.typeMasks.byteLength + this.slotStarts.byteLength + this.scratch.byteLength
-    bytes += this.slotKeys.byteLength + this.slotLabels.byteLength + this.labelRanks.byteLength + this.seen[0].byteLength * 9
-    bytes += this.slotModes.byteLength + this.updateRanks.byteLength
-    for (const list of this.typeJobs.values()) bytes += list.byteLength
-    return bytes
+    let bytes =
+      this.grams.byteLength + this.typeMasks.byteLength + this.slotStarts.byteLength + this.scratch.byteLength;
+    bytes +=
+      this.slotKeys.byteLength + this.slotLabels.byteLength + this.labelRanks.byteLength + this.seen[0].byteLength * 9;
+    bytes += this.slotModes.byteLength + this.updateRanks.byteLength;
+    for (const list of this.typeJobs.values()) bytes += list.byteLength;
+    return bytes;
   }
 
   /** The jobs of `type` whose text matches `q` (the shared search), ascending. */
   search(type: JobTypeFilter, q: string | undefined): Int32Array {
-    const ofType = this.typeJobs.get(type)!
-    const plan = planJobSearch(q ?? '')
-    if (plan.kind === 'all') return ofType
-    const candidates = plan.kind === 'literal' ? this.grams.candidates(plan.needle) : this.required(plan.required)
-    const source = candidates === null || ofType.length <= candidates.length ? ofType : candidates
-    const bit = this.typeBits.get(type)!
-    const { haystacks, typeMasks } = this
-    const kept = this.scratch
-    let k = 0
+    const ofType = this.typeJobs.get(type)!;
+    const plan = planJobSearch(q ?? '');
+    if (plan.kind === 'all') return ofType;
+    const candidates = plan.kind === 'literal' ? this.grams.candidates(plan.needle) : this.required(plan.required);
+    const source = candidates === null || ofType.length <= candidates.length ? ofType : candidates;
+    const bit = this.typeBits.get(type)!;
+    const { haystacks, typeMasks } = this;
+    const kept = this.scratch;
+    let k = 0;
     if (plan.kind === 'literal') {
-      const { needle } = plan
-      for (const job of source) if (typeMasks[job]! & bit && haystacks[job]!.includes(needle)) kept[k++] = job
+      const { needle } = plan;
+      for (const job of source) if (typeMasks[job]! & bit && haystacks[job]!.includes(needle)) kept[k++] = job;
     } else {
-      const { test } = plan
-      for (const job of source) if (typeMasks[job]! & bit && test(haystacks[job]!)) kept[k++] = job
+      const { test } = plan;
+      for (const job of source) if (typeMasks[job]! & bit && test(haystacks[job]!)) kept[k++] = job;
     }
-    return kept.slice(0, k)
+    return kept.slice(0, k);
   }
 
   /** Candidates for a regular expression's required text; null: every job. Valid until the next gram lookup. */
   private required(requirement: SearchRequirement | null): Int32Array | null {
-    if (requirement === null) return null
+    if (requirement === null) return null;
     switch (requirement.kind) {
       case 'any':
-        return null
+        return null;
       case 'text':
-        return this.grams.candidates(requirement.text)
+        return this.grams.candidates(requirement.text);
       // A gram list is only valid until the next lookup: combining copies it first.
       case 'all': {
-        let kept: Int32Array | null = null
+        let kept: Int32Array | null = null;
         for (const part of requirement.of) {
-          const list = this.required(part)
-          if (list !== null) kept = kept === null ? list.slice() : intersect(kept, list)
+          const list = this.required(part);
+          if (list !== null) kept = kept === null ? list.slice() : intersect(kept, list);
         }
-        return kept
+        return kept;
       }
       case 'oneOf': {
-        let kept: Int32Array = new Int32Array(0)
+        let kept: Int32Array = new Int32Array(0);
         for (const part of requirement.of) {
-          const list = this.required(part)
-          if (list === null) return null
-          kept = union(kept, list)
+          const list = this.required(part);
+          if (list === null) return null;
+          kept = union(kept, list);
         }
-        return kept
+        return kept;
       }
     }
   }
 
   private keyId(value: string | undefined): number {
-    return value === undefined ? noValue : (this.keyIds.get(value) ?? unknownValue)
+    return value === undefined ? noValue : (this.keyIds.get(value) ?? unknownValue);
   }
 
   /**
@@ -198,84 +200,84 @@ export class BoardQueryIndex {
    * with the number of jobs having such a location. `matched` is in the order `filters.sort` asks for.
    */
   filter(base: Int32Array, filters: JobFilters): BoardMatches {
-    const placeKey = placeKeyOf(filters)
-    const country = this.keyId(placeKey.country)
-    const state = this.keyId(placeKey.state)
-    const city = this.keyId(placeKey.city)
-    const mode = modeBit(placeKey.mode)
-    const filtered = country !== noValue || state !== noValue || city !== noValue || mode !== 0
-    const { slotStarts, slotKeys, slotLabels, slotModes } = this
-    const matched = this.scratch
-    let total = 0
+    const placeKey = placeKeyOf(filters);
+    const country = this.keyId(placeKey.country);
+    const state = this.keyId(placeKey.state);
+    const city = this.keyId(placeKey.city);
+    const mode = modeBit(placeKey.mode);
+    const filtered = country !== noValue || state !== noValue || city !== noValue || mode !== 0;
+    const { slotStarts, slotKeys, slotLabels, slotModes } = this;
+    const matched = this.scratch;
+    let total = 0;
     if (this.pass === 0x7fffffff) {
-      this.pass = 0
-      for (const level of this.seen) level.fill(0)
+      this.pass = 0;
+      for (const level of this.seen) level.fill(0);
     }
-    const pass = ++this.pass
-    const countries: number[] = []
-    const states: number[] = []
-    const cities: number[] = []
-    const countryKeys: number[] = []
-    const stateKeys: number[] = []
-    const cityKeys: number[] = []
-    const [seenCountry, seenState, seenCity] = this.seen
-    const [countCountry, countState, countCity] = this.counts
-    const [lastCountry, lastState, lastCity] = this.lastJob
+    const pass = ++this.pass;
+    const countries: number[] = [];
+    const states: number[] = [];
+    const cities: number[] = [];
+    const countryKeys: number[] = [];
+    const stateKeys: number[] = [];
+    const cityKeys: number[] = [];
+    const [seenCountry, seenState, seenCity] = this.seen;
+    const [countCountry, countState, countCity] = this.counts;
+    const [lastCountry, lastState, lastCity] = this.lastJob;
     for (const job of base) {
-      let hit = false
+      let hit = false;
       for (let slot = slotStarts[job]!, end = slotStarts[job + 1]!; slot < end; slot++) {
-        if (mode !== 0 && (slotModes[slot]! & mode) === 0) continue
-        const at = slot * 3
-        const slotCountry = slotKeys[at]!
-        const slotState = slotKeys[at + 1]!
-        const slotCity = slotKeys[at + 2]!
+        if (mode !== 0 && (slotModes[slot]! & mode) === 0) continue;
+        const at = slot * 3;
+        const slotCountry = slotKeys[at]!;
+        const slotState = slotKeys[at + 1]!;
+        const slotCity = slotKeys[at + 2]!;
         // A value's count is the number of jobs: a job with two locations in one country counts once.
         if (slotCountry !== noValue) {
           if (seenCountry[slotCountry] !== pass) {
-            seenCountry[slotCountry] = pass
-            countCountry[slotCountry] = 1
-            lastCountry[slotCountry] = job
-            countries.push(slotLabels[at]!)
-            countryKeys.push(slotCountry)
+            seenCountry[slotCountry] = pass;
+            countCountry[slotCountry] = 1;
+            lastCountry[slotCountry] = job;
+            countries.push(slotLabels[at]!);
+            countryKeys.push(slotCountry);
           } else if (lastCountry[slotCountry] !== job) {
-            countCountry[slotCountry]!++
-            lastCountry[slotCountry] = job
+            countCountry[slotCountry]!++;
+            lastCountry[slotCountry] = job;
           }
         }
-        const inCountry = country === noValue || slotCountry === country
+        const inCountry = country === noValue || slotCountry === country;
         if (country !== noValue && inCountry && slotState !== noValue) {
           if (seenState[slotState] !== pass) {
-            seenState[slotState] = pass
-            countState[slotState] = 1
-            lastState[slotState] = job
-            states.push(slotLabels[at + 1]!)
-            stateKeys.push(slotState)
+            seenState[slotState] = pass;
+            countState[slotState] = 1;
+            lastState[slotState] = job;
+            states.push(slotLabels[at + 1]!);
+            stateKeys.push(slotState);
           } else if (lastState[slotState] !== job) {
-            countState[slotState]!++
-            lastState[slotState] = job
+            countState[slotState]!++;
+            lastState[slotState] = job;
           }
         }
-        const inState = inCountry && (state === noValue || slotState === state)
+        const inState = inCountry && (state === noValue || slotState === state);
         if (state !== noValue && inState && slotCity !== noValue) {
           if (seenCity[slotCity] !== pass) {
-            seenCity[slotCity] = pass
-            countCity[slotCity] = 1
-            lastCity[slotCity] = job
-            cities.push(slotLabels[at + 2]!)
-            cityKeys.push(slotCity)
+            seenCity[slotCity] = pass;
+            countCity[slotCity] = 1;
+            lastCity[slotCity] = job;
+            cities.push(slotLabels[at + 2]!);
+            cityKeys.push(slotCity);
           } else if (lastCity[slotCity] !== job) {
-            countCity[slotCity]!++
-            lastCity[slotCity] = job
+            countCity[slotCity]!++;
+            lastCity[slotCity] = job;
           }
         }
-        if (inState && (city === noValue || slotCity === city)) hit = true
+        if (inState && (city === noValue || slotCity === city)) hit = true;
       }
-      if (filtered && hit) matched[total++] = job
+      if (filtered && hit) matched[total++] = job;
     }
-    let result = filtered ? matched.slice(0, total) : base
+    let result = filtered ? matched.slice(0, total) : base;
     if (filters.sort === 'updated') {
-      const ranks = this.updateRanks
-      result = result.slice().sort((a, b) => ranks[a]! - ranks[b]!)
+      const ranks = this.updateRanks;
+      result = result.slice().sort((a, b) => ranks[a]! - ranks[b]!);
     }
     return {
       matched: result,
@@ -284,13 +286,13 @@ export class BoardQueryIndex {
         states: this.sorted(states, stateKeys, countState),
         cities: this.sorted(cities, cityKeys, countCity),
       },
-    }
+    };
   }
 
   private sorted(labelIds: number[], keyIds: number[], counts: Int32Array): FacetValue[] {
     return labelIds
       .map((label, i) => ({ label, count: counts[keyIds[i]!]! }))
       .sort((a, b) => this.labelRanks[a.label]! - this.labelRanks[b.label]!)
-      .map(({ label, count }) => ({ value: this.labels[label]!, count }))
+      .map(({ label, count }) => ({ value: this.labels[label]!, count }));
   }
 }

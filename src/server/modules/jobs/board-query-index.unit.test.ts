@@ -1,39 +1,70 @@
-import { withPlaces } from '../../../shared/jobs/board-job-fixture.ts'
-import { describe, expect, it } from 'vitest'
-import { indexJobs } from '../../../shared/jobs/filter-jobs.ts'
-import type { JobFilters } from '../../../shared/jobs/job-filters-schema.ts'
-import { referenceQueryJobs } from '../../../shared/jobs/reference-query-jobs.ts'
-import { jobSearchCases } from '../../../shared/jobs/job-search.cases.ts'
-import { type BoardJob, jobTypeFilterValues } from '../../../shared/jobs/listing-schemas.ts'
-import { BoardQueryIndex } from './board-query-index.ts'
-import { GramIndex } from './gram-index.ts'
+import { withPlaces } from '../../../shared/jobs/board-job-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { indexJobs } from '../../../shared/jobs/filter-jobs.ts';
+import type { JobFilters } from '../../../shared/jobs/job-filters-schema.ts';
+import { referenceQueryJobs } from '../../../shared/jobs/reference-query-jobs.ts';
+import { jobSearchCases } from '../../../shared/jobs/job-search.cases.ts';
+import { type BoardJob, jobTypeFilterValues } from '../../../shared/jobs/listing-schemas.ts';
+import { BoardQueryIndex } from './board-query-index.ts';
+import { GramIndex } from './gram-index.ts';
 
 // The board view answers from BoardQueryIndex; the shared referenceQueryJobs is the reference it must equal exactly.
 
 function random(seed: number): () => number {
-  let state = seed
+  let state = seed;
   return () => {
-    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0
-    return state / 2 ** 32
-  }
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    return state / 2 ** 32;
+  };
 }
 
-const titles = ['Software Engineer Intern', 'Data Scientist', 'Machine Learning Engineer', 'Product Designer',
-  'Backend Developer', 'Frontend Engineer', 'Senior Site Reliability Engineer', 'Security Analyst', 'C++ Developer',
-  'Quantitative Researcher', 'Développeur logiciel', 'Ingénieur Données – Stage', 'Co-op, .NET Developer', '東京 Engineer 🚀']
-const companies = ['Google', 'Meta', 'Notion', 'Shopify', 'Maple Bank', 'Capital One', 'Kelvin Labs', 'ſtripe']
-const places = ['San Francisco, CA', 'Toronto, ON (Hybrid)', 'Vancouver, BC', 'Remote in Canada', 'New York, NY', 'new york, ny', 'Seattle, WA', 'Remote in USA', 'Toronto, ON, Canada',
-  'Montréal, QC, Canada', 'Montreal, QC, Canada', 'Vancouver, BC, Canada', 'London, UK', 'USA', 'Canada', 'Remote',
-  'Waterloo, ON, Canada', 'Austin, TX, USA', 'Singapore, Singapore']
-const categories = ['Software', 'AI/ML/Data', 'Hardware', null]
-const terms = ['Summer 2026', 'Fall 2026', 'Summer 2027']
-const types = ['internship', 'new-grad', 'Internship']
+const titles = [
+  'Software Engineer Intern',
+  'Data Scientist',
+  'Machine Learning Engineer',
+  'Product Designer',
+  'Backend Developer',
+  'Frontend Engineer',
+  'Senior Site Reliability Engineer',
+  'Security Analyst',
+  'C++ Developer',
+  'Quantitative Researcher',
+  'Développeur logiciel',
+  'Ingénieur Données – Stage',
+  'Co-op, .NET Developer',
+  '東京 Engineer 🚀',
+];
+const companies = ['Google', 'Meta', 'Notion', 'Shopify', 'Maple Bank', 'Capital One', 'Kelvin Labs', 'ſtripe'];
+const places = [
+  'San Francisco, CA',
+  'Toronto, ON (Hybrid)',
+  'Vancouver, BC',
+  'Remote in Canada',
+  'New York, NY',
+  'new york, ny',
+  'Seattle, WA',
+  'Remote in USA',
+  'Toronto, ON, Canada',
+  'Montréal, QC, Canada',
+  'Montreal, QC, Canada',
+  'Vancouver, BC, Canada',
+  'London, UK',
+  'USA',
+  'Canada',
+  'Remote',
+  'Waterloo, ON, Canada',
+  'Austin, TX, USA',
+  'Singapore, Singapore',
+];
+const categories = ['Software', 'AI/ML/Data', 'Hardware', null];
+const terms = ['Summer 2026', 'Fall 2026', 'Summer 2027'];
+const types = ['internship', 'new-grad', 'Internship'];
 
 function generatedBoard(count: number, seed: number): BoardJob[] {
-  const next = random(seed)
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!
+  const next = random(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   return Array.from({ length: count }, (_, i) => {
-    const featured = next() < 0.05
+    const featured = next() < 0.05;
     return withPlaces({
       id: `job-${i}`,
       title: pick(titles),
@@ -47,29 +78,66 @@ function generatedBoard(count: number, seed: number): BoardJob[] {
       featured,
       type: featured ? 'Internship' : pick(types),
       dateUpdated: next() < 0.5 ? null : 1_750_000_000 + Math.floor(next() * 2000) * 60,
-    })
-  })
+    });
+  });
 }
 
 const patterns = [
   ...new Set(jobSearchCases.map((c) => c.pattern)),
-  'engineer', 'intern', 'google|meta', '^senior', 'c\\+\\+', 'summer 202[67]', 'machine learning', 'ai', 'a', 'é',
-  'montréal', 'MONTREAL', 'new york', 'ſtripe', 'stripe', '.net', '\\.net', 'données', '🚀', '東京', 'd+', '[', 'ngineer$',
-  '^(backend|frontend) (engineer|developer)', 'x', 'zzzz', ' ', 'o', 'er\nca', 'tor.nto', '(?i)kelvin', 'k',
-  'stripe|x', 'ſtripe|x', 'swe|sde|sales', '\\bs\\w+', '[r-t]tripe', 'kelvin|x', '[0-9]+', '\\bml\\b', 'co-?op',
-]
-const countries = [undefined, 'USA', 'canada', ' Canada ', 'UK', 'Nowhere', 'singapore']
-const states = [undefined, 'CA', 'on', 'QC', 'NY', 'zz', 'singapore']
-const cities = [undefined, 'Toronto', 'new york', 'Montréal', 'singapore', 'Ottawa']
+  'engineer',
+  'intern',
+  'google|meta',
+  '^senior',
+  'c\\+\\+',
+  'summer 202[67]',
+  'machine learning',
+  'ai',
+  'a',
+  'é',
+  'montréal',
+  'MONTREAL',
+  'new york',
+  'ſtripe',
+  'stripe',
+  '.net',
+  '\\.net',
+  'données',
+  '🚀',
+  '東京',
+  'd+',
+  '[',
+  'ngineer$',
+  '^(backend|frontend) (engineer|developer)',
+  'x',
+  'zzzz',
+  ' ',
+  'o',
+  'er\nca',
+  'tor.nto',
+  '(?i)kelvin',
+  'k',
+  'stripe|x',
+  'ſtripe|x',
+  'swe|sde|sales',
+  '\\bs\\w+',
+  '[r-t]tripe',
+  'kelvin|x',
+  '[0-9]+',
+  '\\bml\\b',
+  'co-?op',
+];
+const countries = [undefined, 'USA', 'canada', ' Canada ', 'UK', 'Nowhere', 'singapore'];
+const states = [undefined, 'CA', 'on', 'QC', 'NY', 'zz', 'singapore'];
+const cities = [undefined, 'Toronto', 'new york', 'Montréal', 'singapore', 'Ottawa'];
 
 function expectSameAnswers(jobs: BoardJob[], filtersList: JobFilters[]): void {
-  const indexed = indexJobs(jobs)
-  const index = new BoardQueryIndex(indexed)
+  const indexed = indexJobs(jobs);
+  const index = new BoardQueryIndex(indexed);
   for (const filters of filtersList) {
-    const expected = referenceQueryJobs(indexed, filters, { offset: 0, limit: Number.MAX_SAFE_INTEGER })
-    const { matched, facets } = index.filter(index.search(filters.type, filters.q), filters)
-    const actual = { jobs: Array.from(matched, (job) => indexed[job]!.job), total: matched.length, facets }
-    expect(actual, JSON.stringify(filters)).toEqual(expected)
+    const expected = referenceQueryJobs(indexed, filters, { offset: 0, limit: Number.MAX_SAFE_INTEGER });
+    const { matched, facets } = index.filter(index.search(filters.type, filters.q), filters);
+    const actual = { jobs: Array.from(matched, (job) => indexed[job]!.job), total: matched.length, facets };
+    expect(actual, JSON.stringify(filters)).toEqual(expected);
   }
 }
 
@@ -77,21 +145,44 @@ describe('BoardQueryIndex', () => {
   it('answers exactly as referenceQueryJobs for the shared search cases on their own texts', () => {
     jobSearchCases.forEach((c, i) => {
       const jobs = [
-        { ...generatedBoard(1, i)[0]!, title: c.text, company: '', locations: [], places: [], category: null, terms: [], degrees: [] },
+        {
+          ...generatedBoard(1, i)[0]!,
+          title: c.text,
+          company: '',
+          locations: [],
+          places: [],
+          category: null,
+          terms: [],
+          degrees: [],
+        },
         ...generatedBoard(20, i + 1000),
-      ]
-      expectSameAnswers(jobs, [{ type: 'all', q: c.pattern }, { type: 'internship', q: c.pattern }])
-    })
-  })
+      ];
+      expectSameAnswers(jobs, [
+        { type: 'all', q: c.pattern },
+        { type: 'internship', q: c.pattern },
+      ]);
+    });
+  });
 
   it('answers exactly as referenceQueryJobs for hundreds of generated queries on a generated board', () => {
-    const next = random(7)
-    const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!
+    const next = random(7);
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
     const filtersList: JobFilters[] = patterns.flatMap((q) =>
-      jobTypeFilterValues.map((type) => ({ type, q, country: pick(countries), state: pick(states), city: pick(cities) })),
-    )
+      jobTypeFilterValues.map((type) => ({
+        type,
+        q,
+        country: pick(countries),
+        state: pick(states),
+        city: pick(cities),
+      })),
+    );
     for (let i = 0; i < 200; i++) {
-      filtersList.push({ type: pick(jobTypeFilterValues), q: pick(patterns), country: pick(countries), state: pick(states) })
+      filtersList.push({
+        type: pick(jobTypeFilterValues),
+        q: pick(patterns),
+        country: pick(countries),
+        state: pick(states),
+      });
     }
     // The work mode and the "recently updated" order over places and pages alike.
     for (let i = 0; i < 150; i++) {
@@ -103,41 +194,47 @@ describe('BoardQueryIndex', () => {
         city: pick(cities),
         mode: pick([undefined, 'remote', 'hybrid', 'onsite'] as const),
         sort: pick([undefined, 'posted', 'updated'] as const),
-      })
+      });
     }
-    expect(filtersList.length).toBeGreaterThan(300)
-    expectSameAnswers(generatedBoard(1500, 42), filtersList)
-  })
+    expect(filtersList.length).toBeGreaterThan(300);
+    expectSameAnswers(generatedBoard(1500, 42), filtersList);
+  });
 
   it('answers an empty board', () => {
-    expectSameAnswers([], [{ type: 'all' }, { type: 'featured', q: 'google|meta', country: 'USA' }])
-  })
-})
+    expectSameAnswers([], [{ type: 'all' }, { type: 'featured', q: 'google|meta', country: 'USA' }]);
+  });
+});
 
 describe('GramIndex', () => {
   it('keeps every haystack containing the text, and drops most others', () => {
-    const words = ['google', 'meta', 'amazon', 'shopify', 'stripe', 'notion', 'toronto', 'seattle', 'data', 'quant']
-    const haystacks = Array.from({ length: 2000 }, (_, i) => `${words[i % 10]} ${words[(i * 7) % 10]} engineer ${i}\nsummer 2026`)
-    const index = new GramIndex(haystacks)
+    const words = ['google', 'meta', 'amazon', 'shopify', 'stripe', 'notion', 'toronto', 'seattle', 'data', 'quant'];
+    const haystacks = Array.from(
+      { length: 2000 },
+      (_, i) => `${words[i % 10]} ${words[(i * 7) % 10]} engineer ${i}\nsummer 2026`,
+    );
+    const index = new GramIndex(haystacks);
     for (const text of ['google', 'quant', 'seattle', 'zebra', 'meta amazon', '2026', 'r 1', 'ta', 'é東京']) {
-      const expected = haystacks.flatMap((haystack, i) => (haystack.includes(text) ? [i] : []))
-      const kept = Array.from(index.candidates(text)!)
-      expect(kept.filter((i) => haystacks[i]!.includes(text)), text).toEqual(expected)
-      expect(kept.length, text).toBeLessThanOrEqual(expected.length + haystacks.length / 10)
+      const expected = haystacks.flatMap((haystack, i) => (haystack.includes(text) ? [i] : []));
+      const kept = Array.from(index.candidates(text)!);
+      expect(
+        kept.filter((i) => haystacks[i]!.includes(text)),
+        text,
+      ).toEqual(expected);
+      expect(kept.length, text).toBeLessThanOrEqual(expected.length + haystacks.length / 10);
     }
-    expect(index.candidates('a')).toBeNull()
-  })
+    expect(index.candidates('a')).toBeNull();
+  });
 
   it('handles characters outside ASCII and surrogate pairs', () => {
-    const haystacks = ['montréal, qc', '東京 🚀 office', 'montreal']
-    const index = new GramIndex(haystacks)
-    expect(Array.from(index.candidates('tréal')!)).toEqual([0])
-    expect(Array.from(index.candidates('🚀 off')!)).toEqual([1])
-  })
+    const haystacks = ['montréal, qc', '東京 🚀 office', 'montreal'];
+    const index = new GramIndex(haystacks);
+    expect(Array.from(index.candidates('tréal')!)).toEqual([0]);
+    expect(Array.from(index.candidates('🚀 off')!)).toEqual([1]);
+  });
 
   it('reads the long s as "s", as RE2 does case-insensitively', () => {
-    const index = new GramIndex(['ſtripe', 'stripe', 'tripe'])
-    expect(Array.from(index.candidates('stripe')!)).toEqual([0, 1])
-    expect(Array.from(index.candidates('ſtripe')!)).toEqual([0, 1])
-  })
-})
+    const index = new GramIndex(['ſtripe', 'stripe', 'tripe']);
+    expect(Array.from(index.candidates('stripe')!)).toEqual([0, 1]);
+    expect(Array.from(index.candidates('ſtripe')!)).toEqual([0, 1]);
+  });
+});

@@ -1,26 +1,26 @@
-import { promisify } from 'node:util'
-import { brotliDecompress, gunzip } from 'node:zlib'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FacetValue } from '../../../shared/jobs/filter-jobs.ts'
-import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts'
-import { buildListing, insertFeaturedJob, insertOrganization } from '../../../../tests/api-setup/job-board.ts'
-import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts'
-import { createTestClock } from '../../../../tests/api-setup/test-clock.ts'
-import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts'
-import { buildApp } from '../../app.ts'
-import type { FeaturedJobRow } from '../../db/schema.ts'
+import { promisify } from 'node:util';
+import { brotliDecompress, gunzip } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FacetValue } from '../../../shared/jobs/filter-jobs.ts';
+import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts';
+import { buildListing, insertFeaturedJob, insertOrganization } from '../../../../tests/api-setup/job-board.ts';
+import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts';
+import { createTestClock } from '../../../../tests/api-setup/test-clock.ts';
+import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts';
+import { buildApp } from '../../app.ts';
+import type { FeaturedJobRow } from '../../db/schema.ts';
 
-const gunzipAsync = promisify(gunzip)
-const brotliAsync = promisify(brotliDecompress)
+const gunzipAsync = promisify(gunzip);
+const brotliAsync = promisify(brotliDecompress);
 
-let testDatabase: TestDatabase
+let testDatabase: TestDatabase;
 // The board's time: featured jobs expire when a test moves it, not when the wall clock does.
-const clock = createTestClock()
-let app: FastifyInstance
+const clock = createTestClock();
+let app: FastifyInstance;
 
-const dayMs = 24 * 60 * 60 * 1000
-const longTitle = `${'a'.repeat(5000)}!`
+const dayMs = 24 * 60 * 60 * 1000;
+const longTitle = `${'a'.repeat(5000)}!`;
 
 // External listings (datePosted decides their order) ...
 const internships = {
@@ -43,8 +43,13 @@ const internships = {
     locations: ['Vancouver, BC, Canada'],
     date_posted: 1_760_000_150,
   }),
-  long: buildListing({ title: longTitle, company_name: 'Long Title Co', locations: ['Remote in USA'], date_posted: 1_760_000_100 }),
-}
+  long: buildListing({
+    title: longTitle,
+    company_name: 'Long Title Co',
+    locations: ['Remote in USA'],
+    date_posted: 1_760_000_100,
+  }),
+};
 const newGrads = {
   twoProvinces: buildListing({
     title: 'Software Engineer I',
@@ -64,43 +69,43 @@ const newGrads = {
     locations: ['Seattle, WA'],
     date_posted: 1_760_000_350,
   }),
-}
+};
 
 // ... and featured jobs, which come first whatever their date.
-let ottawa: FeaturedJobRow
-let boston: FeaturedJobRow
+let ottawa: FeaturedJobRow;
+let boston: FeaturedJobRow;
 
-const id = (listing: Record<string, unknown>) => listing.id as string
+const id = (listing: Record<string, unknown>) => listing.id as string;
 
 async function board(query = ''): Promise<{
-  jobs: BoardJob[]
-  total: number
-  facets: { countries: FacetValue[]; states: FacetValue[]; cities: FacetValue[] }
-  version: string
-  refreshedAt: string
+  jobs: BoardJob[];
+  total: number;
+  facets: { countries: FacetValue[]; states: FacetValue[]; cities: FacetValue[] };
+  version: string;
+  refreshedAt: string;
 }> {
-  const response = await app.inject({ method: 'GET', url: `/api/public/board${query}` })
-  expect(response.statusCode, response.body).toBe(200)
-  return response.json()
+  const response = await app.inject({ method: 'GET', url: `/api/public/board${query}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
 }
 
 async function ids(query = ''): Promise<string[]> {
-  return (await board(query)).jobs.map((job) => job.id)
+  return (await board(query)).jobs.map((job) => job.id);
 }
 
 beforeAll(async () => {
-  testDatabase = await openTestDatabase()
-  app = await buildTestApp({ database: testDatabase.database, clock: clock.now })
-  const { db } = testDatabase.database
-  const northwind = await insertOrganization(db, { name: 'Northwind Labs' })
-  const aurora = await insertOrganization(db, { name: 'Aurora Robotics' })
+  testDatabase = await openTestDatabase();
+  app = await buildTestApp({ database: testDatabase.database, clock: clock.now });
+  const { db } = testDatabase.database;
+  const northwind = await insertOrganization(db, { name: 'Northwind Labs' });
+  const aurora = await insertOrganization(db, { name: 'Aurora Robotics' });
   ottawa = await insertFeaturedJob(db, {
     organizationId: northwind.id,
     title: 'Frontend Developer',
     type: 'Internship',
     location: 'Ottawa, ON, Canada',
     postingDate: new Date(Date.now() - dayMs),
-  })
+  });
   boston = await insertFeaturedJob(db, {
     organizationId: aurora.id,
     title: 'Robotics Engineer',
@@ -108,23 +113,23 @@ beforeAll(async () => {
     location: 'Boston, MA',
     postingDate: new Date(Date.now() - 10 * dayMs),
     endPostingDate: new Date(Date.now() + 30 * dayMs),
-  })
+  });
   await insertFeaturedJob(db, {
     organizationId: aurora.id,
     title: 'Closed Engineer Posting',
     postingDate: new Date(Date.now() - 40 * dayMs),
     endPostingDate: new Date(Date.now() - dayMs),
-  })
+  });
   await app.feedIngest.importSources([
     { name: 'internships.json', type: 'internship', data: Object.values(internships) },
     { name: 'new-grads.json', type: 'new-grad', data: Object.values(newGrads) },
-  ])
-})
+  ]);
+});
 
 afterAll(async () => {
-  await app.close()
-  await testDatabase.dispose()
-})
+  await app.close();
+  await testDatabase.dispose();
+});
 
 const boardOrder = () => [
   ottawa.id,
@@ -137,23 +142,23 @@ const boardOrder = () => [
   id(internships.cpp),
   id(internships.long),
   id(newGrads.remote),
-]
+];
 
 describe('GET /api/public/board: order and shape', () => {
   it('lists featured jobs first (newest first), then the rest by date posted, newest first', async () => {
-    const answer = await board()
-    expect(answer.jobs.map((job) => job.id)).toEqual(boardOrder())
-    expect(answer.total).toBe(10)
-    expect(answer.version).toEqual(expect.any(String))
-    expect(Date.parse(answer.refreshedAt)).not.toBeNaN()
-  })
+    const answer = await board();
+    expect(answer.jobs.map((job) => job.id)).toEqual(boardOrder());
+    expect(answer.total).toBe(10);
+    expect(answer.version).toEqual(expect.any(String));
+    expect(Date.parse(answer.refreshedAt)).not.toBeNaN();
+  });
 
   it('leaves out a featured job whose end date has passed', async () => {
-    expect((await board('?type=featured&q=closed')).total).toBe(0)
-  })
+    expect((await board('?type=featured&q=closed')).total).toBe(0);
+  });
 
   it('maps a featured job to a board item: no url, its free-text type, the organization as company', async () => {
-    const [first] = (await board('?limit=1')).jobs
+    const [first] = (await board('?limit=1')).jobs;
     expect(first).toEqual({
       id: ottawa.id,
       title: 'Frontend Developer',
@@ -168,11 +173,11 @@ describe('GET /api/public/board: order and shape', () => {
       type: 'Internship',
       places: [{ country: 'Canada', region: 'Ontario', city: 'Ottawa', mode: 'onsite' }],
       dateUpdated: null,
-    })
-  })
+    });
+  });
 
   it('keeps an external listing’s link, type, category, terms and degrees', async () => {
-    const job = (await board('?type=internship&q=maple')).jobs[0]
+    const job = (await board('?type=internship&q=maple')).jobs[0];
     expect(job).toEqual({
       id: id(internships.toronto),
       title: 'Data Scientist Intern',
@@ -187,9 +192,9 @@ describe('GET /api/public/board: order and shape', () => {
       type: 'internship',
       places: [{ country: 'Canada', region: 'Ontario', city: 'Toronto', mode: 'onsite' }],
       dateUpdated: 1_760_100_000,
-    })
-  })
-})
+    });
+  });
+});
 
 describe('GET /api/public/board: filters', () => {
   it.each([
@@ -202,8 +207,8 @@ describe('GET /api/public/board: filters', () => {
     ],
     ['new-grad', () => [newGrads.twoProvinces, newGrads.seattle, newGrads.remote].map(id)],
   ])('type=%s selects its jobs in board order', async (type, expected) => {
-    expect(await ids(`?type=${type}`)).toEqual(expected())
-  })
+    expect(await ids(`?type=${type}`)).toEqual(expected());
+  });
 
   it('filters by country over any of a job’s locations', async () => {
     expect(await ids('?country=Canada')).toEqual([
@@ -212,31 +217,31 @@ describe('GET /api/public/board: filters', () => {
       id(internships.toronto),
       id(internships.montreal),
       id(internships.cpp),
-    ])
-  })
+    ]);
+  });
 
   it('filters by country and state, and by city, ignoring case', async () => {
     expect(await ids('?country=canada&state=on')).toEqual([
       ottawa.id,
       id(newGrads.twoProvinces),
       id(internships.toronto),
-    ])
+    ]);
     expect(await ids('?country=Canada&state=ON&city=toronto')).toEqual([
       id(newGrads.twoProvinces),
       id(internships.toronto),
-    ])
-  })
+    ]);
+  });
 
   it('reads two-part locations as US city and state, and "Remote in USA" as a remote job in the United States', async () => {
-    expect(await ids('?country=USA&state=NY&city=New%20York')).toEqual([id(internships.twoCities)])
-    expect(await ids('?country=USA&state=Remote%20in%20USA')).toEqual([])
-    expect(await ids('?country=United%20States&mode=remote')).toEqual([id(internships.long), id(newGrads.remote)])
-  })
+    expect(await ids('?country=USA&state=NY&city=New%20York')).toEqual([id(internships.twoCities)]);
+    expect(await ids('?country=USA&state=Remote%20in%20USA')).toEqual([]);
+    expect(await ids('?country=United%20States&mode=remote')).toEqual([id(internships.long), id(newGrads.remote)]);
+  });
 
   it('combines type, location and text', async () => {
-    expect(await ids('?type=new-grad&country=Canada&q=engineer')).toEqual([id(newGrads.twoProvinces)])
-    expect(await ids('?type=internship&country=USA&q=engineer')).toEqual([id(internships.twoCities)])
-  })
+    expect(await ids('?type=new-grad&country=Canada&q=engineer')).toEqual([id(newGrads.twoProvinces)]);
+    expect(await ids('?type=internship&country=USA&q=engineer')).toEqual([id(internships.twoCities)]);
+  });
 
   it('searches title, company and locations as a case-insensitive regular expression', async () => {
     expect(await ids('?q=ENGINEER')).toEqual([
@@ -245,51 +250,51 @@ describe('GET /api/public/board: filters', () => {
       id(newGrads.seattle),
       id(internships.twoCities),
       id(newGrads.remote),
-    ])
-    expect(await ids('?q=google%7Cmaple')).toEqual([id(internships.toronto), id(newGrads.remote)])
-    expect(await ids('?q=%5Emontr%C3%A9al')).toEqual([id(internships.montreal)])
-  })
+    ]);
+    expect(await ids('?q=google%7Cmaple')).toEqual([id(internships.toronto), id(newGrads.remote)]);
+    expect(await ids('?q=%5Emontr%C3%A9al')).toEqual([id(internships.montreal)]);
+  });
 
   it.each([
     ['c++', () => [id(internships.cpp)]],
     ['(', () => [id(newGrads.remote)]],
     ['[a-', () => []],
   ])('searches the invalid pattern %j as literal text (200)', async (q, expected) => {
-    expect(await ids(`?q=${encodeURIComponent(q)}`)).toEqual(expected())
-  })
+    expect(await ids(`?q=${encodeURIComponent(q)}`)).toEqual(expected());
+  });
 
   it('answers a pattern that would hang a backtracking engine on a 5,000-character title', async () => {
     // `$` ends every field: 'remote in usa' ends in an "a", the long title ends in "!".
-    const answer = await board(`?q=${encodeURIComponent('(a+)+$')}`)
-    expect(answer.jobs.map((job) => job.id)).toContain(id(internships.long))
-    expect(await ids(`?q=${encodeURIComponent('^(a+)+$')}`)).toEqual([])
-  })
-})
+    const answer = await board(`?q=${encodeURIComponent('(a+)+$')}`);
+    expect(answer.jobs.map((job) => job.id)).toContain(id(internships.long));
+    expect(await ids(`?q=${encodeURIComponent('^(a+)+$')}`)).toEqual([]);
+  });
+});
 
-const values = (facets: { value: string }[]) => facets.map((facet) => facet.value)
+const values = (facets: { value: string }[]) => facets.map((facet) => facet.value);
 
 describe('GET /api/public/board: posted within and most relevant', () => {
   it('keeps only the jobs posted within the window, and counts only them', async () => {
-    expect(await ids('?posted=7d')).toEqual([ottawa.id])
-    const month = await board('?posted=30d')
-    expect(month.jobs.map((job) => job.id)).toEqual([ottawa.id, boston.id])
-    expect(month.total).toBe(2)
-    expect((await board('?posted=6m&type=internship')).total).toBe(0)
-  })
+    expect(await ids('?posted=7d')).toEqual([ottawa.id]);
+    const month = await board('?posted=30d');
+    expect(month.jobs.map((job) => job.id)).toEqual([ottawa.id, boston.id]);
+    expect(month.total).toBe(2);
+    expect((await board('?posted=6m&type=internship')).total).toBe(0);
+  });
 
   it('orders a search by relevance on request: a job matching every word of it in its title first', async () => {
-    const boardOrdered = await ids('?q=engineer%7Cintern')
-    expect(boardOrdered[0]).toBe(boston.id)
-    const relevant = await ids('?q=engineer%7Cintern&sort=relevant')
-    expect(relevant[0]).toBe(id(internships.twoCities))
-    expect([...relevant].sort()).toEqual([...boardOrdered].sort())
-  })
+    const boardOrdered = await ids('?q=engineer%7Cintern');
+    expect(boardOrdered[0]).toBe(boston.id);
+    const relevant = await ids('?q=engineer%7Cintern&sort=relevant');
+    expect(relevant[0]).toBe(id(internships.twoCities));
+    expect([...relevant].sort()).toEqual([...boardOrdered].sort());
+  });
 
   it('refuses an unknown window with 400', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/public/board?posted=2y' })
-    expect(response.statusCode).toBe(400)
-  })
-})
+    const response = await app.inject({ method: 'GET', url: '/api/public/board?posted=2y' });
+    expect(response.statusCode).toBe(400);
+  });
+});
 
 describe('GET /api/public/board: facets', () => {
   it('lists countries only until a country is chosen', async () => {
@@ -300,40 +305,40 @@ describe('GET /api/public/board: facets', () => {
       ],
       states: [],
       cities: [],
-    })
-  })
+    });
+  });
 
   it('lists the states of the chosen country, and the cities only once a state is chosen', async () => {
-    const canada = (await board('?country=Canada')).facets
-    expect(values(canada.countries)).toEqual(['Canada', 'United States'])
-    expect(values(canada.states)).toEqual(['British Columbia', 'Ontario', 'Quebec'])
-    expect(canada.cities).toEqual([])
-    expect(values((await board('?country=Canada&state=ON')).facets.cities)).toEqual(['Ottawa', 'Toronto'])
-  })
+    const canada = (await board('?country=Canada')).facets;
+    expect(values(canada.countries)).toEqual(['Canada', 'United States']);
+    expect(values(canada.states)).toEqual(['British Columbia', 'Ontario', 'Quebec']);
+    expect(canada.cities).toEqual([]);
+    expect(values((await board('?country=Canada&state=ON')).facets.cities)).toEqual(['Ottawa', 'Toronto']);
+  });
 
   it('takes the facets from the jobs matching the type and text', async () => {
-    expect(values((await board('?type=featured')).facets.countries)).toEqual(['Canada', 'United States'])
-    expect((await board('?type=featured&country=USA')).facets.states).toEqual([{ value: 'Massachusetts', count: 1 }])
-    expect(values((await board('?q=google')).facets.countries)).toEqual(['United States'])
-  })
-})
+    expect(values((await board('?type=featured')).facets.countries)).toEqual(['Canada', 'United States']);
+    expect((await board('?type=featured&country=USA')).facets.states).toEqual([{ value: 'Massachusetts', count: 1 }]);
+    expect(values((await board('?q=google')).facets.countries)).toEqual(['United States']);
+  });
+});
 
 describe('GET /api/public/board: paging', () => {
   it('returns consecutive pages and the total of all matches', async () => {
-    const first = await board('?limit=3')
-    const second = await board('?offset=3&limit=3')
-    expect(first.jobs.map((job) => job.id)).toEqual(boardOrder().slice(0, 3))
-    expect(second.jobs.map((job) => job.id)).toEqual(boardOrder().slice(3, 6))
-    expect([first.total, second.total]).toEqual([10, 10])
-  })
+    const first = await board('?limit=3');
+    const second = await board('?offset=3&limit=3');
+    expect(first.jobs.map((job) => job.id)).toEqual(boardOrder().slice(0, 3));
+    expect(second.jobs.map((job) => job.id)).toEqual(boardOrder().slice(3, 6));
+    expect([first.total, second.total]).toEqual([10, 10]);
+  });
 
   it('returns 20 jobs by default and an empty page past the end, still with the total', async () => {
-    expect((await board()).jobs).toHaveLength(10)
-    const past = await board('?offset=100')
-    expect(past.jobs).toEqual([])
-    expect(past.total).toBe(10)
-  })
-})
+    expect((await board()).jobs).toHaveLength(10);
+    const past = await board('?offset=100');
+    expect(past.jobs).toEqual([]);
+    expect(past.total).toBe(10);
+  });
+});
 
 describe('GET /api/public/board: bad queries', () => {
   it.each([
@@ -349,181 +354,181 @@ describe('GET /api/public/board: bad queries', () => {
   ])('answers %s with 400 {error}, every time', async (query) => {
     // Twice: answers are remembered per URL, and a refused URL must never be.
     for (let attempt = 0; attempt < 2; attempt++) {
-      const response = await app.inject({ method: 'GET', url: `/api/public/board${query}` })
-      expect(response.statusCode).toBe(400)
-      expect(response.json()).toEqual({ error: expect.any(String), code: 'invalid_request' })
-      expect(response.json().error.length).toBeGreaterThan(5)
+      const response = await app.inject({ method: 'GET', url: `/api/public/board${query}` });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: expect.any(String), code: 'invalid_request' });
+      expect(response.json().error.length).toBeGreaterThan(5);
     }
-  })
+  });
 
   it('treats blank values as absent', async () => {
-    expect(await ids('?type=&country=%20&q=')).toEqual(boardOrder())
-  })
-})
+    expect(await ids('?type=&country=%20&q=')).toEqual(boardOrder());
+  });
+});
 
 describe('GET /api/public/board: caching and versions', () => {
   it('answers a repeated query with the same body, and revalidates with the version as ETag', async () => {
-    const first = await app.inject({ method: 'GET', url: '/api/public/board?country=Canada&q=intern' })
-    const second = await app.inject({ method: 'GET', url: '/api/public/board?country=canada&q=intern' })
-    expect(second.body).toBe(first.body)
-    const sameUrl = await app.inject({ method: 'GET', url: '/api/public/board?country=Canada&q=intern' })
-    expect(sameUrl.statusCode).toBe(200)
-    expect(sameUrl.body).toBe(first.body)
-    expect(sameUrl.headers.etag).toBe(first.headers.etag)
-    expect(first.headers.etag).toBe(`"${first.json().version}"`)
-    expect(first.headers['cache-control']).toBe('no-cache')
+    const first = await app.inject({ method: 'GET', url: '/api/public/board?country=Canada&q=intern' });
+    const second = await app.inject({ method: 'GET', url: '/api/public/board?country=canada&q=intern' });
+    expect(second.body).toBe(first.body);
+    const sameUrl = await app.inject({ method: 'GET', url: '/api/public/board?country=Canada&q=intern' });
+    expect(sameUrl.statusCode).toBe(200);
+    expect(sameUrl.body).toBe(first.body);
+    expect(sameUrl.headers.etag).toBe(first.headers.etag);
+    expect(first.headers.etag).toBe(`"${first.json().version}"`);
+    expect(first.headers['cache-control']).toBe('no-cache');
 
     const revalidated = await app.inject({
       method: 'GET',
       url: '/api/public/board?country=Canada&q=intern',
       headers: { 'if-none-match': String(first.headers.etag) },
-    })
-    expect(revalidated.statusCode).toBe(304)
-    expect(revalidated.body).toBe('')
-  })
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+  });
 
   it('compresses a page as the client asks (brotli, else gzip), once per page and encoding', async () => {
     const get = (url: string, acceptEncoding: string) =>
-      app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } })
-    const plain = await get('/api/public/board?limit=50', 'identity')
-    expect(plain.headers['content-encoding']).toBeUndefined()
-    expect(plain.rawPayload.byteLength).toBeGreaterThan(1024)
-    const decoders = { br: brotliAsync, gzip: gunzipAsync }
+      app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
+    const plain = await get('/api/public/board?limit=50', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.byteLength).toBeGreaterThan(1024);
+    const decoders = { br: brotliAsync, gzip: gunzipAsync };
     for (const [acceptEncoding, encoding] of [
       ['gzip, deflate, br, zstd', 'br'],
       ['gzip', 'gzip'],
     ] as const) {
-      const first = await get('/api/public/board?limit=50', acceptEncoding)
-      expect(first.statusCode).toBe(200)
-      expect(first.headers['content-encoding'], acceptEncoding).toBe(encoding)
-      expect(first.headers.vary).toMatch(/accept-encoding/i)
-      expect(first.headers['content-type']).toBe('application/json; charset=utf-8')
-      expect(first.rawPayload.byteLength).toBeLessThan(plain.rawPayload.byteLength / 2)
-      expect((await decoders[encoding](first.rawPayload)).toString()).toBe(plain.body)
+      const first = await get('/api/public/board?limit=50', acceptEncoding);
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-encoding'], acceptEncoding).toBe(encoding);
+      expect(first.headers.vary).toMatch(/accept-encoding/i);
+      expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(first.rawPayload.byteLength).toBeLessThan(plain.rawPayload.byteLength / 2);
+      expect((await decoders[encoding](first.rawPayload)).toString()).toBe(plain.body);
       // The same query by other words: the page's compressed copy is reused as it is.
-      const again = await get('/api/public/board?limit=50&type=all', acceptEncoding)
-      expect(again.rawPayload.equals(first.rawPayload)).toBe(true)
+      const again = await get('/api/public/board?limit=50&type=all', acceptEncoding);
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
     }
     // Under 1 KB a body is sent as it is.
-    const small = await get('/api/public/board?q=no-such-job-anywhere', 'gzip, br')
-    expect(small.json()).toMatchObject({ jobs: [], total: 0 })
-    expect(small.headers['content-encoding']).toBeUndefined()
-    expect(small.headers.vary).toMatch(/accept-encoding/i)
-  })
+    const small = await get('/api/public/board?q=no-such-job-anywhere', 'gzip, br');
+    expect(small.json()).toMatchObject({ jobs: [], total: 0 });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers.vary).toMatch(/accept-encoding/i);
+  });
 
   it('answers from the new data, not the cache, once an ingestion changed the board', async () => {
-    const before = await board('?type=internship')
-    const added = buildListing({ title: 'Newest Intern', date_posted: 1_770_000_000 })
+    const before = await board('?type=internship');
+    const added = buildListing({ title: 'Newest Intern', date_posted: 1_770_000_000 });
     await app.feedIngest.importSources([
       { name: 'internships-2.json', type: 'internship', data: [...Object.values(internships), added] },
-    ])
-    const after = await board('?type=internship')
-    expect(after.version).not.toBe(before.version)
-    expect(after.jobs[0]?.id).toBe(id(added))
-    expect(after.total).toBe(before.total + 1)
+    ]);
+    const after = await board('?type=internship');
+    expect(after.version).not.toBe(before.version);
+    expect(after.jobs[0]?.id).toBe(id(added));
+    expect(after.total).toBe(before.total + 1);
     const stale = await app.inject({
       method: 'GET',
       url: '/api/public/board?type=internship',
       headers: { 'if-none-match': `"${before.version}"` },
-    })
-    expect(stale.statusCode).toBe(200)
-  })
+    });
+    expect(stale.statusCode).toBe(200);
+  });
 
   it('drops a featured job from the board when its end date passes, with a new version', async () => {
-    const organization = await insertOrganization(testDatabase.database.db, { name: 'Short Notice Inc' })
+    const organization = await insertOrganization(testDatabase.database.db, { name: 'Short Notice Inc' });
     const closing = await insertFeaturedJob(testDatabase.database.db, {
       organizationId: organization.id,
       title: 'Closing Soon',
       endPostingDate: new Date(clock.now() + 60_000),
-    })
-    await app.boardIndex.refresh()
-    const open = await board('?type=featured')
-    expect(open.jobs.map((job) => job.id)).toContain(closing.id)
+    });
+    await app.boardIndex.refresh();
+    const open = await board('?type=featured');
+    expect(open.jobs.map((job) => job.id)).toContain(closing.id);
 
-    clock.advance(59_999)
-    await app.boardIndex.refresh()
-    expect((await board('?type=featured')).version).toBe(open.version)
-    clock.advance(1)
-    await app.boardIndex.refresh()
-    const closed = await board('?type=featured')
-    expect(closed.jobs.map((job) => job.id)).not.toContain(closing.id)
-    expect(closed.version).not.toBe(open.version)
-  })
+    clock.advance(59_999);
+    await app.boardIndex.refresh();
+    expect((await board('?type=featured')).version).toBe(open.version);
+    clock.advance(1);
+    await app.boardIndex.refresh();
+    const closed = await board('?type=featured');
+    expect(closed.jobs.map((job) => job.id)).not.toContain(closing.id);
+    expect(closed.version).not.toBe(open.version);
+  });
 
   it('reaches another instance on the same database through its version poll', async () => {
-    const other = await buildApp({ env: buildEnv(), database: testDatabase.database, boardPollIntervalMs: 50 })
-    await other.ready()
+    const other = await buildApp({ env: buildEnv(), database: testDatabase.database, boardPollIntervalMs: 50 });
+    await other.ready();
     try {
-      const before = other.boardIndex.view().version
-      const added = buildListing({ title: 'Seen Everywhere', date_posted: 1_780_000_000 })
-      await app.feedIngest.importSources([{ name: 'new-grads-2.json', type: 'new-grad', data: [added] }])
+      const before = other.boardIndex.view().version;
+      const added = buildListing({ title: 'Seen Everywhere', date_posted: 1_780_000_000 });
+      await app.feedIngest.importSources([{ name: 'new-grads-2.json', type: 'new-grad', data: [added] }]);
       // Nothing asks `other` to reload: only its own poll timer can (the test times out if it never does).
-      while (other.boardIndex.view().version === before) await new Promise((resolve) => setImmediate(resolve))
-      const first = (await other.inject({ method: 'GET', url: '/api/public/board?type=new-grad' })).json().jobs[0]?.id
-      expect(first).toBe(id(added))
+      while (other.boardIndex.view().version === before) await new Promise((resolve) => setImmediate(resolve));
+      const first = (await other.inject({ method: 'GET', url: '/api/public/board?type=new-grad' })).json().jobs[0]?.id;
+      expect(first).toBe(id(added));
     } finally {
-      await other.close()
+      await other.close();
     }
-  })
-})
+  });
+});
 
 describe('GET /api/public/board/snapshot', () => {
-  type Snapshot = { version: string; refreshedAt: string; jobs: BoardJob[] }
+  type Snapshot = { version: string; refreshedAt: string; jobs: BoardJob[] };
 
   it('sends every active job in board order, gzip-compressed, with the version as ETag', async () => {
-    const page = await board('?limit=100')
+    const page = await board('?limit=100');
     const response = await app.inject({
       method: 'GET',
       url: '/api/public/board/snapshot',
       headers: { 'accept-encoding': 'gzip, deflate' },
-    })
-    expect(response.statusCode).toBe(200)
-    expect(response.headers['content-encoding']).toBe('gzip')
-    expect(response.headers['content-type']).toMatch(/^application\/json/)
-    expect(response.headers['cache-control']).toBe('no-cache')
-    expect(response.headers.vary).toMatch(/accept-encoding/i)
-    const snapshot: Snapshot = JSON.parse((await gunzipAsync(response.rawPayload)).toString())
-    expect(response.headers.etag).toBe(`"${snapshot.version}"`)
-    expect(snapshot.version).toBe(page.version)
-    expect(snapshot.refreshedAt).toBe(page.refreshedAt)
-    expect(snapshot.jobs).toEqual(page.jobs)
-  })
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    const snapshot: Snapshot = JSON.parse((await gunzipAsync(response.rawPayload)).toString());
+    expect(response.headers.etag).toBe(`"${snapshot.version}"`);
+    expect(snapshot.version).toBe(page.version);
+    expect(snapshot.refreshedAt).toBe(page.refreshedAt);
+    expect(snapshot.jobs).toEqual(page.jobs);
+  });
 
   it('prefers brotli and sends plain JSON to a client that accepts no compression', async () => {
     const brotli = await app.inject({
       method: 'GET',
       url: '/api/public/board/snapshot',
       headers: { 'accept-encoding': 'gzip, br' },
-    })
-    expect(brotli.headers['content-encoding']).toBe('br')
-    const fromBrotli: Snapshot = JSON.parse((await brotliAsync(brotli.rawPayload)).toString())
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    const fromBrotli: Snapshot = JSON.parse((await brotliAsync(brotli.rawPayload)).toString());
 
     const plain = await app.inject({
       method: 'GET',
       url: '/api/public/board/snapshot',
       headers: { 'accept-encoding': 'identity' },
-    })
-    expect(plain.headers['content-encoding']).toBeUndefined()
-    expect(plain.json()).toEqual(fromBrotli)
-    expect(fromBrotli.jobs.length).toBe((await board()).total)
-  })
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toEqual(fromBrotli);
+    expect(fromBrotli.jobs.length).toBe((await board()).total);
+  });
 
   it('answers 304 without a body while the version is the one the client holds', async () => {
-    const first = await app.inject({ method: 'GET', url: '/api/public/board/snapshot' })
+    const first = await app.inject({ method: 'GET', url: '/api/public/board/snapshot' });
     const again = await app.inject({
       method: 'GET',
       url: '/api/public/board/snapshot',
       headers: { 'if-none-match': String(first.headers.etag), 'accept-encoding': 'gzip' },
-    })
-    expect(again.statusCode).toBe(304)
-    expect(again.body).toBe('')
-    expect(again.headers.etag).toBe(first.headers.etag)
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(first.headers.etag);
 
     const outdated = await app.inject({
       method: 'GET',
       url: '/api/public/board/snapshot',
       headers: { 'if-none-match': '"some-older-version"' },
-    })
-    expect(outdated.statusCode).toBe(200)
-  })
-})
+    });
+    expect(outdated.statusCode).toBe(200);
+  });
+});

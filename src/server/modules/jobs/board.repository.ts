@@ -1,22 +1,22 @@
-import { and, asc, eq, gt } from 'drizzle-orm'
-import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts'
-import { normalizePlace } from '../../../shared/jobs/normalize-place.ts'
-import { type BoardState, readBoardState } from '../../db/board-state.ts'
-import type { Database } from '../../db/client.ts'
-import { externalListings, featuredJobs, organizations } from '../../db/schema.ts'
-import { yieldToEventLoop } from '../../db/yield-to-event-loop.ts'
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts';
+import { normalizePlace } from '../../../shared/jobs/normalize-place.ts';
+import { type BoardState, readBoardState } from '../../db/board-state.ts';
+import type { Database } from '../../db/client.ts';
+import { externalListings, featuredJobs, organizations } from '../../db/schema.ts';
+import { yieldToEventLoop } from '../../db/yield-to-event-loop.ts';
 
 export type FeaturedBoardRow = {
-  job: BoardJob
+  job: BoardJob;
   /** null: open-ended. */
-  endPostingDate: Date | null
-}
+  endPostingDate: Date | null;
+};
 
-export type BoardSource = { state: BoardState; listings: BoardJob[]; featured: FeaturedBoardRow[] }
+export type BoardSource = { state: BoardState; listings: BoardJob[]; featured: FeaturedBoardRow[] };
 
-const listingPageSize = 2500
+const listingPageSize = 2500;
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Active listings with an id after `after` (all when undefined), by id, at most one page. */
 function selectListings(tx: Transaction, after: string | undefined) {
@@ -36,12 +36,16 @@ function selectListings(tx: Transaction, after: string | undefined) {
       places: externalListings.places,
     })
     .from(externalListings)
-    .where(after === undefined ? eq(externalListings.active, true) : and(eq(externalListings.active, true), gt(externalListings.id, after)))
+    .where(
+      after === undefined
+        ? eq(externalListings.active, true)
+        : and(eq(externalListings.active, true), gt(externalListings.id, after)),
+    )
     .orderBy(asc(externalListings.id))
-    .limit(listingPageSize)
+    .limit(listingPageSize);
 }
 
-type ListingRow = Awaited<ReturnType<typeof selectListings>>[number]
+type ListingRow = Awaited<ReturnType<typeof selectListings>>[number];
 
 /**
  * Everything the board shows, read in one snapshot so the version matches the rows. Featured jobs come with their
@@ -50,16 +54,16 @@ type ListingRow = Awaited<ReturnType<typeof selectListings>>[number]
 export async function loadBoardSource(db: Database): Promise<BoardSource> {
   return db.transaction(
     async (tx) => {
-      const state = await readBoardState(tx)
+      const state = await readBoardState(tx);
       // In pages, letting requests through between them (yieldToEventLoop): one 20,000-row read held the embedded
       // database, and so every request, for ~300 ms. The order is the board's business (indexJobs sorts).
-      const listingRows: ListingRow[] = []
+      const listingRows: ListingRow[] = [];
       for (;;) {
-        const after = listingRows.at(-1)?.id
-        const page = await selectListings(tx, after)
-        listingRows.push(...page)
-        if (page.length < listingPageSize) break
-        await yieldToEventLoop()
+        const after = listingRows.at(-1)?.id;
+        const page = await selectListings(tx, after);
+        listingRows.push(...page);
+        if (page.length < listingPageSize) break;
+        await yieldToEventLoop();
       }
       const featuredRows = await tx
         .select({
@@ -75,7 +79,7 @@ export async function loadBoardSource(db: Database): Promise<BoardSource> {
         .innerJoin(organizations, eq(organizations.id, featuredJobs.organizationId))
         // Drafts, closed jobs and jobs reached only by a link or an invitation are never on the board.
         .where(and(eq(featuredJobs.status, 'published'), eq(featuredJobs.visibility, 'public')))
-        .orderBy(asc(featuredJobs.postingDate))
+        .orderBy(asc(featuredJobs.postingDate));
       return {
         state,
         listings: listingRows.map((row) => toExternalBoardJob(row)),
@@ -97,10 +101,10 @@ export async function loadBoardSource(db: Database): Promise<BoardSource> {
           },
           endPostingDate: row.endPostingDate,
         })),
-      }
+      };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  )
+  );
 }
 
 function toExternalBoardJob(row: ListingRow): BoardJob {
@@ -119,9 +123,9 @@ function toExternalBoardJob(row: ListingRow): BoardJob {
     // Listings stored before places existed are filed here until the next ingestion stores theirs.
     places: row.places.length === row.locations.length ? row.places : row.locations.map(normalizePlace),
     dateUpdated: row.dateUpdated,
-  }
+  };
 }
 
 export async function readBoardVersion(db: Database): Promise<string> {
-  return (await readBoardState(db)).version
+  return (await readBoardState(db)).version;
 }

@@ -1,9 +1,9 @@
-export { createBoardIndex, createBoardView, type BoardIndex } from './board-index.service.ts'
-export { BoardQueryIndex } from './board-query-index.ts'
-export { loadBoardSource } from './board.repository.ts'
-export { boardRoutes } from './board.routes.ts'
-export { downloadFeed, FeedReadError, readFeedFile } from './feed-download.ts'
-export type { FeedWriteResult } from './ingest.repository.ts'
+export { createBoardIndex, createBoardView, type BoardIndex } from './board-index.service.ts';
+export { BoardQueryIndex } from './board-query-index.ts';
+export { loadBoardSource } from './board.repository.ts';
+export { boardRoutes } from './board.routes.ts';
+export { downloadFeed, FeedReadError, readFeedFile } from './feed-download.ts';
+export type { FeedWriteResult } from './ingest.repository.ts';
 export {
   createIngestService,
   type ImportReport,
@@ -11,8 +11,8 @@ export {
   IngestBusyError,
   type IngestService,
   startFeedSchedule,
-} from './ingest.service.ts'
-export { findOpenFeaturedJob, type PublicJobRow } from './jobs.repository.ts'
-export { jobsRoutes } from './jobs.routes.ts'
-export { publicJobPageRoutes } from './public-job-page.routes.ts'
-export type { SourceSummary } from './prepare-feed.ts'
+} from './ingest.service.ts';
+export { findOpenFeaturedJob, type PublicJobRow } from './jobs.repository.ts';
+export { jobsRoutes } from './jobs.routes.ts';
+export { publicJobPageRoutes } from './public-job-page.routes.ts';
+export type { SourceSummary } from './prepare-feed.ts';

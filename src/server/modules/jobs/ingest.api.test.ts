@@ -1,31 +1,31 @@
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { buildListing, type FeedServer, startFeedServer } from '../../../../tests/api-setup/job-board.ts'
-import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts'
-import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts'
-import { readBoardState } from '../../db/board-state.ts'
-import { type DatabaseHandle, openDatabase } from '../../db/client.ts'
-import { externalListings, feedState } from '../../db/schema.ts'
-import { createIngestService, type FeedRefreshOutcome, type IngestLogger } from './ingest.service.ts'
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildListing, type FeedServer, startFeedServer } from '../../../../tests/api-setup/job-board.ts';
+import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts';
+import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts';
+import { readBoardState } from '../../db/board-state.ts';
+import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
+import { externalListings, feedState } from '../../db/schema.ts';
+import { createIngestService, type FeedRefreshOutcome, type IngestLogger } from './ingest.service.ts';
 
-let testDatabase: TestDatabase
-let feeds: FeedServer
-let app: FastifyInstance
+let testDatabase: TestDatabase;
+let feeds: FeedServer;
+let app: FastifyInstance;
 
-const internshipsPath = '/tech-internships/data/current.json'
-const newGradsPath = '/tech-new-grads/data/current.json'
+const internshipsPath = '/tech-internships/data/current.json';
+const newGradsPath = '/tech-new-grads/data/current.json';
 
-type LogLine = { level: 'info' | 'warn'; details: object; message: string }
+type LogLine = { level: 'info' | 'warn'; details: object; message: string };
 
 function recordingLogger(lines: LogLine[] = []): IngestLogger & { lines: LogLine[] } {
   return {
     lines,
     info: (details, message) => void lines.push({ level: 'info', details, message }),
     warn: (details, message) => void lines.push({ level: 'warn', details, message }),
-  }
+  };
 }
 
 function serviceFor(database: DatabaseHandle, log = recordingLogger(), download = {}) {
@@ -37,64 +37,64 @@ function serviceFor(database: DatabaseHandle, log = recordingLogger(), download 
     ],
     log,
     download,
-  })
+  });
 }
 
 async function listings() {
-  const rows = await testDatabase.database.db.select().from(externalListings)
-  return new Map(rows.map((row) => [row.id, row]))
+  const rows = await testDatabase.database.db.select().from(externalListings);
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 async function stateOf(type: 'internship' | 'new-grad') {
-  const [row] = await testDatabase.database.db.select().from(feedState).where(eq(feedState.feedType, type))
-  return row
+  const [row] = await testDatabase.database.db.select().from(feedState).where(eq(feedState.feedType, type));
+  return row;
 }
 
 async function boardTotal(): Promise<number> {
-  const response = await app.inject({ method: 'GET', url: '/api/public/board?limit=1' })
-  return response.json().total
+  const response = await app.inject({ method: 'GET', url: '/api/public/board?limit=1' });
+  return response.json().total;
 }
 
 /** A port nothing listens on: taken from the system, then released. */
 async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 function outcome(outcomes: FeedRefreshOutcome[], type: string): FeedRefreshOutcome {
-  const found = outcomes.find((entry) => entry.type === type)
-  if (!found) throw new Error(`no outcome for ${type}`)
-  return found
+  const found = outcomes.find((entry) => entry.type === type);
+  if (!found) throw new Error(`no outcome for ${type}`);
+  return found;
 }
 
 async function refresh() {
-  const run = await app.feedIngest.refreshFeeds()
-  if (!run.ran) throw new Error('the ingestion did not run')
-  return run.feeds
+  const run = await app.feedIngest.refreshFeeds();
+  if (!run.ran) throw new Error('the ingestion did not run');
+  return run.feeds;
 }
 
 beforeAll(async () => {
-  testDatabase = await openTestDatabase()
-  feeds = await startFeedServer()
+  testDatabase = await openTestDatabase();
+  feeds = await startFeedServer();
   app = await buildTestApp({
     database: testDatabase.database,
     env: buildEnv({ FEED_INTERNSHIPS_URL: feeds.url(internshipsPath), FEED_NEW_GRADS_URL: feeds.url(newGradsPath) }),
-  })
-})
+  });
+});
 
 afterAll(async () => {
-  await app.close()
-  await feeds.close()
-  await testDatabase.dispose()
-})
+  await app.close();
+  await feeds.close();
+  await testDatabase.dispose();
+});
 
 describe('feed ingestion from a local feed host', () => {
-  const kept = buildListing({ title: 'Data Engineer Intern', company_name: 'Maple Bank' })
-  const leaving = buildListing({ title: 'Leaving Soon Intern' })
-  const newGrad = buildListing({ title: 'Software Engineer I', locations: ['Austin, TX'] })
+  const kept = buildListing({ title: 'Data Engineer Intern', company_name: 'Maple Bank' });
+  const leaving = buildListing({ title: 'Leaving Soon Intern' });
+  const newGrad = buildListing({ title: 'Software Engineer I', locations: ['Austin, TX'] });
 
   it('downloads both feeds in parallel, imports the valid records and counts the bad ones', async () => {
     feeds.serve(internshipsPath, {
@@ -109,21 +109,21 @@ describe('feed ingestion from a local feed host', () => {
         { ...kept, title: 'Same id again' }, // duplicate
         buildListing({ title: 'Third Intern' }),
       ],
-    })
-    feeds.serve(newGradsPath, { delayMs: 150, body: [newGrad, buildListing({ title: 'Backend Engineer' })] })
-    const before = await readBoardState(testDatabase.database.db)
+    });
+    feeds.serve(newGradsPath, { delayMs: 150, body: [newGrad, buildListing({ title: 'Backend Engineer' })] });
+    const before = await readBoardState(testDatabase.database.db);
 
-    const outcomes = await refresh()
+    const outcomes = await refresh();
 
-    expect(feeds.maxInFlight).toBe(2)
-    const internships = outcome(outcomes, 'internship')
-    expect(internships).toMatchObject({ status: 'imported', imported: 3, added: 3, deactivated: 0 })
-    if (internships.status !== 'imported') throw new Error('unreachable')
-    expect(internships.sources[0]?.skipped).toEqual({ invalid: 2, inactive: 1, duplicate: 1 })
-    expect(outcome(outcomes, 'new-grad')).toMatchObject({ status: 'imported', imported: 2, added: 2 })
+    expect(feeds.maxInFlight).toBe(2);
+    const internships = outcome(outcomes, 'internship');
+    expect(internships).toMatchObject({ status: 'imported', imported: 3, added: 3, deactivated: 0 });
+    if (internships.status !== 'imported') throw new Error('unreachable');
+    expect(internships.sources[0]?.skipped).toEqual({ invalid: 2, inactive: 1, duplicate: 1 });
+    expect(outcome(outcomes, 'new-grad')).toMatchObject({ status: 'imported', imported: 2, added: 2 });
 
-    const rows = await listings()
-    expect(rows.size).toBe(5)
+    const rows = await listings();
+    expect(rows.size).toBe(5);
     expect(rows.get(kept.id as string)).toMatchObject({
       feedType: 'internship',
       title: 'Data Engineer Intern',
@@ -131,8 +131,8 @@ describe('feed ingestion from a local feed host', () => {
       locations: ['Toronto, ON, Canada'],
       terms: ['Summer 2026'],
       active: true,
-    })
-    expect(rows.get(newGrad.id as string)?.feedType).toBe('new-grad')
+    });
+    expect(rows.get(newGrad.id as string)?.feedType).toBe('new-grad');
     expect(await stateOf('internship')).toMatchObject({
       url: feeds.url(internshipsPath),
       etag: expect.stringMatching(/^"[0-9a-f]+"$/),
@@ -140,38 +140,38 @@ describe('feed ingestion from a local feed host', () => {
       recordCount: 3,
       skippedCount: 4,
       lastError: null,
-    })
-    expect((await readBoardState(testDatabase.database.db)).version).not.toBe(before.version)
-    expect(await boardTotal()).toBe(5)
-  })
+    });
+    expect((await readBoardState(testDatabase.database.db)).version).not.toBe(before.version);
+    expect(await boardTotal()).toBe(5);
+  });
 
   it('sends the validators back and changes nothing when both feeds answer 304', async () => {
-    const before = await readBoardState(testDatabase.database.db)
-    const rowsBefore = await listings()
-    const requestCount = feeds.requests.length
+    const before = await readBoardState(testDatabase.database.db);
+    const rowsBefore = await listings();
+    const requestCount = feeds.requests.length;
 
-    const outcomes = await refresh()
+    const outcomes = await refresh();
 
-    expect(outcomes.map((entry) => entry.status)).toEqual(['not-modified', 'not-modified'])
-    const sent = feeds.requests.slice(requestCount)
+    expect(outcomes.map((entry) => entry.status)).toEqual(['not-modified', 'not-modified']);
+    const sent = feeds.requests.slice(requestCount);
     expect(sent.find((request) => request.path === internshipsPath)).toMatchObject({
       ifNoneMatch: expect.stringMatching(/^"/),
       ifModifiedSince: 'Sat, 18 Oct 2025 10:00:00 GMT',
-    })
-    expect(await readBoardState(testDatabase.database.db)).toEqual(before)
-    const rowsAfter = await listings()
+    });
+    expect(await readBoardState(testDatabase.database.db)).toEqual(before);
+    const rowsAfter = await listings();
     for (const [id, row] of rowsBefore) {
-      expect(rowsAfter.get(id)?.lastSeenAt).toEqual(row.lastSeenAt)
-      expect(rowsAfter.get(id)?.updatedAt).toEqual(row.updatedAt)
+      expect(rowsAfter.get(id)?.lastSeenAt).toEqual(row.lastSeenAt);
+      expect(rowsAfter.get(id)?.updatedAt).toEqual(row.updatedAt);
     }
     expect((await stateOf('internship'))?.lastCheckedAt?.getTime()).toBeGreaterThan(
       rowsBefore.get(kept.id as string)!.lastSeenAt.getTime(),
-    )
-  })
+    );
+  });
 
   it('keeps the version when a changed file holds the same listings (only fields the board ignores moved)', async () => {
-    const before = await readBoardState(testDatabase.database.db)
-    const rows = await listings()
+    const before = await readBoardState(testDatabase.database.db);
+    const rows = await listings();
     const sameListings = [...rows.values()]
       .filter((row) => row.feedType === 'new-grad')
       .map((row) => ({
@@ -186,59 +186,59 @@ describe('feed ingestion from a local feed host', () => {
         url: row.url,
         date_updated: row.dateUpdated,
         sponsorship: 'Offers Sponsorship',
-      }))
-    feeds.serve(newGradsPath, { body: sameListings })
+      }));
+    feeds.serve(newGradsPath, { body: sameListings });
 
-    const outcomes = await refresh()
+    const outcomes = await refresh();
 
-    expect(outcome(outcomes, 'new-grad')).toMatchObject({ status: 'imported', added: 0, updated: 0, unchanged: 2 })
-    expect((await readBoardState(testDatabase.database.db)).version).toBe(before.version)
-  })
+    expect(outcome(outcomes, 'new-grad')).toMatchObject({ status: 'imported', added: 0, updated: 0, unchanged: 2 });
+    expect((await readBoardState(testDatabase.database.db)).version).toBe(before.version);
+  });
 
   it('deactivates a listing that left its feed, updates a changed one, and brings a returning one back', async () => {
-    feeds.serve(internshipsPath, { body: [{ ...kept, title: 'Senior Data Engineer Intern' }] })
-    let outcomes = await refresh()
-    expect(outcome(outcomes, 'internship')).toMatchObject({ imported: 1, updated: 1, added: 0, deactivated: 2 })
-    let rows = await listings()
-    expect(rows.get(leaving.id as string)?.active).toBe(false)
-    expect(rows.get(kept.id as string)).toMatchObject({ active: true, title: 'Senior Data Engineer Intern' })
-    expect(await boardTotal()).toBe(3)
-    const firstSeen = rows.get(leaving.id as string)!.firstSeenAt
+    feeds.serve(internshipsPath, { body: [{ ...kept, title: 'Senior Data Engineer Intern' }] });
+    let outcomes = await refresh();
+    expect(outcome(outcomes, 'internship')).toMatchObject({ imported: 1, updated: 1, added: 0, deactivated: 2 });
+    let rows = await listings();
+    expect(rows.get(leaving.id as string)?.active).toBe(false);
+    expect(rows.get(kept.id as string)).toMatchObject({ active: true, title: 'Senior Data Engineer Intern' });
+    expect(await boardTotal()).toBe(3);
+    const firstSeen = rows.get(leaving.id as string)!.firstSeenAt;
 
-    feeds.serve(internshipsPath, { body: [kept, leaving] })
-    outcomes = await refresh()
-    expect(outcome(outcomes, 'internship')).toMatchObject({ added: 0, updated: 2, deactivated: 0 })
-    rows = await listings()
-    expect(rows.get(leaving.id as string)).toMatchObject({ active: true, firstSeenAt: firstSeen })
-    expect(await boardTotal()).toBe(4)
-  })
+    feeds.serve(internshipsPath, { body: [kept, leaving] });
+    outcomes = await refresh();
+    expect(outcome(outcomes, 'internship')).toMatchObject({ added: 0, updated: 2, deactivated: 0 });
+    rows = await listings();
+    expect(rows.get(leaving.id as string)).toMatchObject({ active: true, firstSeenAt: firstSeen });
+    expect(await boardTotal()).toBe(4);
+  });
 
   it('logs a feed answering 500 in one line, keeps its listings and still refreshes the other feed', async () => {
-    const log = recordingLogger()
-    const before = await listings()
-    feeds.serve(internshipsPath, { status: 500 })
-    const extra = buildListing({ title: 'Platform Engineer', locations: ['Denver, CO'] })
-    feeds.serve(newGradsPath, { body: [newGrad, extra] })
+    const log = recordingLogger();
+    const before = await listings();
+    feeds.serve(internshipsPath, { status: 500 });
+    const extra = buildListing({ title: 'Platform Engineer', locations: ['Denver, CO'] });
+    feeds.serve(newGradsPath, { body: [newGrad, extra] });
 
-    const run = await serviceFor(testDatabase.database, log).refreshFeeds()
+    const run = await serviceFor(testDatabase.database, log).refreshFeeds();
 
-    if (!run.ran) throw new Error('the ingestion did not run')
+    if (!run.ran) throw new Error('the ingestion did not run');
     expect(outcome(run.feeds, 'internship')).toEqual({
       status: 'failed',
       type: 'internship',
       url: feeds.url(internshipsPath),
       error: 'HTTP 500',
-    })
-    expect(outcome(run.feeds, 'new-grad')).toMatchObject({ status: 'imported', added: 1, deactivated: 1 })
-    const warnings = log.lines.filter((line) => line.level === 'warn')
-    expect(warnings).toHaveLength(1)
-    expect(warnings[0]?.message).toBe('feed internship not refreshed: HTTP 500')
-    const rows = await listings()
+    });
+    expect(outcome(run.feeds, 'new-grad')).toMatchObject({ status: 'imported', added: 1, deactivated: 1 });
+    const warnings = log.lines.filter((line) => line.level === 'warn');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.message).toBe('feed internship not refreshed: HTTP 500');
+    const rows = await listings();
     for (const [id, row] of before) {
-      if (row.feedType === 'internship') expect(rows.get(id)?.active).toBe(row.active)
+      if (row.feedType === 'internship') expect(rows.get(id)?.active).toBe(row.active);
     }
-    expect(await stateOf('internship')).toMatchObject({ lastError: 'HTTP 500', lastErrorAt: expect.any(Date) })
-  })
+    expect(await stateOf('internship')).toMatchObject({ lastError: 'HTTP 500', lastErrorAt: expect.any(Date) });
+  });
 
   it.each([
     ['garbled JSON', '[{"id": "x", "title": ', /^not valid JSON/],
@@ -246,95 +246,98 @@ describe('feed ingestion from a local feed host', () => {
     ['an empty list', [], /the file has no records$/],
     ['mostly invalid records', [buildListing(), { id: 1 }, { id: 2 }, { nope: true }], /3 of 4 records are invalid$/],
   ])('refuses %s and keeps the last good data', async (_name, body, error) => {
-    const before = await listings()
-    const version = (await readBoardState(testDatabase.database.db)).version
-    feeds.serve(internshipsPath, { body })
+    const before = await listings();
+    const version = (await readBoardState(testDatabase.database.db)).version;
+    feeds.serve(internshipsPath, { body });
 
-    const outcomes = await refresh()
+    const outcomes = await refresh();
 
-    const result = outcome(outcomes, 'internship')
-    expect(result.status).toBe('failed')
-    if (result.status === 'failed') expect(result.error).toMatch(error)
-    expect(await listings()).toEqual(before)
-    expect((await readBoardState(testDatabase.database.db)).version).toBe(version)
-  })
+    const result = outcome(outcomes, 'internship');
+    expect(result.status).toBe('failed');
+    if (result.status === 'failed') expect(result.error).toMatch(error);
+    expect(await listings()).toEqual(before);
+    expect((await readBoardState(testDatabase.database.db)).version).toBe(version);
+  });
 
   it('fails a feed that does not answer in time, or is larger than the cap', async () => {
-    feeds.serve(internshipsPath, { delayMs: Infinity })
-    feeds.serve(newGradsPath, { body: Array.from({ length: 50 }, () => buildListing()) })
+    feeds.serve(internshipsPath, { delayMs: Infinity });
+    feeds.serve(newGradsPath, { body: Array.from({ length: 50 }, () => buildListing()) });
 
-    const run = await serviceFor(testDatabase.database, recordingLogger(), { timeoutMs: 300, maxBytes: 4000 }).refreshFeeds()
+    const run = await serviceFor(testDatabase.database, recordingLogger(), {
+      timeoutMs: 300,
+      maxBytes: 4000,
+    }).refreshFeeds();
 
-    if (!run.ran) throw new Error('the ingestion did not run')
-    expect(outcome(run.feeds, 'internship')).toMatchObject({ status: 'failed', error: 'no answer within 0.3 s' })
-    expect(outcome(run.feeds, 'new-grad')).toMatchObject({ status: 'failed', error: 'larger than 4 KB' })
-  })
+    if (!run.ran) throw new Error('the ingestion did not run');
+    expect(outcome(run.feeds, 'internship')).toMatchObject({ status: 'failed', error: 'no answer within 0.3 s' });
+    expect(outcome(run.feeds, 'new-grad')).toMatchObject({ status: 'failed', error: 'larger than 4 KB' });
+  });
 
   it('fails quietly when the feed host cannot be reached', async () => {
-    const log = recordingLogger()
+    const log = recordingLogger();
     const unreachable = createIngestService({
       database: testDatabase.database,
       feeds: [{ type: 'internship', url: `http://127.0.0.1:${await closedPort()}/current.json` }],
       log,
-    })
-    const run = await unreachable.refreshFeeds()
-    if (!run.ran) throw new Error('the ingestion did not run')
-    expect(run.feeds[0]).toMatchObject({ status: 'failed', error: 'request failed (ECONNREFUSED)' })
-    expect(log.lines.filter((line) => line.level === 'warn')).toHaveLength(1)
-  })
-})
+    });
+    const run = await unreachable.refreshFeeds();
+    if (!run.ran) throw new Error('the ingestion did not run');
+    expect(run.feeds[0]).toMatchObject({ status: 'failed', error: 'request failed (ECONNREFUSED)' });
+    expect(log.lines.filter((line) => line.level === 'warn')).toHaveLength(1);
+  });
+});
 
 describe('one ingestion at a time (advisory lock)', () => {
   beforeEach(() => {
-    feeds.serve(internshipsPath, { delayMs: 300, body: [buildListing(), buildListing()] })
-    feeds.serve(newGradsPath, { delayMs: 300, body: [buildListing()] })
-  })
+    feeds.serve(internshipsPath, { delayMs: 300, body: [buildListing(), buildListing()] });
+    feeds.serve(newGradsPath, { delayMs: 300, body: [buildListing()] });
+  });
 
   it('lets one of two simultaneous runs in this process do the work; the other skips at once', async () => {
-    const requestCount = feeds.requests.length
+    const requestCount = feeds.requests.length;
     const [first, second] = await Promise.all([
       serviceFor(testDatabase.database).refreshFeeds(),
       serviceFor(testDatabase.database).refreshFeeds(),
-    ])
-    expect([first.ran, second.ran].sort()).toEqual([false, true])
-    expect(feeds.requests.length - requestCount).toBe(2)
-  })
+    ]);
+    expect([first.ran, second.ran].sort()).toEqual([false, true]);
+    expect(feeds.requests.length - requestCount).toBe(2);
+  });
 
-  let otherInstance: DatabaseHandle | null = null
+  let otherInstance: DatabaseHandle | null = null;
   afterEach(async () => {
-    await otherInstance?.close()
-    otherInstance = null
-  })
+    await otherInstance?.close();
+    otherInstance = null;
+  });
 
   it('lets one of two instances on the same PostgreSQL database do the work', async (context) => {
     if (!testDatabase.url) {
-      context.skip('PGlite: one process per data folder, so there is no second instance to exclude')
-      return
+      context.skip('PGlite: one process per data folder, so there is no second instance to exclude');
+      return;
     }
-    otherInstance = await openDatabase({ databaseUrl: testDatabase.url })
-    const requestCount = feeds.requests.length
+    otherInstance = await openDatabase({ databaseUrl: testDatabase.url });
+    const requestCount = feeds.requests.length;
     const [first, second] = await Promise.all([
       serviceFor(testDatabase.database).refreshFeeds(),
       serviceFor(otherInstance).refreshFeeds(),
-    ])
-    expect([first.ran, second.ran].sort()).toEqual([false, true])
-    expect(feeds.requests.length - requestCount).toBe(2)
+    ]);
+    expect([first.ran, second.ran].sort()).toEqual([false, true]);
+    expect(feeds.requests.length - requestCount).toBe(2);
     // The lock is free again afterwards.
-    expect((await serviceFor(otherInstance).refreshFeeds()).ran).toBe(true)
-  })
+    expect((await serviceFor(otherInstance).refreshFeeds()).ran).toBe(true);
+  });
 
   it('releases the lock after a run, so the next one runs', async () => {
-    expect((await serviceFor(testDatabase.database).refreshFeeds()).ran).toBe(true)
-    expect((await serviceFor(testDatabase.database).refreshFeeds()).ran).toBe(true)
-  })
-})
+    expect((await serviceFor(testDatabase.database).refreshFeeds()).ran).toBe(true);
+    expect((await serviceFor(testDatabase.database).refreshFeeds()).ran).toBe(true);
+  });
+});
 
 describe('the feed schedule', () => {
   it('ingests on start without holding up the server, and stops cleanly during a hanging download', async () => {
-    const scheduled = await openTestDatabase()
-    const internship = buildListing({ title: 'Scheduled Intern' })
-    feeds.serve('/scheduled/internships.json', { body: [internship] })
-    feeds.serve('/scheduled/new-grads.json', { delayMs: Infinity })
+    const scheduled = await openTestDatabase();
+    const internship = buildListing({ title: 'Scheduled Intern' });
+    feeds.serve('/scheduled/internships.json', { body: [internship] });
+    feeds.serve('/scheduled/new-grads.json', { delayMs: Infinity });
     const scheduledApp = await buildTestApp({
       database: scheduled.database,
       env: buildEnv({
@@ -342,21 +345,21 @@ describe('the feed schedule', () => {
         FEED_INTERNSHIPS_URL: feeds.url('/scheduled/internships.json'),
         FEED_NEW_GRADS_URL: feeds.url('/scheduled/new-grads.json'),
       }),
-    })
+    });
     try {
       // Ready although the new-grad download never answers.
-      expect((await scheduledApp.inject({ method: 'GET', url: '/api/healthz' })).statusCode).toBe(200)
-      let jobs: { id: string }[] = []
+      expect((await scheduledApp.inject({ method: 'GET', url: '/api/healthz' })).statusCode).toBe(200);
+      let jobs: { id: string }[] = [];
       for (let attempt = 0; attempt < 100 && jobs.length === 0; attempt++) {
-        await new Promise((resolve) => setTimeout(resolve, 50))
-        jobs = (await scheduledApp.inject({ method: 'GET', url: '/api/public/board' })).json().jobs
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        jobs = (await scheduledApp.inject({ method: 'GET', url: '/api/public/board' })).json().jobs;
       }
-      expect(jobs.map((job) => job.id)).toEqual([internship.id])
+      expect(jobs.map((job) => job.id)).toEqual([internship.id]);
     } finally {
-      const closing = Date.now()
-      await scheduledApp.close()
-      expect(Date.now() - closing).toBeLessThan(5_000)
-      await scheduled.dispose()
+      const closing = Date.now();
+      await scheduledApp.close();
+      expect(Date.now() - closing).toBeLessThan(5_000);
+      await scheduled.dispose();
     }
-  })
-})
+  });
+});

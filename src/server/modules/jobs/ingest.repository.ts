@@ -1,30 +1,30 @@
-import { and, eq, lt, sql } from 'drizzle-orm'
-import type { ExternalFeedType } from '../../../shared/jobs/listing-schemas.ts'
-import { bumpBoardVersion } from '../../db/board-state.ts'
-import type { Database } from '../../db/client.ts'
-import { externalListings, type FeedStateRow, feedState } from '../../db/schema.ts'
-import { yieldToEventLoop } from '../../db/yield-to-event-loop.ts'
-import type { FeedValidators } from './feed-download.ts'
-import { type PreparedFeed, totalSkipped } from './prepare-feed.ts'
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { ExternalFeedType } from '../../../shared/jobs/listing-schemas.ts';
+import { bumpBoardVersion } from '../../db/board-state.ts';
+import type { Database } from '../../db/client.ts';
+import { externalListings, type FeedStateRow, feedState } from '../../db/schema.ts';
+import { yieldToEventLoop } from '../../db/yield-to-event-loop.ts';
+import type { FeedValidators } from './feed-download.ts';
+import { type PreparedFeed, totalSkipped } from './prepare-feed.ts';
 
 export type FeedWriteResult = {
-  type: ExternalFeedType
+  type: ExternalFeedType;
   /** Listings in the feed now (new, changed or unchanged). */
-  imported: number
-  added: number
-  updated: number
-  unchanged: number
+  imported: number;
+  added: number;
+  updated: number;
+  unchanged: number;
   /** Ids another feed type already shows; the first feed keeps them. */
-  otherFeed: number
+  otherFeed: number;
   /** Listings of this feed that are no longer in it and stop being shown. */
-  deactivated: number
+  deactivated: number;
   /** The new board version, or null when nothing visible changed. */
-  version: string | null
-}
+  version: string | null;
+};
 
 // 13 parameters per row: well under PostgreSQL's 65,535 per statement. Small enough that one batch keeps the
 // embedded database busy for ~20 ms, since requests are served only between batches (yieldToEventLoop).
-const upsertBatchSize = 250
+const upsertBatchSize = 250;
 
 /** The content columns: when none of them differs, a listing seen again is unchanged. */
 const contentColumns = [
@@ -40,12 +40,12 @@ const contentColumns = [
   externalListings.dateUpdated,
   externalListings.places,
   externalListings.active,
-] as const
+] as const;
 
 const excludedContent = sql.raw(
   contentColumns.map((column) => (column.name === 'active' ? 'true' : `excluded.${column.name}`)).join(', '),
-)
-const currentContent = sql.join([...contentColumns], sql`, `)
+);
+const currentContent = sql.join([...contentColumns], sql`, `);
 
 /**
  * Makes the stored listings of one feed type match `feed` in one transaction: upserts every listing, deactivates
@@ -66,9 +66,9 @@ export async function saveFeed(
       otherFeed: 0,
       deactivated: 0,
       version: null,
-    }
+    };
     for (let start = 0; start < feed.jobs.length; start += upsertBatchSize) {
-      const batch = feed.jobs.slice(start, start + upsertBatchSize)
+      const batch = feed.jobs.slice(start, start + upsertBatchSize);
       const rows = await tx
         .insert(externalListings)
         .values(
@@ -115,16 +115,16 @@ export async function saveFeed(
         .returning({
           inserted: sql<boolean>`(xmax = 0)`,
           changed: sql<boolean>`(${externalListings.updatedAt} = now())`,
-        })
+        });
       for (const row of rows) {
-        if (row.inserted) result.added += 1
-        else if (row.changed) result.updated += 1
-        else result.unchanged += 1
+        if (row.inserted) result.added += 1;
+        else if (row.changed) result.updated += 1;
+        else result.unchanged += 1;
       }
-      result.otherFeed += batch.length - rows.length
-      await yieldToEventLoop()
+      result.otherFeed += batch.length - rows.length;
+      await yieldToEventLoop();
     }
-    result.imported = result.added + result.updated + result.unchanged
+    result.imported = result.added + result.updated + result.unchanged;
 
     // Everything still in the feed was seen in this transaction (last_seen_at = now()); the rest left it.
     const gone = await tx
@@ -137,10 +137,10 @@ export async function saveFeed(
           lt(externalListings.lastSeenAt, sql`now()`),
         ),
       )
-      .returning({ id: externalListings.id })
-    result.deactivated = gone.length
+      .returning({ id: externalListings.id });
+    result.deactivated = gone.length;
 
-    const skipped = feed.sources.reduce((sum, source) => sum + totalSkipped(source.skipped), 0)
+    const skipped = feed.sources.reduce((sum, source) => sum + totalSkipped(source.skipped), 0);
     const state = {
       url: origin.url,
       etag: origin.validators?.etag ?? null,
@@ -149,20 +149,20 @@ export async function saveFeed(
       lastSuccessAt: sql`now()`,
       recordCount: result.imported,
       skippedCount: skipped + result.otherFeed,
-    }
+    };
     await tx
       .insert(feedState)
       .values({ feedType: feed.type, ...state })
-      .onConflictDoUpdate({ target: feedState.feedType, set: state })
+      .onConflictDoUpdate({ target: feedState.feedType, set: state });
 
-    if (result.added + result.updated + result.deactivated > 0) result.version = (await bumpBoardVersion(tx)).version
-    return result
-  })
+    if (result.added + result.updated + result.deactivated > 0) result.version = (await bumpBoardVersion(tx)).version;
+    return result;
+  });
 }
 
 export async function readFeedState(db: Database, type: ExternalFeedType): Promise<FeedStateRow | null> {
-  const [row] = await db.select().from(feedState).where(eq(feedState.feedType, type))
-  return row ?? null
+  const [row] = await db.select().from(feedState).where(eq(feedState.feedType, type));
+  return row ?? null;
 }
 
 /** A conditional GET answered 304: the stored data is current. */
@@ -170,14 +170,14 @@ export async function recordFeedNotModified(db: Database, type: ExternalFeedType
   await db
     .update(feedState)
     .set({ lastCheckedAt: sql`now()`, lastSuccessAt: sql`now()` })
-    .where(eq(feedState.feedType, type))
+    .where(eq(feedState.feedType, type));
 }
 
 /** A failed download or a refused file: the listings are left as they were. */
 export async function recordFeedError(db: Database, type: ExternalFeedType, url: string, error: string): Promise<void> {
-  const failure = { lastCheckedAt: sql`now()`, lastError: error, lastErrorAt: sql`now()` }
+  const failure = { lastCheckedAt: sql`now()`, lastError: error, lastErrorAt: sql`now()` };
   await db
     .insert(feedState)
     .values({ feedType: type, url, ...failure })
-    .onConflictDoUpdate({ target: feedState.feedType, set: failure })
+    .onConflictDoUpdate({ target: feedState.feedType, set: failure });
 }

@@ -1,65 +1,71 @@
-import type { ExternalFeedType } from '../../../shared/jobs/listing-schemas.ts'
-import type { DatabaseHandle } from '../../db/client.ts'
-import { startRepeatingTask } from '../../lib/repeating-task.ts'
-import { downloadFeed, type FeedValidators } from './feed-download.ts'
-import { type FeedWriteResult, readFeedState, recordFeedError, recordFeedNotModified, saveFeed } from './ingest.repository.ts'
-import { type FeedSource, prepareFeed, type SourceSummary } from './prepare-feed.ts'
+import type { ExternalFeedType } from '../../../shared/jobs/listing-schemas.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { startRepeatingTask } from '../../lib/repeating-task.ts';
+import { downloadFeed, type FeedValidators } from './feed-download.ts';
+import {
+  type FeedWriteResult,
+  readFeedState,
+  recordFeedError,
+  recordFeedNotModified,
+  saveFeed,
+} from './ingest.repository.ts';
+import { type FeedSource, prepareFeed, type SourceSummary } from './prepare-feed.ts';
 
 // Keeps the external listings in step with the two community feeds. One ingestion at a time across every API
 // instance (a PostgreSQL advisory lock); the others skip and pick the result up through the board version.
 
 /** Advisory lock id of feed ingestion ('jobs' in ASCII). */
-export const feedIngestLockKey = 0x6a6f6273
+export const feedIngestLockKey = 0x6a6f6273;
 
-export type FeedConfig = { type: ExternalFeedType; url: string }
+export type FeedConfig = { type: ExternalFeedType; url: string };
 
 export type FeedRefreshOutcome =
   | ({ status: 'imported'; url: string; sources: SourceSummary[] } & FeedWriteResult)
   | { status: 'not-modified'; type: ExternalFeedType; url: string }
-  | { status: 'failed'; type: ExternalFeedType; url: string; error: string }
+  | { status: 'failed'; type: ExternalFeedType; url: string; error: string };
 
 /** `ran: false`: another instance (or another run in this one) held the lock, nothing was done. */
-export type FeedRefreshRun = { ran: false } | { ran: true; feeds: FeedRefreshOutcome[] }
+export type FeedRefreshRun = { ran: false } | { ran: true; feeds: FeedRefreshOutcome[] };
 
-export type ImportSource = FeedSource & { type: ExternalFeedType }
+export type ImportSource = FeedSource & { type: ExternalFeedType };
 
-export type ImportReport = { sources: SourceSummary[]; feeds: FeedWriteResult[] }
+export type ImportReport = { sources: SourceSummary[]; feeds: FeedWriteResult[] };
 
 /** The lock stayed busy for the whole wait. */
 export class IngestBusyError extends Error {
-  override name = 'IngestBusyError'
+  override name = 'IngestBusyError';
 }
 
 export type IngestLogger = {
-  info(details: object, message: string): void
-  warn(details: object, message: string): void
-}
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+};
 
 export type IngestService = {
   /** Downloads both feeds in parallel (conditional requests) and applies what changed. Never throws for a feed. */
-  refreshFeeds(options?: { signal?: AbortSignal }): Promise<FeedRefreshRun>
+  refreshFeeds(options?: { signal?: AbortSignal }): Promise<FeedRefreshRun>;
   /**
    * Imports feed files or downloads given by hand (`npm run ingest`). Sources of one type are merged and replace
    * that type's listings. Throws FeedReadError (nothing written) when any source is unusable, IngestBusyError when
    * an ingestion keeps the lock longer than `waitMs`.
    */
-  importSources(sources: readonly ImportSource[], options?: { waitMs?: number }): Promise<ImportReport>
-}
+  importSources(sources: readonly ImportSource[], options?: { waitMs?: number }): Promise<ImportReport>;
+};
 
 export type CreateIngestServiceOptions = {
-  database: DatabaseHandle
-  feeds: readonly FeedConfig[]
-  log: IngestLogger
+  database: DatabaseHandle;
+  feeds: readonly FeedConfig[];
+  log: IngestLogger;
   /** Called after a run that changed the board, so this instance does not wait for its next poll. */
-  onBoardChange?: () => Promise<void> | void
+  onBoardChange?: () => Promise<void> | void;
   /** Test seam for the download limits. */
-  download?: { timeoutMs?: number; maxBytes?: number }
-}
+  download?: { timeoutMs?: number; maxBytes?: number };
+};
 
-const lockRetryMs = 250
+const lockRetryMs = 250;
 
 function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
+  return error instanceof Error ? error.message : String(error);
 }
 
 export function createIngestService({
@@ -69,46 +75,46 @@ export function createIngestService({
   onBoardChange,
   download = {},
 }: CreateIngestServiceOptions): IngestService {
-  const { db } = database
+  const { db } = database;
 
   async function notifyChange(changed: boolean): Promise<void> {
-    if (!changed || !onBoardChange) return
+    if (!changed || !onBoardChange) return;
     try {
-      await onBoardChange()
+      await onBoardChange();
     } catch (error) {
-      log.warn({ error: errorMessage(error) }, 'board reload after ingestion failed; the next poll retries')
+      log.warn({ error: errorMessage(error) }, 'board reload after ingestion failed; the next poll retries');
     }
   }
 
   async function refreshFeed({ type, url }: FeedConfig, signal?: AbortSignal): Promise<FeedRefreshOutcome> {
     try {
-      const state = await readFeedState(db, type)
+      const state = await readFeedState(db, type);
       // Validators only mean something for the URL they came from (not after a manual import, nor a new URL).
-      const validators: FeedValidators | null = state?.url === url ? state : null
-      const downloaded = await downloadFeed(url, { ...download, validators, signal })
+      const validators: FeedValidators | null = state?.url === url ? state : null;
+      const downloaded = await downloadFeed(url, { ...download, validators, signal });
       if (downloaded.status === 'not-modified') {
-        await recordFeedNotModified(db, type)
-        log.info({ feed: type }, 'feed unchanged (304)')
-        return { status: 'not-modified', type, url }
+        await recordFeedNotModified(db, type);
+        log.info({ feed: type }, 'feed unchanged (304)');
+        return { status: 'not-modified', type, url };
       }
-      const prepared = prepareFeed(type, [{ name: url, data: downloaded.data }])
-      const written = await saveFeed(db, prepared, { url, validators: downloaded.validators })
-      const [source] = prepared.sources
+      const prepared = prepareFeed(type, [{ name: url, data: downloaded.data }]);
+      const written = await saveFeed(db, prepared, { url, validators: downloaded.validators });
+      const [source] = prepared.sources;
       log.info(
         { feed: type, ...written, skipped: source?.skipped, bytes: downloaded.bytes },
         `feed ${type}: ${written.imported} listings, ${written.added} new, ${written.deactivated} removed`,
-      )
-      return { status: 'imported', url, sources: prepared.sources, ...written }
+      );
+      return { status: 'imported', url, sources: prepared.sources, ...written };
     } catch (error) {
       // One quiet line: a feed host being down is routine, and the last good data stays on the board.
-      const message = errorMessage(error)
-      log.warn({ feed: type, url, error: message }, `feed ${type} not refreshed: ${message}`)
+      const message = errorMessage(error);
+      log.warn({ feed: type, url, error: message }, `feed ${type} not refreshed: ${message}`);
       try {
-        await recordFeedError(db, type, url, message.slice(0, 500))
+        await recordFeedError(db, type, url, message.slice(0, 500));
       } catch (recordError) {
-        log.warn({ feed: type, error: errorMessage(recordError) }, 'could not record the feed error')
+        log.warn({ feed: type, error: errorMessage(recordError) }, 'could not record the feed error');
       }
-      return { status: 'failed', type, url, error: message }
+      return { status: 'failed', type, url, error: message };
     }
   }
 
@@ -116,50 +122,55 @@ export function createIngestService({
     const run = await database.withAdvisoryLock(feedIngestLockKey, () =>
       Promise.all(
         feeds.map(async (feed) => {
-          const outcome = await refreshFeed(feed, options.signal)
+          const outcome = await refreshFeed(feed, options.signal);
           // Each feed shows as soon as it is in: a slow one must not hold back the other.
-          await notifyChange(outcome.status === 'imported' && outcome.version !== null)
-          return outcome
+          await notifyChange(outcome.status === 'imported' && outcome.version !== null);
+          return outcome;
         }),
       ),
-    )
+    );
     if (!run.acquired) {
-      log.info({}, 'feed ingestion already running elsewhere; skipped')
-      return { ran: false }
+      log.info({}, 'feed ingestion already running elsewhere; skipped');
+      return { ran: false };
     }
-    return { ran: true, feeds: run.result }
+    return { ran: true, feeds: run.result };
   }
 
   async function importSources(
     sources: readonly ImportSource[],
     { waitMs = 60_000 }: { waitMs?: number } = {},
   ): Promise<ImportReport> {
-    const types = [...new Set(sources.map((source) => source.type))]
+    const types = [...new Set(sources.map((source) => source.type))];
     // Everything is parsed and checked before anything is written.
-    const prepared = types.map((type) => prepareFeed(type, sources.filter((source) => source.type === type)))
-    const deadline = Date.now() + waitMs
+    const prepared = types.map((type) =>
+      prepareFeed(
+        type,
+        sources.filter((source) => source.type === type),
+      ),
+    );
+    const deadline = Date.now() + waitMs;
     for (;;) {
       const run = await database.withAdvisoryLock(feedIngestLockKey, async () => {
-        const written: FeedWriteResult[] = []
+        const written: FeedWriteResult[] = [];
         for (const feed of prepared) {
           // Manual data has no validators: the next scheduled run downloads the feed in full again.
-          const url = feed.sources.map((source) => source.name).join(', ')
-          written.push(await saveFeed(db, feed, { url: url.slice(0, 2000), validators: null }))
+          const url = feed.sources.map((source) => source.name).join(', ');
+          written.push(await saveFeed(db, feed, { url: url.slice(0, 2000), validators: null }));
         }
-        return written
-      })
+        return written;
+      });
       if (run.acquired) {
-        await notifyChange(run.result.some((result) => result.version !== null))
-        return { sources: prepared.flatMap((feed) => feed.sources), feeds: run.result }
+        await notifyChange(run.result.some((result) => result.version !== null));
+        return { sources: prepared.flatMap((feed) => feed.sources), feeds: run.result };
       }
       if (Date.now() >= deadline) {
-        throw new IngestBusyError('Another feed ingestion is running; try again in a minute')
+        throw new IngestBusyError('Another feed ingestion is running; try again in a minute');
       }
-      await new Promise((resolve) => setTimeout(resolve, lockRetryMs))
+      await new Promise((resolve) => setTimeout(resolve, lockRetryMs));
     }
   }
 
-  return { refreshFeeds, importSources }
+  return { refreshFeeds, importSources };
 }
 
 /** Runs `refreshFeeds` now and then every `intervalMs`, until the returned stop() (which waits for a running one). */
@@ -167,16 +178,16 @@ export function startFeedSchedule(
   service: IngestService,
   { intervalMs, log }: { intervalMs: number; log: IngestLogger },
 ): { stop(): Promise<void> } {
-  const controller = new AbortController()
+  const controller = new AbortController();
   const task = startRepeatingTask(() => service.refreshFeeds({ signal: controller.signal }), {
     intervalMs,
     onError: (error) => log.warn({ error: errorMessage(error) }, 'feed ingestion failed'),
-  })
+  });
   return {
     async stop() {
-      const stopped = task.stop() // cancels the next run at once
-      controller.abort() // and cuts a running download short
-      await stopped
+      const stopped = task.stop(); // cancels the next run at once
+      controller.abort(); // and cuts a running download short
+      await stopped;
     },
-  }
+  };
 }

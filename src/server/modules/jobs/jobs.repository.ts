@@ -1,44 +1,44 @@
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm'
-import type { Database } from '../../db/client.ts'
-import { featuredJobs, organizations } from '../../db/schema.ts'
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { featuredJobs, organizations } from '../../db/schema.ts';
 
 export type PublicJobListItem = {
-  id: string
-  slug: string
-  title: string
-  organization: { name: string }
-  location: string
-  type: string
-  featured: true
-}
+  id: string;
+  slug: string;
+  title: string;
+  organization: { name: string };
+  location: string;
+  type: string;
+  featured: true;
+};
 
 export type PublicJobRow = {
-  id: string
-  slug: string
-  title: string
-  type: string
-  location: string
-  description: string
-  requirements: string
-  postingDate: Date
-  endPostingDate: Date | null
-  organizationName: string
+  id: string;
+  slug: string;
+  title: string;
+  type: string;
+  location: string;
+  description: string;
+  requirements: string;
+  postingDate: Date;
+  endPostingDate: Date | null;
+  organizationName: string;
   /** A storage key, not a URL. */
-  organizationLogoPath: string | null
+  organizationLogoPath: string | null;
   /** public: anyone; link: only with a live shared link; private: only with an invitation (see jobs.routes.ts). */
-  visibility: 'public' | 'link' | 'private'
-}
+  visibility: 'public' | 'link' | 'private';
+};
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // A posting is open while published and until its end date (the deadline); open-ended ones (no end date) stay up.
 // Drafts and closed jobs are seen by their organization only (routes/company).
 const notExpired = and(
   eq(featuredJobs.status, 'published'),
   or(isNull(featuredJobs.endPostingDate), gt(featuredJobs.endPostingDate, sql`now()`)),
-)
+);
 /** On the board and in public lists: open and public (link-only and private jobs are reached another way). */
-const listedPublicly = and(notExpired, eq(featuredJobs.visibility, 'public'))
+const listedPublicly = and(notExpired, eq(featuredJobs.visibility, 'public'));
 
 /** The featured jobs still open, newest first. */
 export async function listOpenFeaturedJobs(db: Database): Promise<PublicJobListItem[]> {
@@ -54,19 +54,19 @@ export async function listOpenFeaturedJobs(db: Database): Promise<PublicJobListI
     .from(featuredJobs)
     .innerJoin(organizations, eq(organizations.id, featuredJobs.organizationId))
     .where(listedPublicly)
-    .orderBy(desc(featuredJobs.postingDate), featuredJobs.id)
+    .orderBy(desc(featuredJobs.postingDate), featuredJobs.id);
   return rows.map(({ organizationName, ...row }) => ({
     ...row,
     organization: { name: organizationName },
     featured: true,
-  }))
+  }));
 }
 
 /** A featured job by id (board cards link /jobs/{id}/) or slug, if it is still open. */
 export async function findOpenFeaturedJob(db: Database, idOrSlug: string): Promise<PublicJobRow | null> {
   const matches = uuidPattern.test(idOrSlug)
     ? or(eq(featuredJobs.id, idOrSlug.toLowerCase()), eq(featuredJobs.slug, idOrSlug))
-    : eq(featuredJobs.slug, idOrSlug)
+    : eq(featuredJobs.slug, idOrSlug);
   const [row] = await db
     .select({
       id: featuredJobs.id,
@@ -85,6 +85,6 @@ export async function findOpenFeaturedJob(db: Database, idOrSlug: string): Promi
     .from(featuredJobs)
     .innerJoin(organizations, eq(organizations.id, featuredJobs.organizationId))
     .where(and(matches, notExpired))
-    .limit(1)
-  return row ?? null
+    .limit(1);
+  return row ?? null;
 }

@@ -1,21 +1,21 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertFeaturedJob, insertOrganization } from '../../../../tests/api-setup/job-board.ts'
-import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts'
-import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts'
-import type { FeaturedJobRow } from '../../db/schema.ts'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertFeaturedJob, insertOrganization } from '../../../../tests/api-setup/job-board.ts';
+import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts';
+import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts';
+import type { FeaturedJobRow } from '../../db/schema.ts';
 
 // GET /jobs/{slug} for visitors and search engines, /sitemap.xml and /robots.txt.
 
-let testDatabase: TestDatabase
-let app: FastifyInstance
-let staticDir: string
-let onsite: FeaturedJobRow
-let remote: FeaturedJobRow
-let expired: FeaturedJobRow
+let testDatabase: TestDatabase;
+let app: FastifyInstance;
+let staticDir: string;
+let onsite: FeaturedJobRow;
+let remote: FeaturedJobRow;
+let expired: FeaturedJobRow;
 
 const shell = `<!doctype html>
 <html lang="en">
@@ -28,15 +28,18 @@ const shell = `<!doctype html>
     <div id="root"></div>
     <script type="module" src="/assets/index.js"></script>
   </body>
-</html>`
+</html>`;
 
 beforeAll(async () => {
-  testDatabase = await openTestDatabase()
-  staticDir = mkdtempSync(join(tmpdir(), 'i14-public-pages-'))
-  writeFileSync(join(staticDir, 'index.html'), shell)
-  app = await buildTestApp({ database: testDatabase.database, env: buildEnv({ STATIC_DIR: staticDir, PUBLIC_URL: 'https://jobs.example.org' }) })
-  const db = testDatabase.database.db
-  const organization = await insertOrganization(db, { name: 'Aurora <Robotics>', logoPath: 'logos/aurora.png' })
+  testDatabase = await openTestDatabase();
+  staticDir = mkdtempSync(join(tmpdir(), 'i14-public-pages-'));
+  writeFileSync(join(staticDir, 'index.html'), shell);
+  app = await buildTestApp({
+    database: testDatabase.database,
+    env: buildEnv({ STATIC_DIR: staticDir, PUBLIC_URL: 'https://jobs.example.org' }),
+  });
+  const db = testDatabase.database.db;
+  const organization = await insertOrganization(db, { name: 'Aurora <Robotics>', logoPath: 'logos/aurora.png' });
   onsite = await insertFeaturedJob(db, {
     organizationId: organization.id,
     slug: 'robotics-intern',
@@ -45,126 +48,136 @@ beforeAll(async () => {
     location: 'Toronto, ON, Canada',
     description: 'Build robots with us.\n\nReal ones.',
     endPostingDate: new Date(Date.now() + 30 * 86_400_000),
-  })
+  });
   remote = await insertFeaturedJob(db, {
     organizationId: organization.id,
     slug: 'remote-engineer',
     title: 'Platform Engineer',
     type: 'Full-time',
     location: 'Remote in USA',
-  })
+  });
   expired = await insertFeaturedJob(db, {
     organizationId: organization.id,
     slug: 'expired-job',
     endPostingDate: new Date(Date.now() - 60_000),
-  })
-})
+  });
+});
 
 afterAll(async () => {
-  await app.close()
-  await testDatabase.dispose()
-  rmSync(staticDir, { recursive: true, force: true })
-})
+  await app.close();
+  await testDatabase.dispose();
+  rmSync(staticDir, { recursive: true, force: true });
+});
 
 function jsonLd(html: string): Record<string, unknown> {
-  const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)
-  expect(match, 'JSON-LD script').not.toBeNull()
-  return JSON.parse(match![1]!) as Record<string, unknown>
+  const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+  expect(match, 'JSON-LD script').not.toBeNull();
+  return JSON.parse(match![1]!) as Record<string, unknown>;
 }
 
 /** The properties Google's job posting guidelines require, and the recommended ones we promise. */
 function expectGoogleJobPosting(posting: Record<string, unknown>): void {
-  expect(posting['@context']).toBe('https://schema.org/')
-  expect(posting['@type']).toBe('JobPosting')
+  expect(posting['@context']).toBe('https://schema.org/');
+  expect(posting['@type']).toBe('JobPosting');
   for (const field of ['title', 'description', 'datePosted', 'hiringOrganization']) {
-    expect(posting[field], field).toBeTruthy()
+    expect(posting[field], field).toBeTruthy();
   }
-  expect(Number.isNaN(Date.parse(posting.datePosted as string))).toBe(false)
-  expect((posting.hiringOrganization as { name?: string }).name).toBeTruthy()
-  const remoteJob = posting.jobLocationType === 'TELECOMMUTE'
+  expect(Number.isNaN(Date.parse(posting.datePosted as string))).toBe(false);
+  expect((posting.hiringOrganization as { name?: string }).name).toBeTruthy();
+  const remoteJob = posting.jobLocationType === 'TELECOMMUTE';
   if (remoteJob) {
-    expect(posting.applicantLocationRequirements).toBeTruthy()
+    expect(posting.applicantLocationRequirements).toBeTruthy();
   } else {
-    const address = (posting.jobLocation as { address?: Record<string, string> }).address
-    expect(address?.addressCountry).toBeTruthy()
+    const address = (posting.jobLocation as { address?: Record<string, string> }).address;
+    expect(address?.addressCountry).toBeTruthy();
   }
-  expect(['INTERN', 'FULL_TIME', 'PART_TIME', 'CONTRACTOR']).toContain(posting.employmentType)
-  expect(posting.directApply).toBe(true)
-  if (posting.validThrough !== undefined) expect(Date.parse(posting.validThrough as string)).toBeGreaterThan(Date.now())
+  expect(['INTERN', 'FULL_TIME', 'PART_TIME', 'CONTRACTOR']).toContain(posting.employmentType);
+  expect(posting.directApply).toBe(true);
+  if (posting.validThrough !== undefined)
+    expect(Date.parse(posting.validThrough as string)).toBeGreaterThan(Date.now());
 }
 
 describe('GET /jobs/{slug}', () => {
   it('answers the shell with the job, its head tags and valid JobPosting data, escaped', async () => {
-    const response = await app.inject({ method: 'GET', url: '/jobs/robotics-intern', headers: { accept: 'text/html' } })
-    expect(response.statusCode).toBe(200)
-    expect(response.headers['content-type']).toMatch(/text\/html/)
-    const html = response.body
-    expect(html).toContain('<title>Robotics Intern &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; at Aurora &lt;Robotics&gt;</title>')
-    expect(html).not.toContain('<title>Campus Jobs</title>')
-    expect(html).not.toContain('Generic description')
-    expect(html).toMatch(/<meta name="description" content="Aurora &lt;Robotics&gt; · Toronto, ON, Canada · Build robots/)
-    expect(html).toContain('<meta property="og:title"')
-    expect(html).toContain('<meta property="og:url" content="https://jobs.example.org/jobs/robotics-intern">')
-    expect(html).toContain('<h1>Robotics Intern &lt;/script&gt;')
-    expect(html).toContain('Real ones.')
-    expect(html).not.toContain('<script>alert(1)')
-    const posting = jsonLd(html)
-    expectGoogleJobPosting(posting)
+    const response = await app.inject({
+      method: 'GET',
+      url: '/jobs/robotics-intern',
+      headers: { accept: 'text/html' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    const html = response.body;
+    expect(html).toContain(
+      '<title>Robotics Intern &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; at Aurora &lt;Robotics&gt;</title>',
+    );
+    expect(html).not.toContain('<title>Campus Jobs</title>');
+    expect(html).not.toContain('Generic description');
+    expect(html).toMatch(
+      /<meta name="description" content="Aurora &lt;Robotics&gt; · Toronto, ON, Canada · Build robots/,
+    );
+    expect(html).toContain('<meta property="og:title"');
+    expect(html).toContain('<meta property="og:url" content="https://jobs.example.org/jobs/robotics-intern">');
+    expect(html).toContain('<h1>Robotics Intern &lt;/script&gt;');
+    expect(html).toContain('Real ones.');
+    expect(html).not.toContain('<script>alert(1)');
+    const posting = jsonLd(html);
+    expectGoogleJobPosting(posting);
     expect(posting).toMatchObject({
       title: onsite.title,
       employmentType: 'INTERN',
       hiringOrganization: { name: 'Aurora <Robotics>', logo: expect.stringMatching(/^https:\/\/jobs\.example\.org\//) },
       jobLocation: { address: { addressLocality: 'Toronto', addressRegion: 'Ontario', addressCountry: 'Canada' } },
-    })
-  })
+    });
+  });
 
   it('marks a remote job TELECOMMUTE with the country applicants must be in, also under the trailing-slash link', async () => {
-    const response = await app.inject({ method: 'GET', url: `/jobs/${remote.id}/` })
-    expect(response.statusCode).toBe(200)
-    const posting = jsonLd(response.body)
-    expectGoogleJobPosting(posting)
+    const response = await app.inject({ method: 'GET', url: `/jobs/${remote.id}/` });
+    expect(response.statusCode).toBe(200);
+    const posting = jsonLd(response.body);
+    expectGoogleJobPosting(posting);
     expect(posting).toMatchObject({
       jobLocationType: 'TELECOMMUTE',
       applicantLocationRequirements: { name: 'United States' },
       employmentType: 'FULL_TIME',
-    })
-    expect(posting).not.toHaveProperty('jobLocation')
-  })
+    });
+    expect(posting).not.toHaveProperty('jobLocation');
+  });
 
   it('answers 404 without JobPosting data for an expired or unknown job', async () => {
     for (const url of [`/jobs/${expired.slug}`, '/jobs/no-such-job']) {
-      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
-      expect(response.statusCode, url).toBe(404)
-      expect(response.body).not.toContain('application/ld+json')
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('application/ld+json');
     }
-  })
+  });
 
   it('leaves the signed-in pages under /jobs to the app', async () => {
-    const response = await app.inject({ method: 'GET', url: '/jobs/saved', headers: { accept: 'text/html' } })
-    expect(response.statusCode).toBe(200)
-    expect(response.body).toContain('<title>Campus Jobs</title>')
-  })
-})
+    const response = await app.inject({ method: 'GET', url: '/jobs/saved', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Campus Jobs</title>');
+  });
+});
 
 describe('/sitemap.xml and /robots.txt', () => {
   it('lists the public pages and the open featured jobs only', async () => {
-    const response = await app.inject({ method: 'GET', url: '/sitemap.xml' })
-    expect(response.statusCode).toBe(200)
-    expect(response.headers['content-type']).toMatch(/application\/xml/)
-    const locations = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])
-    expect(locations).toContain('https://jobs.example.org/')
-    expect(locations).toContain('https://jobs.example.org/jobs/robotics-intern')
-    expect(locations).toContain('https://jobs.example.org/jobs/remote-engineer')
-    expect(locations).not.toContain(`https://jobs.example.org/jobs/${expired.slug}`)
-    expect(locations.some((location) => location?.includes('/dashboard'))).toBe(false)
-  })
+    const response = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/application\/xml/);
+    const locations = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locations).toContain('https://jobs.example.org/');
+    expect(locations).toContain('https://jobs.example.org/jobs/robotics-intern');
+    expect(locations).toContain('https://jobs.example.org/jobs/remote-engineer');
+    expect(locations).not.toContain(`https://jobs.example.org/jobs/${expired.slug}`);
+    expect(locations.some((location) => location?.includes('/dashboard'))).toBe(false);
+  });
 
   it('allows the public pages and disallows the signed-in areas and the API', async () => {
-    const response = await app.inject({ method: 'GET', url: '/robots.txt' })
-    expect(response.statusCode).toBe(200)
-    const lines = response.body.split('\n')
-    expect(lines).toContain('Allow: /jobs/')
-    for (const path of ['/api/', '/dashboard', '/account', '/jobs$', '/jobs/saved', '/jobs/applied']) expect(lines).toContain(`Disallow: ${path}`)
-    expect(lines).toContain('Sitemap: https://jobs.example.org/sitemap.xml')
-  })
-})
+    const response = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    const lines = response.body.split('\n');
+    expect(lines).toContain('Allow: /jobs/');
+    for (const path of ['/api/', '/dashboard', '/account', '/jobs$', '/jobs/saved', '/jobs/applied'])
+      expect(lines).toContain(`Disallow: ${path}`);
+    expect(lines).toContain('Sitemap: https://jobs.example.org/sitemap.xml');
+  });
+});

@@ -1,19 +1,19 @@
-import { eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { studentProfiles } from '../../db/schema.ts'
-import { createGoogleUser } from '../../../../tests/api-setup/emulator-users.ts'
-import { type FakeGithub, startFakeGithub } from '../../../../tests/api-setup/fake-github.ts'
-import { as } from '../../../../tests/api-setup/profile-client.ts'
-import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts'
-import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts'
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { studentProfiles } from '../../db/schema.ts';
+import { createGoogleUser } from '../../../../tests/api-setup/emulator-users.ts';
+import { type FakeGithub, startFakeGithub } from '../../../../tests/api-setup/fake-github.ts';
+import { as } from '../../../../tests/api-setup/profile-client.ts';
+import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts';
+import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts';
 
-let testDatabase: TestDatabase
-let app: FastifyInstance
-let github: FakeGithub
+let testDatabase: TestDatabase;
+let app: FastifyInstance;
+let github: FakeGithub;
 
 beforeAll(async () => {
-  testDatabase = await openTestDatabase()
+  testDatabase = await openTestDatabase();
   github = await startFakeGithub([
     {
       token: 'gho_grace_token_1234',
@@ -54,34 +54,34 @@ beforeAll(async () => {
       })),
     },
     { token: 'FirebaseAuthEmulatorFakeAccessToken_github.com', login: 'emulator-user' },
-  ])
+  ]);
   app = await buildTestApp({
     database: testDatabase.database,
     env: buildEnv({ GITHUB_GRAPHQL_URL: github.graphqlUrl, GITHUB_API_URL: github.apiUrl }),
-  })
-})
+  });
+});
 
 beforeEach(() => {
-  github.failWith(null)
-})
+  github.failWith(null);
+});
 
 afterAll(async () => {
-  await app.close()
-  await github.close()
-  await testDatabase.dispose()
-})
+  await app.close();
+  await github.close();
+  await testDatabase.dispose();
+});
 
 async function storedRow(uid: string) {
-  const [row] = await testDatabase.database.db.select().from(studentProfiles).where(eq(studentProfiles.uid, uid))
-  return row ?? null
+  const [row] = await testDatabase.database.db.select().from(studentProfiles).where(eq(studentProfiles.uid, uid));
+  return row ?? null;
 }
 
 describe('POST /api/github/profile', () => {
   it('computes the spec’s GitHub profile from GitHub’s answers (hand-checked) and stores it', async () => {
-    const user = await createGoogleUser()
-    const response = await as(app, user).post('/api/github/profile', { githubToken: 'gho_grace_token_1234' })
-    expect(response.statusCode).toBe(200)
-    const profile = response.json()
+    const user = await createGoogleUser();
+    const response = await as(app, user).post('/api/github/profile', { githubToken: 'gho_grace_token_1234' });
+    expect(response.statusCode).toBe(200);
+    const profile = response.json();
     expect(profile).toMatchObject({
       username: 'grace-hopper',
       name: 'Grace Hopper',
@@ -113,30 +113,33 @@ describe('POST /api/github/profile', () => {
         { name: 'cobol-tools', url: 'https://github.com/grace-hopper/cobol-tools', stars: 20 },
         { name: 'website', url: 'https://github.com/grace-hopper/website', stars: 5 },
       ],
-    })
-    expect(profile.weeklyContributions.map((week: { count: number }) => week.count)).toEqual([10, 10])
-    expect(profile.weeklyContributions[0].days[0]).toEqual({ date: '2025-12-29', contributionCount: 2 })
+    });
+    expect(profile.weeklyContributions.map((week: { count: number }) => week.count)).toEqual([10, 10]);
+    expect(profile.weeklyContributions[0].days[0]).toEqual({ date: '2025-12-29', contributionCount: 2 });
 
-    expect((await as(app, user).get('/api/profile')).json()).toMatchObject({ githubUsername: 'grace-hopper', github: profile })
-  })
+    expect((await as(app, user).get('/api/profile')).json()).toMatchObject({
+      githubUsername: 'grace-hopper',
+      github: profile,
+    });
+  });
 
   it('sends the token to GitHub only, and never stores it', async () => {
-    const user = await createGoogleUser()
-    const before = github.requests.length
-    await as(app, user).post('/api/github/profile', { githubToken: 'gho_grace_token_1234' })
-    const calls = github.requests.slice(before)
-    expect(calls.map((call) => `${call.method} ${call.path}`).sort()).toEqual(['GET /user', 'POST /graphql'])
+    const user = await createGoogleUser();
+    const before = github.requests.length;
+    await as(app, user).post('/api/github/profile', { githubToken: 'gho_grace_token_1234' });
+    const calls = github.requests.slice(before);
+    expect(calls.map((call) => `${call.method} ${call.path}`).sort()).toEqual(['GET /user', 'POST /graphql']);
     for (const call of calls) {
-      expect(call.headers.authorization).toBe('Bearer gho_grace_token_1234')
-      expect(call.headers['user-agent']).toBeTruthy()
+      expect(call.headers.authorization).toBe('Bearer gho_grace_token_1234');
+      expect(call.headers['user-agent']).toBeTruthy();
     }
-    expect(JSON.stringify(await storedRow(user.uid))).not.toContain('gho_grace_token_1234')
-  })
+    expect(JSON.stringify(await storedRow(user.uid))).not.toContain('gho_grace_token_1234');
+  });
 
   it('reads every page of repositories (150 repositories: two GraphQL pages)', async () => {
-    const user = await createGoogleUser()
-    const before = github.requests.filter((call) => call.path === '/graphql').length
-    const response = await as(app, user).post('/api/github/profile', { githubToken: 'gho_many_repos' })
+    const user = await createGoogleUser();
+    const before = github.requests.filter((call) => call.path === '/graphql').length;
+    const response = await as(app, user).post('/api/github/profile', { githubToken: 'gho_many_repos' });
     expect(response.json()).toMatchObject({
       repoCount: 150,
       starsReceived: 150,
@@ -145,40 +148,46 @@ describe('POST /api/github/profile', () => {
       maxStreak: 0,
       currentStreak: 0,
       mostProductiveDay: null,
-    })
-    expect(github.requests.filter((call) => call.path === '/graphql').length - before).toBe(2)
-  })
+    });
+    expect(github.requests.filter((call) => call.path === '/graphql').length - before).toBe(2);
+  });
 
   it('accepts the Auth emulator’s fake GitHub token (the browser tests’ popup)', async () => {
-    const user = await createGoogleUser()
+    const user = await createGoogleUser();
     const response = await as(app, user).post('/api/github/profile', {
       githubToken: 'FirebaseAuthEmulatorFakeAccessToken_github.com',
-    })
-    expect(response.statusCode).toBe(200)
-    expect(response.json().username).toBe('emulator-user')
-  })
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().username).toBe('emulator-user');
+  });
 
   it('answers 400 with a clear message when GitHub refuses the token (401), storing nothing', async () => {
-    const user = await createGoogleUser()
-    const response = await as(app, user).post('/api/github/profile', { githubToken: 'gho_revoked' })
-    expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ error: 'GitHub did not accept the sign-in. Please connect GitHub again.', code: 'github_token_refused' })
-    expect((await storedRow(user.uid))?.githubProfile ?? null).toBeNull()
-  })
+    const user = await createGoogleUser();
+    const response = await as(app, user).post('/api/github/profile', { githubToken: 'gho_revoked' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'GitHub did not accept the sign-in. Please connect GitHub again.',
+      code: 'github_token_refused',
+    });
+    expect((await storedRow(user.uid))?.githubProfile ?? null).toBeNull();
+  });
 
   it.each<[number | 'graphql-error', string]>([
     [500, 'a server error'],
     [403, 'a refusal (rate limit)'],
     ['graphql-error', 'a GraphQL error inside a 200'],
   ])('answers 502 on %s (%s) and keeps the profile connected before', async (failure) => {
-    const user = await createGoogleUser()
-    await as(app, user).post('/api/github/profile', { githubToken: 'gho_grace_token_1234' })
-    github.failWith(failure)
-    const response = await as(app, user).post('/api/github/profile', { githubToken: 'gho_grace_token_1234' })
-    expect(response.statusCode).toBe(502)
-    expect(response.json()).toEqual({ error: 'Could not connect GitHub profile. Please try again.', code: 'github_unavailable' })
-    expect((await as(app, user).get('/api/profile')).json().github?.username).toBe('grace-hopper')
-  })
+    const user = await createGoogleUser();
+    await as(app, user).post('/api/github/profile', { githubToken: 'gho_grace_token_1234' });
+    github.failWith(failure);
+    const response = await as(app, user).post('/api/github/profile', { githubToken: 'gho_grace_token_1234' });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({
+      error: 'Could not connect GitHub profile. Please try again.',
+      code: 'github_unavailable',
+    });
+    expect((await as(app, user).get('/api/profile')).json().github?.username).toBe('grace-hopper');
+  });
 
   it.each([
     [{}, 'A GitHub access token is required'],
@@ -186,64 +195,72 @@ describe('POST /api/github/profile', () => {
     [{ githubToken: 'token with spaces' }, 'The GitHub access token is not valid'],
     [{ githubToken: 42 }, 'A GitHub access token is required'],
   ])('refuses the body %j with 400 without calling GitHub', async (body, error) => {
-    const user = await createGoogleUser()
-    const before = github.requests.length
-    const response = await as(app, user).post('/api/github/profile', body)
-    expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ error, code: 'invalid_request' })
-    expect(github.requests.length).toBe(before)
-  })
-})
+    const user = await createGoogleUser();
+    const before = github.requests.length;
+    const response = await as(app, user).post('/api/github/profile', body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error, code: 'invalid_request' });
+    expect(github.requests.length).toBe(before);
+  });
+});
 
 describe('POST /api/github/profile: rate limit', () => {
   it('allows 10 connections per account in 10 minutes, then answers 429 without calling GitHub', async () => {
-    const user = await createGoogleUser()
+    const user = await createGoogleUser();
     for (let call = 0; call < 10; call += 1) {
-      expect((await as(app, user).post('/api/github/profile', { githubToken: 'gho_grace_token_1234' })).statusCode).toBe(200)
+      expect(
+        (await as(app, user).post('/api/github/profile', { githubToken: 'gho_grace_token_1234' })).statusCode,
+      ).toBe(200);
     }
-    const before = github.requests.length
-    const refused = await as(app, user).post('/api/github/profile', { githubToken: 'gho_grace_token_1234' })
-    expect(refused.statusCode).toBe(429)
-    expect(refused.json()).toEqual({ error: 'Too many requests. Please wait a few minutes and try again.', code: 'rate_limited' })
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
-    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(600)
-    expect(github.requests.length).toBe(before)
-  })
+    const before = github.requests.length;
+    const refused = await as(app, user).post('/api/github/profile', { githubToken: 'gho_grace_token_1234' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      error: 'Too many requests. Please wait a few minutes and try again.',
+      code: 'rate_limited',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(600);
+    expect(github.requests.length).toBe(before);
+  });
 
   it('counts only well-formed requests, and opens again once the 10-minute window has passed', async () => {
-    const user = await createGoogleUser()
-    const connect = () => as(app, user).post('/api/github/profile', { githubToken: 'gho_grace_token_1234' })
+    const user = await createGoogleUser();
+    const connect = () => as(app, user).post('/api/github/profile', { githubToken: 'gho_grace_token_1234' });
     for (let call = 0; call < 15; call += 1) {
-      expect((await as(app, user).post('/api/github/profile', { githubToken: 'not a token' })).statusCode).toBe(400)
+      expect((await as(app, user).post('/api/github/profile', { githubToken: 'not a token' })).statusCode).toBe(400);
     }
-    for (let call = 0; call < 10; call += 1) expect((await connect()).statusCode).toBe(200)
-    expect((await connect()).statusCode).toBe(429)
+    for (let call = 0; call < 10; call += 1) expect((await connect()).statusCode).toBe(200);
+    expect((await connect()).statusCode).toBe(429);
     // Only the clock moves: timers and sockets stay real.
-    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.useFakeTimers({ toFake: ['Date'] });
     try {
-      vi.setSystemTime(Date.now() + 10 * 60_000)
-      expect((await connect()).statusCode).toBe(200)
+      vi.setSystemTime(Date.now() + 10 * 60_000);
+      expect((await connect()).statusCode).toBe(200);
     } finally {
-      vi.useRealTimers()
+      vi.useRealTimers();
     }
-  })
-})
+  });
+});
 
 describe('DELETE /api/github/delete', () => {
   it('removes the stored GitHub profile, keeps the username, and touches no one else', async () => {
-    const [owner, other] = await Promise.all([createGoogleUser(), createGoogleUser()])
-    await as(app, owner).post('/api/github/profile', { githubToken: 'gho_grace_token_1234' })
-    await as(app, other).post('/api/github/profile', { githubToken: 'gho_grace_token_1234' })
+    const [owner, other] = await Promise.all([createGoogleUser(), createGoogleUser()]);
+    await as(app, owner).post('/api/github/profile', { githubToken: 'gho_grace_token_1234' });
+    await as(app, other).post('/api/github/profile', { githubToken: 'gho_grace_token_1234' });
 
-    const response = await as(app, owner).delete('/api/github/delete')
-    expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ success: true })
-    expect((await as(app, owner).get('/api/profile')).json()).toMatchObject({ github: null, githubUsername: 'grace-hopper' })
-    expect((await as(app, other).get('/api/profile')).json().github?.username).toBe('grace-hopper')
-  })
+    const response = await as(app, owner).delete('/api/github/delete');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true });
+    expect((await as(app, owner).get('/api/profile')).json()).toMatchObject({
+      github: null,
+      githubUsername: 'grace-hopper',
+    });
+    expect((await as(app, other).get('/api/profile')).json().github?.username).toBe('grace-hopper');
+  });
 
   it('is harmless without a connection', async () => {
-    const user = await createGoogleUser()
-    expect((await as(app, user).delete('/api/github/delete')).statusCode).toBe(200)
-  })
-})
+    const user = await createGoogleUser();
+    expect((await as(app, user).delete('/api/github/delete')).statusCode).toBe(200);
+  });
+});

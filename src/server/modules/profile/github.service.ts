@@ -1,33 +1,33 @@
-import type { FastifyBaseLogger } from 'fastify'
-import { z } from 'zod'
-import type { GithubProfile } from '../../../shared/github/github-profile.ts'
-import { computeGithubProfile, type GithubRepository } from '../../../shared/github/github-stats.ts'
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { GithubProfile } from '../../../shared/github/github-profile.ts';
+import { computeGithubProfile, type GithubRepository } from '../../../shared/github/github-stats.ts';
 
 // Reads a GitHub account with the person's OAuth token (scope read:user): one GraphQL query for the profile, the
 // contribution calendar and the owned repositories (more pages when there are more than 100), and the REST `/user`
 // resource for the `blog` field the profile calls so. The token is used for these calls only, never stored or logged.
 
-export type GithubLookup = { ok: true; profile: GithubProfile } | { ok: false; reason: 'unauthorized' | 'unavailable' }
+export type GithubLookup = { ok: true; profile: GithubProfile } | { ok: false; reason: 'unauthorized' | 'unavailable' };
 
 export type GithubService = {
-  fetchProfile(token: string): Promise<GithubLookup>
-}
+  fetchProfile(token: string): Promise<GithubLookup>;
+};
 
 export type GithubServiceOptions = {
   /** GITHUB_GRAPHQL_URL, https://api.github.com/graphql */
-  graphqlUrl: string
+  graphqlUrl: string;
   /** GITHUB_API_URL, https://api.github.com */
-  apiUrl: string
-  log?: FastifyBaseLogger
-  fetch?: typeof globalThis.fetch
-  now?: () => Date
-  timeoutMs?: number
+  apiUrl: string;
+  log?: FastifyBaseLogger;
+  fetch?: typeof globalThis.fetch;
+  now?: () => Date;
+  timeoutMs?: number;
   /** Pages of 100 repositories read at most (stars and languages cover those). */
-  maxRepositoryPages?: number
-}
+  maxRepositoryPages?: number;
+};
 
 const repositoryArguments =
-  'first: 100, ownerAffiliations: OWNER, isFork: false, orderBy: { field: STARGAZERS, direction: DESC }'
+  'first: 100, ownerAffiliations: OWNER, isFork: false, orderBy: { field: STARGAZERS, direction: DESC }';
 
 const repositoryFields = `
   name
@@ -35,7 +35,7 @@ const repositoryFields = `
   stargazerCount
   primaryLanguage { name }
   languages(first: 20, orderBy: { field: SIZE, direction: DESC }) { edges { size node { name } } }
-`
+`;
 
 const profileQuery = `query CampusJobsGithubProfile {
   viewer {
@@ -54,7 +54,7 @@ const profileQuery = `query CampusJobsGithubProfile {
       }
     }
   }
-}`
+}`;
 
 const repositoriesPageQuery = `query CampusJobsGithubRepositories($cursor: String!) {
   viewer {
@@ -64,9 +64,9 @@ const repositoriesPageQuery = `query CampusJobsGithubRepositories($cursor: Strin
       nodes { ${repositoryFields} }
     }
   }
-}`
+}`;
 
-const count = z.object({ totalCount: z.number().int().nonnegative() })
+const count = z.object({ totalCount: z.number().int().nonnegative() });
 
 const repositoryConnection = z.object({
   totalCount: z.number().int().nonnegative(),
@@ -80,13 +80,15 @@ const repositoryConnection = z.object({
         primaryLanguage: z.object({ name: z.string() }).nullish(),
         languages: z
           .object({
-            edges: z.array(z.object({ size: z.number().nonnegative(), node: z.object({ name: z.string() }) })).nullish(),
+            edges: z
+              .array(z.object({ size: z.number().nonnegative(), node: z.object({ name: z.string() }) }))
+              .nullish(),
           })
           .nullish(),
       })
       .nullable(),
   ),
-})
+});
 
 const profileResponse = z.object({
   data: z.object({
@@ -119,16 +121,16 @@ const profileResponse = z.object({
       }),
     }),
   }),
-})
+});
 
 const repositoriesPageResponse = z.object({
   data: z.object({ viewer: z.object({ repositories: repositoryConnection }) }),
-})
+});
 
-const restUser = z.object({ login: z.string(), blog: z.string().nullish() })
+const restUser = z.object({ login: z.string(), blog: z.string().nullish() });
 
 class GithubUnauthorizedError extends Error {
-  override name = 'GithubUnauthorizedError'
+  override name = 'GithubUnauthorizedError';
 }
 
 function toRepositories(connection: z.infer<typeof repositoryConnection>): GithubRepository[] {
@@ -140,7 +142,7 @@ function toRepositories(connection: z.infer<typeof repositoryConnection>): Githu
       stars: node.stargazerCount,
       primaryLanguage: node.primaryLanguage?.name ?? null,
       languages: (node.languages?.edges ?? []).map((edge) => ({ name: edge.node.name, size: edge.size })),
-    }))
+    }));
 }
 
 export function createGithubService({
@@ -158,60 +160,60 @@ export function createGithubService({
     'x-github-api-version': '2022-11-28',
     // GitHub refuses requests without a User-Agent.
     'user-agent': 'CampusJobs',
-  })
+  });
 
   async function call(url: string, token: string, init: RequestInit = {}): Promise<unknown> {
     const response = await fetch(url, {
       ...init,
       headers: { ...headers(token), ...(init.body ? { 'content-type': 'application/json' } : {}) },
       signal: AbortSignal.timeout(timeoutMs),
-    })
+    });
     if (response.status === 401) {
-      await response.body?.cancel()
-      throw new GithubUnauthorizedError('GitHub answered 401')
+      await response.body?.cancel();
+      throw new GithubUnauthorizedError('GitHub answered 401');
     }
     if (!response.ok) {
-      await response.body?.cancel()
-      throw new Error(`GitHub answered ${response.status} for ${new URL(url).pathname}`)
+      await response.body?.cancel();
+      throw new Error(`GitHub answered ${response.status} for ${new URL(url).pathname}`);
     }
-    return response.json()
+    return response.json();
   }
 
   async function graphql<T>(token: string, query: string, variables: object, schema: z.ZodType<T>): Promise<T> {
     const body = (await call(graphqlUrl, token, { method: 'POST', body: JSON.stringify({ query, variables }) })) as {
-      errors?: { message?: string }[]
-    }
+      errors?: { message?: string }[];
+    };
     // GraphQL reports its errors with a 200.
     if (Array.isArray(body?.errors) && body.errors.length > 0) {
-      throw new Error(`GitHub GraphQL errors: ${body.errors.map((error) => error.message).join('; ')}`)
+      throw new Error(`GitHub GraphQL errors: ${body.errors.map((error) => error.message).join('; ')}`);
     }
-    return schema.parse(body)
+    return schema.parse(body);
   }
 
   return {
     async fetchProfile(token) {
       try {
-        const restUrl = `${apiUrl.replace(/\/+$/, '')}/user`
+        const restUrl = `${apiUrl.replace(/\/+$/, '')}/user`;
         const [first, rest] = await Promise.all([
           graphql(token, profileQuery, {}, profileResponse),
           // Only the blog comes from here: a failure other than 401 costs that field, not the connection.
           call(restUrl, token).then(
             (body) => restUser.parse(body),
             (error: unknown) => {
-              if (error instanceof GithubUnauthorizedError) throw error
-              log?.warn({ err: error }, 'GitHub REST /user failed; continuing without it')
-              return null
+              if (error instanceof GithubUnauthorizedError) throw error;
+              log?.warn({ err: error }, 'GitHub REST /user failed; continuing without it');
+              return null;
             },
           ),
-        ])
-        const viewer = first.data.viewer
-        const repositories = toRepositories(viewer.repositories)
-        let pageInfo = viewer.repositories.pageInfo
+        ]);
+        const viewer = first.data.viewer;
+        const repositories = toRepositories(viewer.repositories);
+        let pageInfo = viewer.repositories.pageInfo;
         for (let page = 1; page < maxRepositoryPages && pageInfo.hasNextPage && pageInfo.endCursor; page += 1) {
-          const variables = { cursor: pageInfo.endCursor }
-          const next = await graphql(token, repositoriesPageQuery, variables, repositoriesPageResponse)
-          repositories.push(...toRepositories(next.data.viewer.repositories))
-          pageInfo = next.data.viewer.repositories.pageInfo
+          const variables = { cursor: pageInfo.endCursor };
+          const next = await graphql(token, repositoriesPageQuery, variables, repositoriesPageResponse);
+          repositories.push(...toRepositories(next.data.viewer.repositories));
+          pageInfo = next.data.viewer.repositories.pageInfo;
         }
         const profile = computeGithubProfile(
           {
@@ -230,13 +232,13 @@ export function createGithubService({
             calendar: viewer.contributionsCollection.contributionCalendar,
           },
           { now: now() },
-        )
-        return { ok: true, profile }
+        );
+        return { ok: true, profile };
       } catch (error) {
-        if (error instanceof GithubUnauthorizedError) return { ok: false, reason: 'unauthorized' }
-        log?.warn({ err: error }, 'GitHub profile could not be read')
-        return { ok: false, reason: 'unavailable' }
+        if (error instanceof GithubUnauthorizedError) return { ok: false, reason: 'unauthorized' };
+        log?.warn({ err: error }, 'GitHub profile could not be read');
+        return { ok: false, reason: 'unavailable' };
       }
     },
-  }
+  };
 }

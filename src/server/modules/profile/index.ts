@@ -1,7 +1,7 @@
-export { devpostRoutes } from './devpost.routes.ts'
-export { createDevpostService, type DevpostService } from './devpost.service.ts'
-export { githubRoutes } from './github.routes.ts'
-export { createGithubService } from './github.service.ts'
-export { recordDevpostVerification, sameUsername } from './profile.repository.ts'
-export { profileRoutes } from './profile.routes.ts'
-export { loadAccount } from './profile.service.ts'
+export { devpostRoutes } from './devpost.routes.ts';
+export { createDevpostService, type DevpostService } from './devpost.service.ts';
+export { githubRoutes } from './github.routes.ts';
+export { createGithubService } from './github.service.ts';
+export { recordDevpostVerification, sameUsername } from './profile.repository.ts';
+export { profileRoutes } from './profile.routes.ts';
+export { loadAccount } from './profile.service.ts';

@@ -1,15 +1,19 @@
-import { isOnboardingRequired } from '../../../shared/profile/profile-schema.ts'
-import { skillsToText } from '../../../shared/profile/skills.ts'
-import { type StudentProfile, toSecondsTimestamp } from '../../../shared/profile/student-profile.ts'
-import type { Database } from '../../db/client.ts'
-import { HttpError } from '../../http/http-error.ts'
-import type { AuthUser } from '../../plugins/auth.ts'
-import { listAppliedJobIds } from '../applications/index.ts'
-import { upsertAccount } from '../auth/index.ts'
-import { type AccountWithProfile, findAccountWithProfile, findAccountWithProfileAndApplications } from './profile.repository.ts'
+import { isOnboardingRequired } from '../../../shared/profile/profile-schema.ts';
+import { skillsToText } from '../../../shared/profile/skills.ts';
+import { type StudentProfile, toSecondsTimestamp } from '../../../shared/profile/student-profile.ts';
+import type { Database } from '../../db/client.ts';
+import { HttpError } from '../../http/http-error.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { listAppliedJobIds } from '../applications/index.ts';
+import { upsertAccount } from '../auth/index.ts';
+import {
+  type AccountWithProfile,
+  findAccountWithProfile,
+  findAccountWithProfileAndApplications,
+} from './profile.repository.ts';
 
 /** Where the owner reads the resume back, relative to the API base (the client's apiFetch adds the host). */
-export const resumePath = '/profile/resume'
+export const resumePath = '/profile/resume';
 
 export function toStudentProfile({ user, profile }: AccountWithProfile, appliedJobs: string[] = []): StudentProfile {
   const resume =
@@ -21,7 +25,7 @@ export function toStudentProfile({ user, profile }: AccountWithProfile, appliedJ
           size: profile.resumeSize,
           uploadedAt: toSecondsTimestamp(profile.resumeUploadedAt),
         }
-      : null
+      : null;
   return {
     id: user.uid,
     email: user.email,
@@ -44,7 +48,7 @@ export function toStudentProfile({ user, profile }: AccountWithProfile, appliedJ
     github: profile?.githubProfile ?? null,
     devpost: profile?.devpostProfile ?? null,
     onboardingRequired: isOnboardingRequired(user),
-  }
+  };
 }
 
 /**
@@ -52,21 +56,21 @@ export function toStudentProfile({ user, profile }: AccountWithProfile, appliedJ
  * failed (it is only logged): the account is created here from the verified token in that case.
  */
 export async function loadAccount(db: Database, caller: AuthUser): Promise<AccountWithProfile> {
-  const found = await findAccountWithProfile(db, caller.uid)
-  if (found) return found
+  const found = await findAccountWithProfile(db, caller.uid);
+  if (found) return found;
   if (!caller.email) {
-    throw new HttpError(400, 'account_email_missing')
+    throw new HttpError(400, 'account_email_missing');
   }
-  await upsertAccount(db, { ...caller, email: caller.email })
-  const created = await findAccountWithProfile(db, caller.uid)
-  if (!created) throw new Error(`Account ${caller.uid} missing right after it was created`)
-  return created
+  await upsertAccount(db, { ...caller, email: caller.email });
+  const created = await findAccountWithProfile(db, caller.uid);
+  if (!created) throw new Error(`Account ${caller.uid} missing right after it was created`);
+  return created;
 }
 
 export async function loadStudentProfile(db: Database, caller: AuthUser): Promise<StudentProfile> {
   // One query in the usual case (the account exists).
-  const found = await findAccountWithProfileAndApplications(db, caller.uid)
-  if (found) return toStudentProfile(found, found.appliedJobIds)
-  const account = await loadAccount(db, caller)
-  return toStudentProfile(account, await listAppliedJobIds(db, caller.uid))
+  const found = await findAccountWithProfileAndApplications(db, caller.uid);
+  if (found) return toStudentProfile(found, found.appliedJobIds);
+  const account = await loadAccount(db, caller);
+  return toStudentProfile(account, await listAppliedJobIds(db, caller.uid));
 }

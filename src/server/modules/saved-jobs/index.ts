@@ -1,1 +1,1 @@
-export { savedJobsRoutes } from './saved-jobs.routes.ts'
+export { savedJobsRoutes } from './saved-jobs.routes.ts';

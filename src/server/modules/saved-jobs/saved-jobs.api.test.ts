@@ -1,34 +1,34 @@
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAnonymousUser,
   createPasswordUser,
   type EmulatorUser,
   expiredToken,
-} from '../../../../tests/api-setup/emulator-users.ts'
-import { buildListing, insertFeaturedJob, insertOrganization } from '../../../../tests/api-setup/job-board.ts'
-import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts'
-import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts'
+} from '../../../../tests/api-setup/emulator-users.ts';
+import { buildListing, insertFeaturedJob, insertOrganization } from '../../../../tests/api-setup/job-board.ts';
+import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts';
+import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts';
 
 // GET/PUT/DELETE /api/saved-jobs: a student's own list only, last change wins, closed jobs stay marked closed.
 
-let testDatabase: TestDatabase
-let app: FastifyInstance
-let ada: EmulatorUser
-let bob: EmulatorUser
-const open = buildListing({ title: 'Open Intern', locations: ['Toronto, ON, Canada'] })
-const leaving = buildListing({ title: 'Leaving Intern', locations: ['Vancouver, BC'] })
-let featuredId: string
-let expiredId: string
+let testDatabase: TestDatabase;
+let app: FastifyInstance;
+let ada: EmulatorUser;
+let bob: EmulatorUser;
+const open = buildListing({ title: 'Open Intern', locations: ['Toronto, ON, Canada'] });
+const leaving = buildListing({ title: 'Leaving Intern', locations: ['Vancouver, BC'] });
+let featuredId: string;
+let expiredId: string;
 
 function call(user: EmulatorUser | string | null, method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) {
-  const token = typeof user === 'string' ? user : user?.idToken
+  const token = typeof user === 'string' ? user : user?.idToken;
   return app.inject({
     method,
     url,
     headers: token ? { authorization: `Bearer ${token}` } : {},
     ...(payload ? { payload } : {}),
-  })
+  });
 }
 
 async function createAccount(user: EmulatorUser): Promise<void> {
@@ -37,123 +37,133 @@ async function createAccount(user: EmulatorUser): Promise<void> {
     url: '/api/auth/create-account',
     headers: { authorization: `Bearer ${user.idToken}` },
     payload: { email: user.email },
-  })
-  expect(response.statusCode).toBeLessThan(300)
+  });
+  expect(response.statusCode).toBeLessThan(300);
 }
 
 const savedIds = async (user: EmulatorUser) =>
-  ((await call(user, 'GET', '/api/saved-jobs')).json() as { savedJobs: { jobId: string }[] }).savedJobs.map((s) => s.jobId)
+  ((await call(user, 'GET', '/api/saved-jobs')).json() as { savedJobs: { jobId: string }[] }).savedJobs.map(
+    (s) => s.jobId,
+  );
 
 beforeAll(async () => {
-  testDatabase = await openTestDatabase()
-  app = await buildTestApp({ database: testDatabase.database, env: buildEnv() })
-  ;[ada, bob] = await Promise.all([createPasswordUser(), createPasswordUser()])
-  await createAccount(ada)
-  await createAccount(bob)
-  const organization = await insertOrganization(testDatabase.database.db, { name: 'Aurora Robotics' })
-  featuredId = (await insertFeaturedJob(testDatabase.database.db, { organizationId: organization.id })).id
+  testDatabase = await openTestDatabase();
+  app = await buildTestApp({ database: testDatabase.database, env: buildEnv() });
+  [ada, bob] = await Promise.all([createPasswordUser(), createPasswordUser()]);
+  await createAccount(ada);
+  await createAccount(bob);
+  const organization = await insertOrganization(testDatabase.database.db, { name: 'Aurora Robotics' });
+  featuredId = (await insertFeaturedJob(testDatabase.database.db, { organizationId: organization.id })).id;
   expiredId = (
     await insertFeaturedJob(testDatabase.database.db, {
       organizationId: organization.id,
       endPostingDate: new Date(Date.now() - 60_000),
     })
-  ).id
-  await app.feedIngest.importSources([{ name: 'internships.json', type: 'internship', data: [open, leaving] }])
-})
+  ).id;
+  await app.feedIngest.importSources([{ name: 'internships.json', type: 'internship', data: [open, leaving] }]);
+});
 
 afterAll(async () => {
-  await app.close()
-  await testDatabase.dispose()
-})
+  await app.close();
+  await testDatabase.dispose();
+});
 
 describe('/api/saved-jobs: who may call', () => {
   it('answers 401 without a token or with an expired one, and 403 for an anonymous session', async () => {
-    expect((await call(null, 'GET', '/api/saved-jobs')).statusCode).toBe(401)
-    expect((await call(null, 'PUT', `/api/saved-jobs/${open.id}`)).statusCode).toBe(401)
-    expect((await call(null, 'DELETE', `/api/saved-jobs/${open.id}`)).statusCode).toBe(401)
-    expect((await call(expiredToken(ada.idToken), 'GET', '/api/saved-jobs')).statusCode).toBe(401)
-    const anonymous = await createAnonymousUser()
-    expect((await call(anonymous, 'GET', '/api/saved-jobs')).statusCode).toBe(403)
-    expect((await call(anonymous, 'PUT', `/api/saved-jobs/${open.id}`)).statusCode).toBe(403)
-  })
+    expect((await call(null, 'GET', '/api/saved-jobs')).statusCode).toBe(401);
+    expect((await call(null, 'PUT', `/api/saved-jobs/${open.id}`)).statusCode).toBe(401);
+    expect((await call(null, 'DELETE', `/api/saved-jobs/${open.id}`)).statusCode).toBe(401);
+    expect((await call(expiredToken(ada.idToken), 'GET', '/api/saved-jobs')).statusCode).toBe(401);
+    const anonymous = await createAnonymousUser();
+    expect((await call(anonymous, 'GET', '/api/saved-jobs')).statusCode).toBe(403);
+    expect((await call(anonymous, 'PUT', `/api/saved-jobs/${open.id}`)).statusCode).toBe(403);
+  });
 
   it('refuses a signed-in person without an account, changing nothing', async () => {
-    const stranger = await createPasswordUser()
-    const response = await call(stranger, 'PUT', `/api/saved-jobs/${open.id}`)
-    expect(response.statusCode).toBe(403)
-    expect(response.json().error).toMatch(/account/)
-  })
+    const stranger = await createPasswordUser();
+    const response = await call(stranger, 'PUT', `/api/saved-jobs/${open.id}`);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toMatch(/account/);
+  });
 
   it("keeps each student's list to themselves: another student's token neither reads nor changes it", async () => {
-    expect((await call(ada, 'PUT', `/api/saved-jobs/${open.id}`)).statusCode).toBe(200)
-    expect(await savedIds(bob)).toEqual([])
+    expect((await call(ada, 'PUT', `/api/saved-jobs/${open.id}`)).statusCode).toBe(200);
+    expect(await savedIds(bob)).toEqual([]);
     // Bob deleting the same job id only records his own unsave.
-    expect((await call(bob, 'DELETE', `/api/saved-jobs/${open.id}`)).statusCode).toBe(200)
-    expect(await savedIds(ada)).toEqual([open.id])
-    expect(await savedIds(bob)).toEqual([])
-    await call(ada, 'DELETE', `/api/saved-jobs/${open.id}`)
-  })
-})
+    expect((await call(bob, 'DELETE', `/api/saved-jobs/${open.id}`)).statusCode).toBe(200);
+    expect(await savedIds(ada)).toEqual([open.id]);
+    expect(await savedIds(bob)).toEqual([]);
+    await call(ada, 'DELETE', `/api/saved-jobs/${open.id}`);
+  });
+});
 
 describe('/api/saved-jobs: saving', () => {
   it('saves an external listing and a featured job, newest first, with what the card shows', async () => {
-    await call(ada, 'PUT', `/api/saved-jobs/${open.id}`)
-    await call(ada, 'PUT', `/api/saved-jobs/${featuredId}`)
-    const response = await call(ada, 'GET', '/api/saved-jobs')
-    expect(response.statusCode).toBe(200)
-    expect(response.headers['cache-control']).toBe('private, no-store')
-    const { savedJobs } = response.json() as { savedJobs: { jobId: string; job: { title: string; closed: boolean; featured: boolean } }[] }
-    expect(savedJobs.map((s) => s.jobId).sort()).toEqual([featuredId, open.id].sort())
-    expect(savedJobs.find((s) => s.jobId === open.id)!.job).toMatchObject({ title: 'Open Intern', closed: false, featured: false })
-    expect(savedJobs.find((s) => s.jobId === featuredId)!.job).toMatchObject({ closed: false, featured: true })
-  })
+    await call(ada, 'PUT', `/api/saved-jobs/${open.id}`);
+    await call(ada, 'PUT', `/api/saved-jobs/${featuredId}`);
+    const response = await call(ada, 'GET', '/api/saved-jobs');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const { savedJobs } = response.json() as {
+      savedJobs: { jobId: string; job: { title: string; closed: boolean; featured: boolean } }[];
+    };
+    expect(savedJobs.map((s) => s.jobId).sort()).toEqual([featuredId, open.id].sort());
+    expect(savedJobs.find((s) => s.jobId === open.id)!.job).toMatchObject({
+      title: 'Open Intern',
+      closed: false,
+      featured: false,
+    });
+    expect(savedJobs.find((s) => s.jobId === featuredId)!.job).toMatchObject({ closed: false, featured: true });
+  });
 
   it('keeps the last change made, whatever order the changes arrive in', async () => {
-    const early = new Date(Date.now() - 60_000).toISOString()
-    const late = new Date(Date.now() - 30_000).toISOString()
+    const early = new Date(Date.now() - 60_000).toISOString();
+    const late = new Date(Date.now() - 30_000).toISOString();
     // Unsaved later on one device, the earlier save from another device arrives after it: still unsaved.
-    expect((await call(bob, 'DELETE', `/api/saved-jobs/${featuredId}?changedAt=${encodeURIComponent(late)}`)).json()).toMatchObject({
+    expect(
+      (await call(bob, 'DELETE', `/api/saved-jobs/${featuredId}?changedAt=${encodeURIComponent(late)}`)).json(),
+    ).toMatchObject({
       saved: false,
-    })
-    const stale = await call(bob, 'PUT', `/api/saved-jobs/${featuredId}`, { changedAt: early })
-    expect(stale.statusCode).toBe(200)
-    expect(stale.json()).toMatchObject({ jobId: featuredId, saved: false, changedAt: late })
-    expect(await savedIds(bob)).toEqual([])
+    });
+    const stale = await call(bob, 'PUT', `/api/saved-jobs/${featuredId}`, { changedAt: early });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json()).toMatchObject({ jobId: featuredId, saved: false, changedAt: late });
+    expect(await savedIds(bob)).toEqual([]);
     // A change made after both wins.
-    await call(bob, 'PUT', `/api/saved-jobs/${featuredId}`, { changedAt: new Date().toISOString() })
-    expect(await savedIds(bob)).toEqual([featuredId])
-  })
+    await call(bob, 'PUT', `/api/saved-jobs/${featuredId}`, { changedAt: new Date().toISOString() });
+    expect(await savedIds(bob)).toEqual([featuredId]);
+  });
 
   it('takes a change time in the future as now, so a wrong clock cannot block later changes', async () => {
-    const future = new Date(Date.now() + 365 * 86_400_000).toISOString()
-    const saved = await call(bob, 'PUT', `/api/saved-jobs/${leaving.id}`, { changedAt: future })
-    expect(Date.parse(saved.json().changedAt)).toBeLessThanOrEqual(Date.now())
-    await call(bob, 'DELETE', `/api/saved-jobs/${leaving.id}`)
-    expect(await savedIds(bob)).not.toContain(leaving.id)
-  })
+    const future = new Date(Date.now() + 365 * 86_400_000).toISOString();
+    const saved = await call(bob, 'PUT', `/api/saved-jobs/${leaving.id}`, { changedAt: future });
+    expect(Date.parse(saved.json().changedAt)).toBeLessThanOrEqual(Date.now());
+    await call(bob, 'DELETE', `/api/saved-jobs/${leaving.id}`);
+    expect(await savedIds(bob)).not.toContain(leaving.id);
+  });
 
   it('keeps a job that closed in the list, marked closed', async () => {
-    await call(ada, 'PUT', `/api/saved-jobs/${leaving.id}`)
-    await call(ada, 'PUT', `/api/saved-jobs/${expiredId}`)
+    await call(ada, 'PUT', `/api/saved-jobs/${leaving.id}`);
+    await call(ada, 'PUT', `/api/saved-jobs/${expiredId}`);
     // The listing leaves its feed.
-    await app.feedIngest.importSources([{ name: 'internships.json', type: 'internship', data: [open] }])
+    await app.feedIngest.importSources([{ name: 'internships.json', type: 'internship', data: [open] }]);
     const { savedJobs } = (await call(ada, 'GET', '/api/saved-jobs')).json() as {
-      savedJobs: { jobId: string; job: { closed: boolean } }[]
-    }
-    expect(savedJobs.map((s) => s.jobId)).toEqual(expect.arrayContaining([leaving.id, expiredId, open.id]))
-    expect(savedJobs.find((s) => s.jobId === leaving.id)?.job.closed).toBe(true)
-    expect(savedJobs.find((s) => s.jobId === expiredId)?.job.closed).toBe(true)
-    expect(savedJobs.find((s) => s.jobId === open.id)?.job.closed).toBe(false)
-  })
+      savedJobs: { jobId: string; job: { closed: boolean } }[];
+    };
+    expect(savedJobs.map((s) => s.jobId)).toEqual(expect.arrayContaining([leaving.id, expiredId, open.id]));
+    expect(savedJobs.find((s) => s.jobId === leaving.id)?.job.closed).toBe(true);
+    expect(savedJobs.find((s) => s.jobId === expiredId)?.job.closed).toBe(true);
+    expect(savedJobs.find((s) => s.jobId === open.id)?.job.closed).toBe(false);
+  });
 
   it('answers 404 for a job that does not exist and 400 for a malformed id or time, storing nothing', async () => {
-    expect((await call(ada, 'PUT', '/api/saved-jobs/no-such-job')).statusCode).toBe(404)
-    expect((await call(ada, 'PUT', '/api/saved-jobs/bad%20id')).statusCode).toBe(400)
+    expect((await call(ada, 'PUT', '/api/saved-jobs/no-such-job')).statusCode).toBe(404);
+    expect((await call(ada, 'PUT', '/api/saved-jobs/bad%20id')).statusCode).toBe(400);
     // Over-long: refused by the id rule (400) or, past Fastify's parameter limit, as a too-long URI (414).
-    expect([400, 414]).toContain((await call(ada, 'PUT', `/api/saved-jobs/${'x'.repeat(201)}`)).statusCode)
-    const badTime = await call(ada, 'PUT', `/api/saved-jobs/${open.id}`, { changedAt: 'yesterday' })
-    expect(badTime.statusCode).toBe(400)
-    expect(badTime.json().error).toMatch(/changedAt/)
-    expect(await savedIds(ada)).not.toContain('no-such-job')
-  })
-})
+    expect([400, 414]).toContain((await call(ada, 'PUT', `/api/saved-jobs/${'x'.repeat(201)}`)).statusCode);
+    const badTime = await call(ada, 'PUT', `/api/saved-jobs/${open.id}`, { changedAt: 'yesterday' });
+    expect(badTime.statusCode).toBe(400);
+    expect(badTime.json().error).toMatch(/changedAt/);
+    expect(await savedIds(ada)).not.toContain('no-such-job');
+  });
+});

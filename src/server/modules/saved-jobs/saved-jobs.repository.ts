@@ -1,35 +1,35 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm'
-import type { Database } from '../../db/client.ts'
-import { externalListings, featuredJobs, organizations, savedJobs, users } from '../../db/schema.ts'
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { externalListings, featuredJobs, organizations, savedJobs, users } from '../../db/schema.ts';
 
 /** What a saved job shows in the Saved view, even once the listing has closed. */
 export type SavedJobSummary = {
-  id: string
-  title: string
-  company: string
-  locations: string[]
+  id: string;
+  title: string;
+  company: string;
+  locations: string[];
   /** External listings: their own page. Featured jobs: null (they open /jobs/{id}/). */
-  url: string | null
-  featured: boolean
-  type: string
-  datePosted: number
+  url: string | null;
+  featured: boolean;
+  type: string;
+  datePosted: number;
   /** Closed: gone from its feed or marked inactive, or a featured job past its end date. */
-  closed: boolean
-}
+  closed: boolean;
+};
 
-export type SavedJobEntry = { jobId: string; savedAt: string; job: SavedJobSummary | null }
+export type SavedJobEntry = { jobId: string; savedAt: string; job: SavedJobSummary | null };
 
-export type SavedJobState = { jobId: string; saved: boolean; changedAt: string }
+export type SavedJobState = { jobId: string; saved: boolean; changedAt: string };
 
 export async function userExists(db: Database, uid: string): Promise<boolean> {
-  const [row] = await db.select({ uid: users.uid }).from(users).where(eq(users.uid, uid)).limit(1)
-  return row !== undefined
+  const [row] = await db.select({ uid: users.uid }).from(users).where(eq(users.uid, uid)).limit(1);
+  return row !== undefined;
 }
 
 /** The job (external listing or featured job) as a card shows it, open or closed; null when no such job exists. */
 async function summaries(db: Database, jobIds: readonly string[]): Promise<Map<string, SavedJobSummary>> {
-  const found = new Map<string, SavedJobSummary>()
-  if (jobIds.length === 0) return found
+  const found = new Map<string, SavedJobSummary>();
+  if (jobIds.length === 0) return found;
   const listings = await db
     .select({
       id: externalListings.id,
@@ -42,11 +42,13 @@ async function summaries(db: Database, jobIds: readonly string[]): Promise<Map<s
       active: externalListings.active,
     })
     .from(externalListings)
-    .where(inArray(externalListings.id, [...jobIds]))
+    .where(inArray(externalListings.id, [...jobIds]));
   for (const row of listings) {
-    found.set(row.id, { ...row, featured: false, closed: !row.active })
+    found.set(row.id, { ...row, featured: false, closed: !row.active });
   }
-  const uuidIds = jobIds.filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) && !found.has(id))
+  const uuidIds = jobIds.filter(
+    (id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) && !found.has(id),
+  );
   if (uuidIds.length > 0) {
     const featured = await db
       .select({
@@ -60,7 +62,12 @@ async function summaries(db: Database, jobIds: readonly string[]): Promise<Map<s
       })
       .from(featuredJobs)
       .innerJoin(organizations, eq(organizations.id, featuredJobs.organizationId))
-      .where(inArray(featuredJobs.id, uuidIds.map((id) => id.toLowerCase())))
+      .where(
+        inArray(
+          featuredJobs.id,
+          uuidIds.map((id) => id.toLowerCase()),
+        ),
+      );
     for (const row of featured) {
       found.set(row.id, {
         id: row.id,
@@ -72,14 +79,14 @@ async function summaries(db: Database, jobIds: readonly string[]): Promise<Map<s
         type: row.type,
         datePosted: Math.floor(row.postingDate.getTime() / 1000),
         closed: row.closed,
-      })
+      });
     }
   }
-  return found
+  return found;
 }
 
 export async function jobExists(db: Database, jobId: string): Promise<boolean> {
-  return (await summaries(db, [jobId])).has(jobId)
+  return (await summaries(db, [jobId])).has(jobId);
 }
 
 /** The student's saved jobs, most recently saved first. */
@@ -88,9 +95,16 @@ export async function listSavedJobs(db: Database, uid: string): Promise<SavedJob
     .select({ jobId: savedJobs.jobId, changedAt: savedJobs.changedAt })
     .from(savedJobs)
     .where(and(eq(savedJobs.userUid, uid), eq(savedJobs.saved, true)))
-    .orderBy(sql`${savedJobs.changedAt} desc`, savedJobs.jobId)
-  const jobs = await summaries(db, rows.map((row) => row.jobId))
-  return rows.map((row) => ({ jobId: row.jobId, savedAt: row.changedAt.toISOString(), job: jobs.get(row.jobId) ?? null }))
+    .orderBy(sql`${savedJobs.changedAt} desc`, savedJobs.jobId);
+  const jobs = await summaries(
+    db,
+    rows.map((row) => row.jobId),
+  );
+  return rows.map((row) => ({
+    jobId: row.jobId,
+    savedAt: row.changedAt.toISOString(),
+    job: jobs.get(row.jobId) ?? null,
+  }));
 }
 
 /**
@@ -111,10 +125,10 @@ export async function recordSavedJob(
       target: [savedJobs.userUid, savedJobs.jobId],
       set: { saved, changedAt },
       setWhere: gte(sql`excluded.changed_at`, savedJobs.changedAt),
-    })
+    });
   const [row] = await db
     .select({ saved: savedJobs.saved, changedAt: savedJobs.changedAt })
     .from(savedJobs)
-    .where(and(eq(savedJobs.userUid, uid), eq(savedJobs.jobId, jobId)))
-  return { jobId, saved: row?.saved ?? saved, changedAt: (row?.changedAt ?? changedAt).toISOString() }
+    .where(and(eq(savedJobs.userUid, uid), eq(savedJobs.jobId, jobId)));
+  return { jobId, saved: row?.saved ?? saved, changedAt: (row?.changedAt ?? changedAt).toISOString() };
 }

@@ -1,15 +1,15 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   savedJobChangeSchema,
   savedJobParamsSchema,
   savedJobsResponseSchema,
   savedJobStateSchema,
-} from '../../../shared/saved-jobs/saved-jobs-api.ts'
-import type { Database } from '../../db/client.ts'
-import { HttpError } from '../../http/http-error.ts'
-import { errorAnswers } from '../../http/route-schemas.ts'
-import { requireIdentifiedUser } from '../../plugins/auth.ts'
-import { jobExists, listSavedJobs, recordSavedJob, userExists } from './saved-jobs.repository.ts'
+} from '../../../shared/saved-jobs/saved-jobs-api.ts';
+import type { Database } from '../../db/client.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { errorAnswers } from '../../http/route-schemas.ts';
+import { requireIdentifiedUser } from '../../plugins/auth.ts';
+import { jobExists, listSavedJobs, recordSavedJob, userExists } from './saved-jobs.repository.ts';
 
 // A student's saved jobs (GET/PUT/DELETE /api/saved-jobs[/{jobId}]). Who may call: a signed-in student with an
 // account, for their own list only (the uid comes from the token, never from the request); anonymous sessions 403,
@@ -18,17 +18,17 @@ import { jobExists, listSavedJobs, recordSavedJob, userExists } from './saved-jo
 
 // A device clock may be wrong: a time in the future is taken as now, so it cannot win over every later change.
 function changeTime(changedAt: string | undefined): Date {
-  const now = Date.now()
-  const at = changedAt === undefined ? now : Math.min(Date.parse(changedAt), now)
-  return new Date(at)
+  const now = Date.now();
+  const at = changedAt === undefined ? now : Math.min(Date.parse(changedAt), now);
+  return new Date(at);
 }
 
 export const savedJobsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   async function requireAccount(uid: string): Promise<void> {
-    if (!(await userExists(db, uid))) throw new HttpError(403, 'account_required')
+    if (!(await userExists(db, uid))) throw new HttpError(403, 'account_required');
   }
 
-  const savedJobsSchema = { tags: ['saved-jobs'], security: [{ firebaseIdToken: [] }] }
+  const savedJobsSchema = { tags: ['saved-jobs'], security: [{ firebaseIdToken: [] }] };
 
   app.get(
     '/saved-jobs',
@@ -41,12 +41,12 @@ export const savedJobsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request, reply) => {
-      const uid = request.user!.uid
-      await requireAccount(uid)
-      reply.header('cache-control', 'private, no-store')
-      return { savedJobs: await listSavedJobs(db, uid) }
+      const uid = request.user!.uid;
+      await requireAccount(uid);
+      reply.header('cache-control', 'private, no-store');
+      return { savedJobs: await listSavedJobs(db, uid) };
     },
-  )
+  );
 
   // The guards run before the schemas (preValidation): no token is 401 whatever the input.
   app.put(
@@ -62,14 +62,14 @@ export const savedJobsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request) => {
-      const { jobId } = request.params
-      const changedAt = request.body?.changedAt
-      const uid = request.user!.uid
-      await requireAccount(uid)
-      if (!(await jobExists(db, jobId))) throw new HttpError(404, 'job_not_found')
-      return recordSavedJob(db, uid, jobId, true, changeTime(changedAt))
+      const { jobId } = request.params;
+      const changedAt = request.body?.changedAt;
+      const uid = request.user!.uid;
+      await requireAccount(uid);
+      if (!(await jobExists(db, jobId))) throw new HttpError(404, 'job_not_found');
+      return recordSavedJob(db, uid, jobId, true, changeTime(changedAt));
     },
-  )
+  );
 
   app.delete(
     '/saved-jobs/:jobId',
@@ -84,12 +84,12 @@ export const savedJobsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request) => {
-      const { jobId } = request.params
-      const { changedAt } = request.query
-      const uid = request.user!.uid
-      await requireAccount(uid)
+      const { jobId } = request.params;
+      const { changedAt } = request.query;
+      const uid = request.user!.uid;
+      await requireAccount(uid);
       // Unsaving a job that closed or vanished must still work: no existence check here.
-      return recordSavedJob(db, uid, jobId, false, changeTime(changedAt))
+      return recordSavedJob(db, uid, jobId, false, changeTime(changedAt));
     },
-  )
-}
+  );
+};

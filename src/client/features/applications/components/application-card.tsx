@@ -22,7 +22,17 @@ interface ApplicationCardProps {
 }
 
 /** One application (spec section 2): title, badge, organization (or 'Unknown Organization'), type and location. */
-export function ApplicationCard({ jobId, title, organizationName, type, location, badge, dates, sameTab = false, actions }: ApplicationCardProps) {
+export function ApplicationCard({
+  jobId,
+  title,
+  organizationName,
+  type,
+  location,
+  badge,
+  dates,
+  sameTab = false,
+  actions,
+}: ApplicationCardProps) {
   const { t } = useTranslation('applications');
   const { t: tJobs } = useTranslation('jobs');
   const stage = typeStage(type);
@@ -34,7 +44,12 @@ export function ApplicationCard({ jobId, title, organizationName, type, location
   );
   return (
     <LinkBox as="li" listStyleType="none" data-testid="application-card">
-      <Card.Root variant="outline" h="full" _hover={{ borderColor: 'brand.border', shadow: 'sm' }} transition="all 0.15s">
+      <Card.Root
+        variant="outline"
+        h="full"
+        _hover={{ borderColor: 'brand.border', shadow: 'sm' }}
+        transition="all 0.15s"
+      >
         <Card.Body gap="2">
           <Flex justify="space-between" align="flex-start" gap="3">
             {sameTab ? (
@@ -48,7 +63,9 @@ export function ApplicationCard({ jobId, title, organizationName, type, location
             )}
             <HStack gap="2" flexShrink={0}>
               {badge}
-              {sameTab ? null : <Icon as={LuExternalLink} color="fg.subtle" boxSize="4" aria-label={t('card.opensInNewTab')} />}
+              {sameTab ? null : (
+                <Icon as={LuExternalLink} color="fg.subtle" boxSize="4" aria-label={t('card.opensInNewTab')} />
+              )}
             </HStack>
           </Flex>
           <Text color="fg.muted">{organizationName ?? t('card.unknownOrganization')}</Text>

@@ -10,7 +10,9 @@ import { getStudentApplication, getStudentApplicationResume } from '../api/stude
 
 function Submission({ applicationId }: { applicationId: string }) {
   const { t, i18n } = useTranslation('applications');
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'error' } | { status: 'ready'; data: StudentApplicationDetail }>({ status: 'loading' });
+  const [state, setState] = useState<
+    { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: StudentApplicationDetail }
+  >({ status: 'loading' });
 
   useEffect(() => {
     const controller = new AbortController();
@@ -34,7 +36,8 @@ function Submission({ applicationId }: { applicationId: string }) {
     );
   }
   const { data } = state;
-  const date = (value: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+  const date = (value: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
   const answers = data.answers;
   const rows: [string, string][] = [
     [t('submission.fields.name'), `${answers.firstName} ${answers.lastName}`],
@@ -93,7 +96,14 @@ export function SubmissionDialog({ applicationId, jobTitle }: { applicationId: s
   const { t } = useTranslation('applications');
   const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root open={open} onOpenChange={(detail) => setOpen(detail.open)} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" lazyMount unmountOnExit>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(detail) => setOpen(detail.open)}
+      size={{ base: 'full', md: 'lg' }}
+      scrollBehavior="inside"
+      lazyMount
+      unmountOnExit
+    >
       <Dialog.Trigger asChild>
         <Button variant="outline" size="sm" minH="11">
           <LuFileText aria-hidden />

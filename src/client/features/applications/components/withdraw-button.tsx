@@ -7,7 +7,15 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { withdrawApplication } from '../api/student-applications.ts';
 
 /** Withdraw, after a confirmation: the company sees 'Withdrawn' and the job can be applied to again. */
-export function WithdrawButton({ applicationId, jobTitle, onWithdrawn }: { applicationId: string; jobTitle: string; onWithdrawn: () => void }) {
+export function WithdrawButton({
+  applicationId,
+  jobTitle,
+  onWithdrawn,
+}: {
+  applicationId: string;
+  jobTitle: string;
+  onWithdrawn: () => void;
+}) {
   const { t } = useTranslation('applications');
 
   async function confirm(): Promise<boolean> {
@@ -17,8 +25,15 @@ export function WithdrawButton({ applicationId, jobTitle, onWithdrawn }: { appli
       onWithdrawn();
       return true;
     } catch (error) {
-      const code = error instanceof ApiError && error.body && typeof error.body === 'object' && 'code' in error.body ? String(error.body.code) : null;
-      toaster.create({ type: 'error', title: t('withdraw.failed'), description: code === 'not_withdrawable' ? t('withdraw.notWithdrawable') : t('withdraw.tryAgain') });
+      const code =
+        error instanceof ApiError && error.body && typeof error.body === 'object' && 'code' in error.body
+          ? String(error.body.code)
+          : null;
+      toaster.create({
+        type: 'error',
+        title: t('withdraw.failed'),
+        description: code === 'not_withdrawable' ? t('withdraw.notWithdrawable') : t('withdraw.tryAgain'),
+      });
       return false;
     }
   }

@@ -26,7 +26,9 @@ export function useStudentApplications(): { state: StudentApplicationsState; rel
     const controller = new AbortController();
     (async () => {
       const applications = await getStudentApplications(controller.signal);
-      const details = await Promise.allSettled(applications.map((item) => getJobDetail(item.jobSlug || item.jobId, {}, controller.signal)));
+      const details = await Promise.allSettled(
+        applications.map((item) => getJobDetail(item.jobSlug || item.jobId, {}, controller.signal)),
+      );
       const listed = applications.map((item, index): ListedApplication => {
         const detail = details[index];
         const view = detail?.status === 'fulfilled' ? detail.value : null;

@@ -17,12 +17,15 @@ import { errorCodeText } from '../../../lib/api-error-text.ts';
 
 function ApplicationDates({ application }: { application: ListedApplication }) {
   const { t, i18n } = useTranslation('applications');
-  const format = (value: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(value));
+  const format = (value: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(value));
   const moved = application.status !== 'applied' && application.statusChangedAt !== application.appliedAt;
   return (
     <Text>
       {t('card.appliedOn', { date: format(application.appliedAt) })}
-      {moved ? ` · ${t('card.statusSince', { status: t(`status.${application.status}`), date: format(application.statusChangedAt) })}` : ''}
+      {moved
+        ? ` · ${t('card.statusSince', { status: t(`status.${application.status}`), date: format(application.statusChangedAt) })}`
+        : ''}
     </Text>
   );
 }
@@ -53,7 +56,9 @@ export default function MyApplicationsPage() {
   // A withdrawn application does not hide a newer one still waiting on this device for the same job.
   const serverIds = new Set(applications.filter((item) => item.status !== 'withdrawn').map((item) => item.jobId));
   // Not confirmed yet (or confirmed but not in the server's list at the time it was read): shown with their state.
-  const pending = outbox.filter((entry) => !serverIds.has(entry.jobId) && (entry.status !== 'sent' || applied.status === 'ready'));
+  const pending = outbox.filter(
+    (entry) => !serverIds.has(entry.jobId) && (entry.status !== 'sent' || applied.status === 'ready'),
+  );
   const empty = applied.status === 'ready' && applications.length === 0 && pending.length === 0;
   // An outbox entry that reached the server while this list was read: read it again to show its status.
   const sentCount = outbox.filter((entry) => entry.status === 'sent').length;
@@ -137,7 +142,11 @@ export default function MyApplicationsPage() {
                     <>
                       <SubmissionDialog applicationId={application.applicationId} jobTitle={application.jobTitle} />
                       {application.canWithdraw ? (
-                        <WithdrawButton applicationId={application.applicationId} jobTitle={application.jobTitle} onWithdrawn={reload} />
+                        <WithdrawButton
+                          applicationId={application.applicationId}
+                          jobTitle={application.jobTitle}
+                          onWithdrawn={reload}
+                        />
                       ) : null}
                     </>
                   }

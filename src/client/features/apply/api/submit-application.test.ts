@@ -46,7 +46,10 @@ describe('application request body', () => {
     const body = applicationBody(
       buildRecord({
         devpost,
-        resume: { kind: 'file', file: { name: 'Ada CV.pdf', type: 'application/pdf', size: bytes.byteLength, lastModified: 1, bytes } },
+        resume: {
+          kind: 'file',
+          file: { name: 'Ada CV.pdf', type: 'application/pdf', size: bytes.byteLength, lastModified: 1, bytes },
+        },
       }),
     );
     expect(body).toBeInstanceOf(FormData);

@@ -3,8 +3,7 @@ import type { OutboxRecord } from '../../../db/records/apply-records.ts';
 
 /** What one attempt to POST an application gave: an HTTP answer, or no answer at all (offline, dropped, timed out). */
 export type SendResult =
-  | { kind: 'response'; status: number; body: unknown }
-  | { kind: 'network-error'; message: string };
+  { kind: 'response'; status: number; body: unknown } | { kind: 'network-error'; message: string };
 
 /** Spec section 9: the network timeout is 30 s on desktop. A timed-out attempt is retried with the same key. */
 const submitTimeoutMs = 30_000;

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { apiJson } from '../../../lib/api-client.ts';
 
-const nullableText = z.string().nullish().transform((value) => value ?? null);
+const nullableText = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? null);
 
 const tokenInfoSchema = z.object({
   applicant: z.object({ firstName: nullableText, lastName: nullableText, email: z.string() }),

@@ -17,7 +17,9 @@ export function ApplicationError({ problem }: { problem: ApplyTargetProblem }) {
         </EmptyState.Indicator>
         <Stack textAlign="center" gap="1">
           <EmptyState.Title>{t('error.title')}</EmptyState.Title>
-          <EmptyState.Description maxW="sm">{problem.code ? errorCodeText(t, problem.code) : t(`messages.${problem.fallback}`)}</EmptyState.Description>
+          <EmptyState.Description maxW="sm">
+            {problem.code ? errorCodeText(t, problem.code) : t(`messages.${problem.fallback}`)}
+          </EmptyState.Description>
         </Stack>
         <Button asChild>
           <RouterLink to="/dashboard">{t('returnHome')}</RouterLink>

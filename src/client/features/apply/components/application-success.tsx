@@ -24,7 +24,12 @@ export function ApplicationSuccess({ jobTitle, organizationName, email }: Applic
         <Stack gap="2" color="fg.muted" maxW="md">
           <Text>
             {organizationName ? (
-              <Trans t={t} i18nKey="success.thanksAt" values={{ title: jobTitle, organization: organizationName }} components={{ strong }} />
+              <Trans
+                t={t}
+                i18nKey="success.thanksAt"
+                values={{ title: jobTitle, organization: organizationName }}
+                components={{ strong }}
+              />
             ) : (
               <Trans t={t} i18nKey="success.thanks" values={{ title: jobTitle }} components={{ strong }} />
             )}

@@ -36,7 +36,17 @@ import { StepIndicator } from './step-indicator.tsx';
 const steps: Array<{ schema: z.ZodType | null; fields: Array<keyof DraftAnswers> }> = [
   {
     schema: personalInfoSchema,
-    fields: ['firstName', 'lastName', 'email', 'phone', 'university', 'major', 'graduationYear', 'linkedinUrl', 'portfolioUrl'],
+    fields: [
+      'firstName',
+      'lastName',
+      'email',
+      'phone',
+      'university',
+      'major',
+      'graduationYear',
+      'linkedinUrl',
+      'portfolioUrl',
+    ],
   },
   { schema: githubStepSchema, fields: ['githubUsername'] },
   { schema: hackathonsStepSchema, fields: ['devpostUsername'] },
@@ -162,7 +172,11 @@ export function ApplyWizard({ uid, slug, query, target, profile, profileFailed, 
     for (const issue of result.error.issues) {
       const field = issue.path[0];
       if (typeof field !== 'string' || seen.has(field)) continue;
-      setError(field as keyof DraftAnswers, { type: 'schema', message: issue.message }, { shouldFocus: seen.size === 0 });
+      setError(
+        field as keyof DraftAnswers,
+        { type: 'schema', message: issue.message },
+        { shouldFocus: seen.size === 0 },
+      );
       seen.add(field);
     }
     return false;
@@ -265,11 +279,18 @@ export function ApplyWizard({ uid, slug, query, target, profile, profileFailed, 
     if (event.key === 'Enter' && event.target instanceof HTMLInputElement) event.preventDefault();
   }
 
-  const profileResume = profile?.resume ? { id: profile.resume.id, url: profile.resume.url, name: profile.resume.name } : null;
+  const profileResume = profile?.resume
+    ? { id: profile.resume.id, url: profile.resume.url, name: profile.resume.name }
+    : null;
 
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={(event) => event.preventDefault()} onKeyDown={onKeyDown} aria-labelledby="apply-step-title">
+      <form
+        noValidate
+        onSubmit={(event) => event.preventDefault()}
+        onKeyDown={onKeyDown}
+        aria-labelledby="apply-step-title"
+      >
         <Stack gap="6">
           <StepIndicator current={step} />
           <Card.Root variant="outline">
@@ -285,7 +306,9 @@ export function ApplyWizard({ uid, slug, query, target, profile, profileFailed, 
               {step === 0 ? <PersonalInfoStep /> : null}
               {step === 1 ? <GithubStep github={profile?.github ?? null} profileFailed={profileFailed} /> : null}
               {step === 2 ? <HackathonsStep verified={devpost} onVerified={setDevpost} /> : null}
-              {step === 3 ? <ResumeStep profileResume={profileResume} choice={resumeChoice} onChange={chooseResume} /> : null}
+              {step === 3 ? (
+                <ResumeStep profileResume={profileResume} choice={resumeChoice} onChange={chooseResume} />
+              ) : null}
               {step === 4 ? <JobDetailsStep description={target.description} /> : null}
             </Card.Body>
           </Card.Root>
@@ -331,7 +354,14 @@ export function ApplyWizard({ uid, slug, query, target, profile, profileFailed, 
               {draftState === 'pending' ? t('draft.saving') : draftState === 'saved' ? t('draft.saved') : ''}
             </Text>
             <Flex justify="space-between" align="center" gap="3" data-testid="wizard-footer">
-              <Button type="button" variant="outline" minH="11" flexShrink={0} onClick={() => goTo(step - 1)} disabled={step === 0 || submitting}>
+              <Button
+                type="button"
+                variant="outline"
+                minH="11"
+                flexShrink={0}
+                onClick={() => goTo(step - 1)}
+                disabled={step === 0 || submitting}
+              >
                 <LuArrowLeft aria-hidden />
                 {t('actions.back')}
               </Button>
@@ -341,7 +371,13 @@ export function ApplyWizard({ uid, slug, query, target, profile, profileFailed, 
                   <LuArrowRight aria-hidden />
                 </Button>
               ) : (
-                <Button type="button" minH="11" flex={{ base: '1', sm: 'initial' }} onClick={() => void submit()} loading={submitting}>
+                <Button
+                  type="button"
+                  minH="11"
+                  flex={{ base: '1', sm: 'initial' }}
+                  onClick={() => void submit()}
+                  loading={submitting}
+                >
                   <LuSend aria-hidden />
                   {t('actions.submit')}
                 </Button>

@@ -62,7 +62,12 @@ export function GithubStep({ github, profileFailed }: { github: GithubProfile | 
   const connected = github && github.username.toLowerCase() === username ? github : null;
   return (
     <Stack gap="5">
-      <TextField name="githubUsername" label={t('fields.githubUsername')} autoComplete="username" helper={t('fields.githubHelper')} />
+      <TextField
+        name="githubUsername"
+        label={t('fields.githubUsername')}
+        autoComplete="username"
+        helper={t('fields.githubHelper')}
+      />
       {profileFailed && !github ? (
         <Alert.Root status="warning" role="alert">
           <Alert.Indicator />

@@ -74,7 +74,11 @@ export function HackathonsStep({ verified, onVerified }: HackathonsStepProps) {
           </Badge>
           {stats ? (
             <Text textStyle="sm" color="fg.muted">
-              {t('devpost.stats', { projects: stats.projectCount, hackathons: stats.hackathonCount, wins: stats.winCount })}
+              {t('devpost.stats', {
+                projects: stats.projectCount,
+                hackathons: stats.hackathonCount,
+                wins: stats.winCount,
+              })}
             </Text>
           ) : null}
         </HStack>

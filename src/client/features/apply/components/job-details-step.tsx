@@ -17,7 +17,12 @@ export function JobDetailsStep({ description }: { description: string | null }) 
           </Text>
         </Box>
       ) : null}
-      <TextAreaField name="coverLetter" label={t('fields.coverLetter')} required helper={t('fields.coverLetterHelper')} />
+      <TextAreaField
+        name="coverLetter"
+        label={t('fields.coverLetter')}
+        required
+        helper={t('fields.coverLetterHelper')}
+      />
     </Stack>
   );
 }

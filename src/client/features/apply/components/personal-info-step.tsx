@@ -36,7 +36,12 @@ export function PersonalInfoStep() {
         max={applicationGraduationYears.max}
         step={1}
       />
-      <TextField name="linkedinUrl" label={t('fields.linkedinUrl')} type="url" placeholder="https://www.linkedin.com/in/username" />
+      <TextField
+        name="linkedinUrl"
+        label={t('fields.linkedinUrl')}
+        type="url"
+        placeholder="https://www.linkedin.com/in/username"
+      />
       <TextField name="portfolioUrl" label={t('fields.portfolioUrl')} type="url" placeholder="https://example.com" />
     </Stack>
   );

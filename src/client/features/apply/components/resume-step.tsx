@@ -2,7 +2,10 @@ import { Box, Field, HStack, Icon, RadioGroup, Stack, Text } from '@chakra-ui/re
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuFileText, LuUpload } from 'react-icons/lu';
-import { applicationResumeFileError, type SavedResumeChoice } from '../../../../shared/applications/application-schema.ts';
+import {
+  applicationResumeFileError,
+  type SavedResumeChoice,
+} from '../../../../shared/applications/application-schema.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useApplyMessage } from '../hooks/use-apply-message.ts';
 import type { ResumeChoice, StoredResumeFile } from '../../../db/records/apply-records.ts';

@@ -26,7 +26,10 @@ describe('application draft repository', () => {
       {
         step: 3,
         answers: { ...emptyAnswers, firstName: 'Ada' },
-        resumeChoice: { kind: 'file', file: { name: 'cv.pdf', type: 'application/pdf', size: bytes.byteLength, lastModified: 5, bytes } },
+        resumeChoice: {
+          kind: 'file',
+          file: { name: 'cv.pdf', type: 'application/pdf', size: bytes.byteLength, lastModified: 5, bytes },
+        },
         devpost: { username: 'ada-dev', profile: null },
       },
       100,
@@ -35,7 +38,12 @@ describe('application draft repository', () => {
     await saveDraft('user-2', 'job-1', { step: 0, answers: emptyAnswers, resumeChoice: null, devpost: null }, 100, db);
 
     const draft = await readDraft('user-1', 'job-1', db);
-    expect(draft).toMatchObject({ key: draftKey('user-1', 'job-1'), step: 3, updatedAt: 100, devpost: { username: 'ada-dev' } });
+    expect(draft).toMatchObject({
+      key: draftKey('user-1', 'job-1'),
+      step: 3,
+      updatedAt: 100,
+      devpost: { username: 'ada-dev' },
+    });
     expect(draft?.answers.firstName).toBe('Ada');
     const file = draft?.resumeChoice?.kind === 'file' ? draft.resumeChoice.file : null;
     expect(file?.name).toBe('cv.pdf');
@@ -45,7 +53,13 @@ describe('application draft repository', () => {
 
   it('replaces the draft on each save and deletes it', async () => {
     await saveDraft('user-1', 'job-1', { step: 0, answers: emptyAnswers, resumeChoice: null, devpost: null }, 1, db);
-    await saveDraft('user-1', 'job-1', { step: 2, answers: { ...emptyAnswers, major: 'CS' }, resumeChoice: null, devpost: null }, 2, db);
+    await saveDraft(
+      'user-1',
+      'job-1',
+      { step: 2, answers: { ...emptyAnswers, major: 'CS' }, resumeChoice: null, devpost: null },
+      2,
+      db,
+    );
     expect(await db.applicationDrafts.count()).toBe(1);
     expect(await readDraft('user-1', 'job-1', db)).toMatchObject({ step: 2, updatedAt: 2 });
     await deleteDraft('user-1', 'job-1', db);

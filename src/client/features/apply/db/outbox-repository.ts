@@ -53,8 +53,16 @@ export async function readOutboxEntry(id: string, db: AppDb = appDb): Promise<Ou
 }
 
 /** The newest outbox entry of this account for this job (any status), or null. */
-export async function latestOutboxEntryForJob(uid: string, jobId: string, db: AppDb = appDb): Promise<OutboxRecord | null> {
-  const records = await db.outbox.where('uid').equals(uid).filter((record) => record.jobId === jobId).toArray();
+export async function latestOutboxEntryForJob(
+  uid: string,
+  jobId: string,
+  db: AppDb = appDb,
+): Promise<OutboxRecord | null> {
+  const records = await db.outbox
+    .where('uid')
+    .equals(uid)
+    .filter((record) => record.jobId === jobId)
+    .toArray();
   records.sort((a, b) => b.createdAt - a.createdAt);
   return records[0] ?? null;
 }
@@ -67,7 +75,11 @@ export async function listOutbox(uid: string, db: AppDb = appDb): Promise<Outbox
 
 /** Entries of this account still waiting to be sent (for the retry timer). */
 export async function listQueued(uid: string, db: AppDb = appDb): Promise<OutboxRecord[]> {
-  return db.outbox.where('uid').equals(uid).filter((record) => record.status === 'queued').toArray();
+  return db.outbox
+    .where('uid')
+    .equals(uid)
+    .filter((record) => record.status === 'queued')
+    .toArray();
 }
 
 /**
@@ -142,7 +154,13 @@ export async function claimNext(uid: string, options: ClaimOptions, db: AppDb = 
 export type SettledOutcome =
   | { status: 'sent'; receipt: ApplicationReceipt; httpStatus: number }
   | { status: 'failed'; error: string; errorCode: ErrorCode | null; errorFields: string[]; httpStatus: number | null }
-  | { status: 'queued'; error: string | null; errorCode: ErrorCode | null; httpStatus: number | null; nextAttemptAt: number };
+  | {
+      status: 'queued';
+      error: string | null;
+      errorCode: ErrorCode | null;
+      httpStatus: number | null;
+      nextAttemptAt: number;
+    };
 
 /** A sent application keeps its file's name and size for the screens, not its bytes. */
 function withoutBytes(resume: ResumeChoice): ResumeChoice {
@@ -154,7 +172,12 @@ function withoutBytes(resume: ResumeChoice): ResumeChoice {
  * Records the answer of one attempt. A confirmed application also deletes its draft in the same transaction
  * (spec: cleared after submission). Returns null when the entry is no longer 'sending' (nothing to record).
  */
-export async function settle(id: string, outcome: SettledOutcome, now: number, db: AppDb = appDb): Promise<OutboxRecord | null> {
+export async function settle(
+  id: string,
+  outcome: SettledOutcome,
+  now: number,
+  db: AppDb = appDb,
+): Promise<OutboxRecord | null> {
   return db.transaction('rw', db.outbox, db.applicationDrafts, async () => {
     const record = await db.outbox.get(id);
     if (!record || record.status !== 'sending') return null;

@@ -20,7 +20,8 @@ export function useApplyProfile(uid: string): ApplyProfileState {
         if (controller.signal.aborted) return;
         console.warn('[apply] could not load the profile; using the copy on this device', error);
         const cached = await getCachedProfile(uid).catch(() => null);
-        if (!controller.signal.aborted) setState({ uid, value: { status: 'ready', profile: cached?.profile ?? null, failed: true } });
+        if (!controller.signal.aborted)
+          setState({ uid, value: { status: 'ready', profile: cached?.profile ?? null, failed: true } });
       },
     );
     return () => controller.abort();

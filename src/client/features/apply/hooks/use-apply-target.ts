@@ -63,7 +63,8 @@ async function loadTarget(
     // Offline: the copy kept when the job was last opened (the job pages save it) lets the form open.
     if (!(error instanceof ApiError) && !sharedId) {
       const saved = await readJobDetail(slug).catch(() => null);
-      if (saved) return { jobId: saved.view.job.id, ...saved.view.job, organization: saved.view.organization, applicant: null };
+      if (saved)
+        return { jobId: saved.view.job.id, ...saved.view.job, organization: saved.view.organization, applicant: null };
     }
     console.error('[apply] could not load the job', error);
     throw new ApplyTargetError(error, 'jobLoadFailed');

@@ -25,7 +25,8 @@ let timer: ReturnType<typeof setTimeout> | null = null;
 
 async function registerBackgroundSync(): Promise<void> {
   try {
-    const registration = (await navigator.serviceWorker?.getRegistration()) as (ServiceWorkerRegistration & SyncRegistration) | undefined;
+    const registration = (await navigator.serviceWorker?.getRegistration()) as
+      (ServiceWorkerRegistration & SyncRegistration) | undefined;
     await registration?.sync?.register(outboxSyncTag);
   } catch (error) {
     // Not supported, or refused (permissions): the page-side triggers still send the outbox.

@@ -36,10 +36,22 @@ function buildEntry(overrides: Partial<NewOutboxEntry> = {}): NewOutboxEntry {
     answers,
     resume: {
       kind: 'file',
-      file: { name: 'cv.pdf', type: 'application/pdf', size: 4, lastModified: 1, bytes: new Uint8Array([37, 80, 68, 70]).buffer },
+      file: {
+        name: 'cv.pdf',
+        type: 'application/pdf',
+        size: 4,
+        lastModified: 1,
+        bytes: new Uint8Array([37, 80, 68, 70]).buffer,
+      },
     },
     devpost: null,
-    jobSummary: { title: 'Backend Intern', organizationName: 'Fox Labs', organizationLogo: null, type: 'Internship', location: 'Montréal' },
+    jobSummary: {
+      title: 'Backend Intern',
+      organizationName: 'Fox Labs',
+      organizationLogo: null,
+      type: 'Internship',
+      location: 'Montréal',
+    },
     ...overrides,
   };
 }
@@ -136,7 +148,11 @@ describe('outbox state machine', () => {
     expect(report.requeued).toHaveLength(1);
     expect(send.calls).toHaveLength(1);
     await flushOutbox({ uid: 'user-1', send, db, now, locks: null, ignoreBackoff: true });
-    expect(await readOutboxEntry(entry.id, db)).toMatchObject({ status: 'queued', attempts: 2, nextAttemptAt: clock + retryDelayMs(2) });
+    expect(await readOutboxEntry(entry.id, db)).toMatchObject({
+      status: 'queued',
+      attempts: 2,
+      nextAttemptAt: clock + retryDelayMs(2),
+    });
   });
 
   it('fails with the server message on a 4xx, and with the spec fallback when there is none', async () => {
@@ -144,10 +160,16 @@ describe('outbox state machine', () => {
     await enqueueApplication(buildEntry({ jobId: 'job-2' }), clock, db);
     const send: SendApplication = async (record) =>
       record.jobId === 'job-1'
-        ? { kind: 'response', status: 409, body: { error: 'You have already applied to this job.', code: 'already_applied' } }
+        ? {
+            kind: 'response',
+            status: 409,
+            body: { error: 'You have already applied to this job.', code: 'already_applied' },
+          }
         : { kind: 'response', status: 400, body: '<html>bad request page</html>' };
     const report = await flushOutbox({ uid: 'user-1', send, db, now, locks: null });
-    expect(report.failed.map((record) => [record.jobId, record.error, record.errorCode, record.lastStatus]).sort()).toEqual([
+    expect(
+      report.failed.map((record) => [record.jobId, record.error, record.errorCode, record.lastStatus]).sort(),
+    ).toEqual([
       ['job-1', 'You have already applied to this job.', 'already_applied', 409],
       ['job-2', 'Failed to submit application', null, 400],
     ]);
@@ -168,7 +190,11 @@ describe('outbox state machine', () => {
   });
 
   it('keeps the fields a 400 named, so the form can open at the right step', () => {
-    const body = { error: 'Please verify your Devpost username before submitting', code: 'invalid_request', fields: { devpostUsername: 'x' } };
+    const body = {
+      error: 'Please verify your Devpost username before submitting',
+      code: 'invalid_request',
+      fields: { devpostUsername: 'x' },
+    };
     expect(outcomeOf({ kind: 'response', status: 400, body }, { attempts: 1 } as OutboxRecord, 0)).toMatchObject({
       status: 'failed',
       errorCode: 'invalid_request',
@@ -214,7 +240,11 @@ describe('outbox state machine', () => {
     let cancelWhileSending: boolean | null = null;
     const send: SendApplication = async () => {
       cancelWhileSending = await cancelQueued(second.id, db);
-      return { kind: 'response', status: 422, body: { error: 'This Idempotency-Key was already used with a different application.' } };
+      return {
+        kind: 'response',
+        status: 422,
+        body: { error: 'This Idempotency-Key was already used with a different application.' },
+      };
     };
     await flushOutbox({ uid: 'user-1', send, db, now, locks: null });
     expect(cancelWhileSending).toBe(false);

@@ -32,7 +32,8 @@ function serverCode(body: unknown): ErrorCode | null {
 
 /** The answer fields a 400 named: `{error, code, fields: {field: message}}`. */
 function serverFields(body: unknown): string[] {
-  if (!body || typeof body !== 'object' || !('fields' in body) || !body.fields || typeof body.fields !== 'object') return [];
+  if (!body || typeof body !== 'object' || !('fields' in body) || !body.fields || typeof body.fields !== 'object')
+    return [];
   return Object.keys(body.fields);
 }
 
@@ -44,7 +45,11 @@ function serverFields(body: unknown): string[] {
  * any other 4xx (409 `already_applied`, 422, 400 validation...) -> failed with the server's message and code.
  */
 export function outcomeOf(result: SendResult, record: OutboxRecord, now: number): SettledOutcome {
-  const retry = (error: string | null, httpStatus: number | null, errorCode: ErrorCode | null = null): SettledOutcome => ({
+  const retry = (
+    error: string | null,
+    httpStatus: number | null,
+    errorCode: ErrorCode | null = null,
+  ): SettledOutcome => ({
     status: 'queued',
     error,
     errorCode,
@@ -98,7 +103,13 @@ async function drain(options: FlushOptions, holdsLock: boolean): Promise<FlushRe
   for (;;) {
     const record = await claimNext(
       options.uid,
-      { now: now(), leaseMs: sendLeaseMs, ignoreBackoff: options.ignoreBackoff ?? false, reclaimSending: holdsLock, skip: tried },
+      {
+        now: now(),
+        leaseMs: sendLeaseMs,
+        ignoreBackoff: options.ignoreBackoff ?? false,
+        reclaimSending: holdsLock,
+        skip: tried,
+      },
       db,
     );
     if (!record) return report;

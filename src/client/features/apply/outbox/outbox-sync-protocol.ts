@@ -21,10 +21,13 @@ export interface OutboxFlushReply {
  * What the worker's `sync` event makes of the pages' replies (null: a page did not answer): done when a page that
  * ran the outbox left nothing waiting; otherwise the reason the event fails, so the browser fires it again later.
  */
-export function outboxSyncOutcome(replies: ReadonlyArray<OutboxFlushReply | null>): { done: true } | { done: false; reason: string } {
+export function outboxSyncOutcome(
+  replies: ReadonlyArray<OutboxFlushReply | null>,
+): { done: true } | { done: false; reason: string } {
   // A reply without `ran` comes from a page of the previous version, which always ran its outbox.
   const ran = replies.filter((reply): reply is OutboxFlushReply => reply !== null && reply.ran !== false);
   if (ran.length === 0) return { done: false, reason: 'no open page can send the outbox' };
-  if (Math.min(...ran.map((reply) => reply.pending)) > 0) return { done: false, reason: 'applications are still waiting in the outbox' };
+  if (Math.min(...ran.map((reply) => reply.pending)) > 0)
+    return { done: false, reason: 'applications are still waiting in the outbox' };
   return { done: true };
 }

@@ -61,11 +61,17 @@ describe('outboxSyncOutcome', () => {
   it('is done only when a page that ran the outbox left nothing waiting', () => {
     expect(outboxSyncOutcome([{ ran: true, pending: 0 }])).toEqual({ done: true });
     expect(outboxSyncOutcome([{ ran: false, pending: 1 }, { ran: true, pending: 0 }, null])).toEqual({ done: true });
-    expect(outboxSyncOutcome([{ ran: true, pending: 2 }])).toEqual({ done: false, reason: 'applications are still waiting in the outbox' });
+    expect(outboxSyncOutcome([{ ran: true, pending: 2 }])).toEqual({
+      done: false,
+      reason: 'applications are still waiting in the outbox',
+    });
   });
 
   it('fails at once when no open page can send (pages without the runner, pages that did not answer)', () => {
-    expect(outboxSyncOutcome([{ ran: false, pending: 1 }, null])).toEqual({ done: false, reason: 'no open page can send the outbox' });
+    expect(outboxSyncOutcome([{ ran: false, pending: 1 }, null])).toEqual({
+      done: false,
+      reason: 'no open page can send the outbox',
+    });
     expect(outboxSyncOutcome([])).toEqual({ done: false, reason: 'no open page can send the outbox' });
   });
 

@@ -44,7 +44,9 @@ function ApplyWorkspace({ uid, email, slug, query, target }: WorkspaceProps) {
       />
     );
   }
-  const header = <JobHeader title={target.title} organization={target.organization} type={target.type} location={target.location} />;
+  const header = (
+    <JobHeader title={target.title} organization={target.organization} type={target.type} location={target.location} />
+  );
   if (entry) {
     return (
       <Stack gap="6">
@@ -138,5 +140,9 @@ export default function ApplyPage() {
     );
   }
 
-  return <ApplyLayout backTo={`/jobs/${encodeURIComponent(slug)}${jobAccessQuery({ token, sharedId })}`}>{content}</ApplyLayout>;
+  return (
+    <ApplyLayout backTo={`/jobs/${encodeURIComponent(slug)}${jobAccessQuery({ token, sharedId })}`}>
+      {content}
+    </ApplyLayout>
+  );
 }

@@ -7,7 +7,11 @@ import { Button } from '../../../components/ui/button.tsx';
 
 // Messages are i18n keys of the `auth` namespace. Spec section 4: an empty answer raises 'Email is required'.
 const confirmEmailSchema = z.object({
-  email: z.string().trim().min(1, { error: 'callback.emailRequired' }).pipe(z.email({ error: 'validation.invalidEmail' })),
+  email: z
+    .string()
+    .trim()
+    .min(1, { error: 'callback.emailRequired' })
+    .pipe(z.email({ error: 'validation.invalidEmail' })),
 });
 
 type ConfirmEmail = z.output<typeof confirmEmailSchema>;

@@ -45,7 +45,12 @@ export function EmailLinkSent({ email, redirectUrl, embedded, onUseAnotherEmail 
         </Alert.Content>
       </Alert.Root>
       <Text fontSize="sm" color="fg.muted" wordBreak="break-word">
-        <Trans t={t} i18nKey="linkSent.sentTo" values={{ email }} components={{ strong: <Text as="strong" color="fg" /> }} />
+        <Trans
+          t={t}
+          i18nKey="linkSent.sentTo"
+          values={{ email }}
+          components={{ strong: <Text as="strong" color="fg" /> }}
+        />
       </Text>
       {embedded && (
         <Stack gap="3" borderWidth="1px" borderStyle="dashed" borderRadius="l2" p="4" bg="bg.muted">

@@ -31,7 +31,11 @@ export function EmailLoginForm({ redirectUrl, defaultEmail = '', onBack, onSent 
   const submit = handleSubmit(async ({ email, redirectUrl: destination }) => {
     try {
       await requestEmailLink(email, destination);
-      toaster.create({ type: 'success', title: t(loginLinkSent.titleKey), description: t(loginLinkSent.descriptionKey) });
+      toaster.create({
+        type: 'success',
+        title: t(loginLinkSent.titleKey),
+        description: t(loginLinkSent.descriptionKey),
+      });
       onSent(email);
     } catch (error) {
       console.error('[auth] could not send the sign-in link', error);

@@ -20,11 +20,29 @@ type SignInCardProps = {
 };
 
 /** The centred sign-in card shared by the students' and the companies' sign-in pages. */
-export function SignInCard({ title, subtitle, badge, redirectUrl, mode, onModeChange, onBusyChange, children, footer }: SignInCardProps) {
+export function SignInCard({
+  title,
+  subtitle,
+  badge,
+  redirectUrl,
+  mode,
+  onModeChange,
+  onBusyChange,
+  children,
+  footer,
+}: SignInCardProps) {
   const config = useRuntimeConfig();
   return (
     <StandalonePage>
-      <Flex as="main" flex="1" align="center" justify="center" px="4" pb={{ base: '8', md: '16' }} pt={{ base: '2', md: '6' }}>
+      <Flex
+        as="main"
+        flex="1"
+        align="center"
+        justify="center"
+        px="4"
+        pb={{ base: '8', md: '16' }}
+        pt={{ base: '2', md: '6' }}
+      >
         <Stack w="full" maxW="sm" gap="6">
           <Card.Root variant="elevated" size={{ base: 'md', md: 'lg' }}>
             <Card.Header textAlign="center" gap={badge ? '2' : '1'} alignItems={badge ? 'center' : undefined}>

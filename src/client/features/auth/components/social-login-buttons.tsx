@@ -24,14 +24,38 @@ export function SocialLoginButtons({ onGoogle, onEmail, googleLoading }: SocialL
         <LuMail aria-hidden />
         {t('signIn.continueWithEmail')}
       </Button>
-      <Button variant="outline" size="lg" w="full" h="auto" minH="11" py="2" whiteSpace="normal" flexWrap="wrap" rowGap="1" justifyContent="center" disabled>
+      <Button
+        variant="outline"
+        size="lg"
+        w="full"
+        h="auto"
+        minH="11"
+        py="2"
+        whiteSpace="normal"
+        flexWrap="wrap"
+        rowGap="1"
+        justifyContent="center"
+        disabled
+      >
         <FaLinkedin aria-hidden />
         {t('signIn.continueWithLinkedIn')}
         <Badge size="sm" variant="subtle" colorPalette="gray">
           {t('signIn.comingSoon')}
         </Badge>
       </Button>
-      <Button variant="outline" size="lg" w="full" h="auto" minH="11" py="2" whiteSpace="normal" flexWrap="wrap" rowGap="1" justifyContent="center" disabled>
+      <Button
+        variant="outline"
+        size="lg"
+        w="full"
+        h="auto"
+        minH="11"
+        py="2"
+        whiteSpace="normal"
+        flexWrap="wrap"
+        rowGap="1"
+        justifyContent="center"
+        disabled
+      >
         <FaApple aria-hidden />
         {t('signIn.continueWithApple')}
         <Badge size="sm" variant="subtle" colorPalette="gray">

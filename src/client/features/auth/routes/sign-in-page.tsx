@@ -63,7 +63,13 @@ export default function SignInPage() {
         <>
           <Text textAlign="center" fontSize="sm">
             {/* The app's own portal unless the deployment sends companies elsewhere (COMPANY_PORTAL_URL). */}
-            <Link href={companyPortalHref(config?.companyPortalUrl)} display="inline" fontWeight="medium" color="fg" data-testid="company-portal-link">
+            <Link
+              href={companyPortalHref(config?.companyPortalUrl)}
+              display="inline"
+              fontWeight="medium"
+              color="fg"
+              data-testid="company-portal-link"
+            >
               <Icon as={LuBuilding2} me="1.5" verticalAlign="-0.125em" aria-hidden />
               {t('signIn.companyPortal')}
             </Link>

@@ -33,7 +33,8 @@ import { apiFetch, apiJson, apiUpload } from '../../../lib/api-client.ts';
 const enc = encodeURIComponent;
 const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body) });
 
-export const getOrganizations = (signal?: AbortSignal) => apiJson<OrganizationsResponse>('/company/organizations', { signal });
+export const getOrganizations = (signal?: AbortSignal) =>
+  apiJson<OrganizationsResponse>('/company/organizations', { signal });
 export const updateOrganization = (orgId: string, body: OrganizationUpdateRequest) =>
   apiJson<Organization>(`/company/organizations/${enc(orgId)}`, json('PATCH', body));
 export function uploadOrganizationLogo(orgId: string, file: File, onProgress: (sent: number, total: number) => void) {
@@ -53,14 +54,18 @@ export const removeMember = (orgId: string, uid: string) =>
 
 export const getJoinInvitation = (token: string, signal?: AbortSignal) =>
   apiJson<JoinInvitationInfo>(`/company/join/${enc(token)}`, { signal });
-export const acceptJoinInvitation = (token: string) => apiJson<JoinResponse>(`/company/join/${enc(token)}`, json('POST', {}));
+export const acceptJoinInvitation = (token: string) =>
+  apiJson<JoinResponse>(`/company/join/${enc(token)}`, json('POST', {}));
 
 export const getJobs = (orgId: string, signal?: AbortSignal) =>
   apiJson<CompanyJobsResponse>(`/company/jobs?organizationId=${enc(orgId)}`, { signal });
-export const getJob = (jobId: string, signal?: AbortSignal) => apiJson<CompanyJob>(`/company/jobs/${enc(jobId)}`, { signal });
+export const getJob = (jobId: string, signal?: AbortSignal) =>
+  apiJson<CompanyJob>(`/company/jobs/${enc(jobId)}`, { signal });
 export const createJob = (body: JobCreateRequest) => apiJson<CompanyJob>('/company/jobs', json('POST', body));
-export const updateJob = (jobId: string, body: JobUpdateRequest) => apiJson<CompanyJob>(`/company/jobs/${enc(jobId)}`, json('PATCH', body));
-export const getJobStats = (jobId: string, signal?: AbortSignal) => apiJson<JobStats>(`/company/jobs/${enc(jobId)}/stats`, { signal });
+export const updateJob = (jobId: string, body: JobUpdateRequest) =>
+  apiJson<CompanyJob>(`/company/jobs/${enc(jobId)}`, json('PATCH', body));
+export const getJobStats = (jobId: string, signal?: AbortSignal) =>
+  apiJson<JobStats>(`/company/jobs/${enc(jobId)}/stats`, { signal });
 
 /** The query string of the applicants list and its CSV export (empty values left out). */
 export function applicantsSearch(query: ApplicantsQuery): string {
@@ -76,7 +81,9 @@ export const getApplicants = (jobId: string, query: ApplicantsQuery, signal?: Ab
 /** The CSV export as a Blob (the bearer token rules out a plain link). */
 export async function downloadApplicantsCsv(jobId: string, query: ApplicantsQuery): Promise<Blob> {
   const { page: _page, pageSize: _size, ...filters } = query;
-  const response = await apiFetch(`/company/jobs/${enc(jobId)}/applicants.csv${applicantsSearch(filters)}`, { headers: { Accept: 'text/csv' } });
+  const response = await apiFetch(`/company/jobs/${enc(jobId)}/applicants.csv${applicantsSearch(filters)}`, {
+    headers: { Accept: 'text/csv' },
+  });
   return response.blob();
 }
 
@@ -84,15 +91,22 @@ export const getApplication = (applicationId: string, signal?: AbortSignal) =>
   apiJson<CompanyApplication>(`/company/applications/${enc(applicationId)}`, { signal });
 /** Answers the new status and version; the caller reads the application again for its history. */
 export const setApplicationStatus = (applicationId: string, status: CompanySettableStatus, version: number) =>
-  apiJson<Pick<CompanyApplication, 'applicationId' | 'status' | 'statusChangedAt' | 'version'>>(`/company/applications/${enc(applicationId)}`, json('PATCH', { status, version }));
-export const bulkSetStatus = (body: BulkStatusRequest) => apiJson<BulkStatusResponse>('/company/applications/bulk-status', json('POST', body));
+  apiJson<Pick<CompanyApplication, 'applicationId' | 'status' | 'statusChangedAt' | 'version'>>(
+    `/company/applications/${enc(applicationId)}`,
+    json('PATCH', { status, version }),
+  );
+export const bulkSetStatus = (body: BulkStatusRequest) =>
+  apiJson<BulkStatusResponse>('/company/applications/bulk-status', json('POST', body));
 export const addNote = (applicationId: string, body: string) =>
   apiJson<Note>(`/company/applications/${enc(applicationId)}/notes`, json('POST', { body }));
 export const setRating = (applicationId: string, rating: number | null) =>
   apiJson<RatingResponse>(`/company/applications/${enc(applicationId)}/rating`, json('PUT', { rating }));
 /** The resume PDF as a Blob, fetched with the bearer token (the URL alone grants nothing). */
 export async function getApplicationResume(applicationId: string, signal?: AbortSignal): Promise<Blob> {
-  const response = await apiFetch(`/company/applications/${enc(applicationId)}/resume`, { signal, headers: { Accept: 'application/pdf' } });
+  const response = await apiFetch(`/company/applications/${enc(applicationId)}/resume`, {
+    signal,
+    headers: { Accept: 'application/pdf' },
+  });
   return response.blob();
 }
 
@@ -107,6 +121,7 @@ export const revokeJobInvitation = (jobId: string, invitationId: string) =>
 
 export const getSharedLinks = (jobId: string, signal?: AbortSignal) =>
   apiJson<SharedLink[]>(`/company/jobs/${enc(jobId)}/shared-links`, { signal });
-export const createSharedLink = (jobId: string) => apiJson<SharedLink>(`/company/jobs/${enc(jobId)}/shared-links`, json('POST', {}));
+export const createSharedLink = (jobId: string) =>
+  apiJson<SharedLink>(`/company/jobs/${enc(jobId)}/shared-links`, json('POST', {}));
 export const revokeSharedLink = (jobId: string, linkId: string) =>
   apiJson<void>(`/company/jobs/${enc(jobId)}/shared-links/${enc(linkId)}`, { method: 'DELETE' });

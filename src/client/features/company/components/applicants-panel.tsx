@@ -3,7 +3,12 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuDownload, LuSearch, LuUsers } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { applicationStatuses, companySettableStatuses, type ApplicantsQuery, type CompanySettableStatus } from '../../../../shared/company/company-api.ts';
+import {
+  applicationStatuses,
+  companySettableStatuses,
+  type ApplicantsQuery,
+  type CompanySettableStatus,
+} from '../../../../shared/company/company-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { bulkSetStatus, downloadApplicantsCsv, getApplicants } from '../api/company-api.ts';
@@ -16,10 +21,28 @@ import { ApplicationStatusBadge } from './status-badges.tsx';
 
 const pageSize = 20;
 
-function FilterSelect({ label, value, onChange, children, testId }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode; testId: string }) {
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  children,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+  testId: string;
+}) {
   return (
     <NativeSelect.Root size="md" w={{ base: 'calc(50% - 6px)', sm: 'auto' }} minW={{ sm: '40' }}>
-      <NativeSelect.Field aria-label={label} value={value} onChange={(event) => onChange(event.currentTarget.value)} minH="11" data-testid={testId}>
+      <NativeSelect.Field
+        aria-label={label}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        minH="11"
+        data-testid={testId}
+      >
         {children}
       </NativeSelect.Field>
       <NativeSelect.Indicator />
@@ -39,11 +62,21 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
 
   // Typing searches after a short pause, from the first page.
   useEffect(() => {
-    const timer = setTimeout(() => setQuery((previous) => (previous.q === (search.trim() || undefined) ? previous : { ...previous, q: search.trim() || undefined, page: 1 })), 300);
+    const timer = setTimeout(
+      () =>
+        setQuery((previous) =>
+          previous.q === (search.trim() || undefined)
+            ? previous
+            : { ...previous, q: search.trim() || undefined, page: 1 },
+        ),
+      300,
+    );
     return () => clearTimeout(timer);
   }, [search]);
 
-  const applicants = useResource(`applicants:${jobId}:${JSON.stringify(query)}`, (signal) => getApplicants(jobId, query, signal));
+  const applicants = useResource(`applicants:${jobId}:${JSON.stringify(query)}`, (signal) =>
+    getApplicants(jobId, query, signal),
+  );
   const update = (changes: Partial<ApplicantsQuery>) => {
     setQuery((previous) => ({ ...previous, ...changes, page: changes.page ?? 1 }));
     setSelected(new Set());
@@ -70,8 +103,12 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
       const result = await bulkSetStatus({ applicationIds: [...selected], status: bulkStatus });
       toaster.create({
         type: result.skipped.length > 0 ? 'warning' : 'success',
-        title: t('applicants.bulkDone', { count: result.updated.length, status: t(`applications:status.${bulkStatus}`) }),
-        description: result.skipped.length > 0 ? t('applicants.bulkSkipped', { count: result.skipped.length }) : undefined,
+        title: t('applicants.bulkDone', {
+          count: result.updated.length,
+          status: t(`applications:status.${bulkStatus}`),
+        }),
+        description:
+          result.skipped.length > 0 ? t('applicants.bulkSkipped', { count: result.skipped.length }) : undefined,
       });
       setSelected(new Set());
       applicants.reload();
@@ -97,9 +134,21 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
     <Stack gap="4" data-testid="applicants-panel">
       <Flex gap="3" wrap="wrap" align="center">
         <InputGroup startElement={<LuSearch aria-hidden />} flex="1" minW={{ base: 'full', md: '64' }}>
-          <Input value={search} onChange={(event) => setSearch(event.target.value)} placeholder={t('applicants.searchPlaceholder')} aria-label={t('applicants.search')} minH="11" type="search" />
+          <Input
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={t('applicants.searchPlaceholder')}
+            aria-label={t('applicants.search')}
+            minH="11"
+            type="search"
+          />
         </InputGroup>
-        <FilterSelect label={t('applicants.filters.status')} value={String(query.status ?? '')} onChange={(value) => update({ status: (value || undefined) as ApplicantsQuery['status'] })} testId="filter-status">
+        <FilterSelect
+          label={t('applicants.filters.status')}
+          value={String(query.status ?? '')}
+          onChange={(value) => update({ status: (value || undefined) as ApplicantsQuery['status'] })}
+          testId="filter-status"
+        >
           <option value="">{t('applicants.filters.anyStatus')}</option>
           {applicationStatuses.map((status) => (
             <option key={status} value={status}>
@@ -107,7 +156,12 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
             </option>
           ))}
         </FilterSelect>
-        <FilterSelect label={t('applicants.filters.graduationYear')} value={String(query.graduationYear ?? '')} onChange={(value) => update({ graduationYear: value ? Number(value) : undefined })} testId="filter-year">
+        <FilterSelect
+          label={t('applicants.filters.graduationYear')}
+          value={String(query.graduationYear ?? '')}
+          onChange={(value) => update({ graduationYear: value ? Number(value) : undefined })}
+          testId="filter-year"
+        >
           <option value="">{t('applicants.filters.anyYear')}</option>
           {(applicants.data?.graduationYears ?? []).map((year) => (
             <option key={year} value={year}>
@@ -115,7 +169,12 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
             </option>
           ))}
         </FilterSelect>
-        <FilterSelect label={t('applicants.filters.school')} value={String(query.school ?? '')} onChange={(value) => update({ school: value || undefined })} testId="filter-school">
+        <FilterSelect
+          label={t('applicants.filters.school')}
+          value={String(query.school ?? '')}
+          onChange={(value) => update({ school: value || undefined })}
+          testId="filter-school"
+        >
           <option value="">{t('applicants.filters.anySchool')}</option>
           {(applicants.data?.schools ?? []).map((school) => (
             <option key={school} value={school}>
@@ -123,7 +182,12 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
             </option>
           ))}
         </FilterSelect>
-        <FilterSelect label={t('applicants.sort.label')} value={String(query.sort ?? 'newest')} onChange={(value) => update({ sort: value as ApplicantsQuery['sort'] })} testId="sort">
+        <FilterSelect
+          label={t('applicants.sort.label')}
+          value={String(query.sort ?? 'newest')}
+          onChange={(value) => update({ sort: value as ApplicantsQuery['sort'] })}
+          testId="sort"
+        >
           <option value="newest">{t('applicants.sort.newest')}</option>
           <option value="match">{t('applicants.sort.match')}</option>
         </FilterSelect>
@@ -137,7 +201,13 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
         <Flex gap="3" align="center" wrap="wrap" p="3" bg="brand.subtle" rounded="l2" data-testid="bulk-bar">
           <Text fontWeight="medium">{t('applicants.selected', { count: selected.size })}</Text>
           <NativeSelect.Root w={{ base: 'full', sm: '48' }}>
-            <NativeSelect.Field aria-label={t('applicants.bulkStatus')} value={bulkStatus} onChange={(event) => setBulkStatus(event.currentTarget.value as CompanySettableStatus)} minH="11" bg="bg">
+            <NativeSelect.Field
+              aria-label={t('applicants.bulkStatus')}
+              value={bulkStatus}
+              onChange={(event) => setBulkStatus(event.currentTarget.value as CompanySettableStatus)}
+              minH="11"
+              bg="bg"
+            >
               {companySettableStatuses.map((status) => (
                 <option key={status} value={status}>
                   {t(`applications:status.${status}`)}
@@ -158,14 +228,23 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
       {applicants.status === 'loading' ? <LoadingRows rows={4} /> : null}
       {applicants.status === 'error' ? <ErrorPanel error={applicants.error} onRetry={applicants.reload} /> : null}
       {applicants.status === 'ready' && items.length === 0 ? (
-        <EmptyPanel icon={<LuUsers />} title={query.q || query.status || query.school || query.graduationYear ? t('applicants.noMatch') : t('applicants.empty')} />
+        <EmptyPanel
+          icon={<LuUsers />}
+          title={
+            query.q || query.status || query.school || query.graduationYear
+              ? t('applicants.noMatch')
+              : t('applicants.empty')
+          }
+        />
       ) : null}
       {items.length > 0 ? (
         <Stack gap="0" borderWidth="1px" rounded="l3" bg="bg" overflow="hidden">
           <HStack px="4" py="2" borderBottomWidth="1px" bg="bg.subtle">
             <Checkbox.Root
               checked={allSelected}
-              onCheckedChange={(detail) => setSelected(detail.checked === true ? new Set(items.map((item) => item.applicationId)) : new Set())}
+              onCheckedChange={(detail) =>
+                setSelected(detail.checked === true ? new Set(items.map((item) => item.applicationId)) : new Set())
+              }
               minH="11"
             >
               <Checkbox.HiddenInput />
@@ -179,15 +258,37 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
           </HStack>
           <Stack as="ul" gap="0" data-testid="applicants">
             {items.map((item) => (
-              <Flex as="li" key={item.applicationId} listStyleType="none" gap="3" px="4" py="3" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }} align="flex-start" data-testid="applicant-row">
-                <Checkbox.Root checked={selected.has(item.applicationId)} onCheckedChange={(detail) => toggle(item.applicationId, detail.checked === true)} mt="1">
-                  <Checkbox.HiddenInput aria-label={t('applicants.select', { name: `${item.firstName} ${item.lastName}` })} />
+              <Flex
+                as="li"
+                key={item.applicationId}
+                listStyleType="none"
+                gap="3"
+                px="4"
+                py="3"
+                borderBottomWidth="1px"
+                _last={{ borderBottomWidth: 0 }}
+                align="flex-start"
+                data-testid="applicant-row"
+              >
+                <Checkbox.Root
+                  checked={selected.has(item.applicationId)}
+                  onCheckedChange={(detail) => toggle(item.applicationId, detail.checked === true)}
+                  mt="1"
+                >
+                  <Checkbox.HiddenInput
+                    aria-label={t('applicants.select', { name: `${item.firstName} ${item.lastName}` })}
+                  />
                   <Checkbox.Control />
                 </Checkbox.Root>
                 <Stack gap="1" flex="1" minW="0">
                   <Flex gap="2" justify="space-between" wrap="wrap">
                     <RouterLink to={`/company/applications/${item.applicationId}`}>
-                      <Text fontWeight="semibold" textDecoration="underline" textUnderlineOffset="3px" _hover={{ color: 'brand.fg' }}>
+                      <Text
+                        fontWeight="semibold"
+                        textDecoration="underline"
+                        textUnderlineOffset="3px"
+                        _hover={{ color: 'brand.fg' }}
+                      >
                         {item.firstName} {item.lastName}
                       </Text>
                     </RouterLink>
@@ -202,7 +303,11 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
                   <Wrap gap="2" textStyle="xs" color="fg.muted">
                     <Text>{t('applicants.appliedOn', { date: formatDate(item.appliedAt, i18n.language) })}</Text>
                     {item.rating ? <Text>{t('applicants.rating', { rating: item.rating })}</Text> : null}
-                    {item.skills.length > 0 ? <Text truncate maxW="full">{item.skills.join(', ')}</Text> : null}
+                    {item.skills.length > 0 ? (
+                      <Text truncate maxW="full">
+                        {item.skills.join(', ')}
+                      </Text>
+                    ) : null}
                   </Wrap>
                 </Stack>
               </Flex>

@@ -34,7 +34,17 @@ export function ErrorPanel({ error, onRetry }: { error: unknown; onRetry?: () =>
   );
 }
 
-export function EmptyPanel({ icon, title, description, action }: { icon: ReactNode; title: string; description?: string; action?: ReactNode }) {
+export function EmptyPanel({
+  icon,
+  title,
+  description,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  description?: string;
+  action?: ReactNode;
+}) {
   return (
     <EmptyState.Root borderWidth="1px" borderRadius="l3" borderStyle="dashed">
       <EmptyState.Content>

@@ -5,13 +5,23 @@ import { LuMail, LuRotateCw, LuUpload, LuX } from 'react-icons/lu';
 import type { JobInvitationStatus, JobInvitationsResponse } from '../../../../shared/company/company-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
-import { createJobInvitations, getJobInvitations, resendJobInvitation, revokeJobInvitation } from '../api/company-api.ts';
+import {
+  createJobInvitations,
+  getJobInvitations,
+  resendJobInvitation,
+  revokeJobInvitation,
+} from '../api/company-api.ts';
 import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { formatDate } from '../format.ts';
 import { useResource } from '../hooks/use-resource.ts';
 import { EmptyPanel, ErrorPanel, LoadingRows } from './company-states.tsx';
 
-const invitationPalette: Record<JobInvitationStatus, string> = { sent: 'blue', opened: 'orange', applied: 'green', revoked: 'gray' };
+const invitationPalette: Record<JobInvitationStatus, string> = {
+  sent: 'blue',
+  opened: 'orange',
+  applied: 'green',
+  revoked: 'gray',
+};
 
 /** Invite people to apply: paste or upload a CSV (email, first name, last name), then follow sent -> opened -> applied. */
 export function JobInvitationsPanel({ jobId }: { jobId: string }) {
@@ -72,10 +82,21 @@ export function JobInvitationsPanel({ jobId }: { jobId: string }) {
           </Text>
           <Field.Root>
             <Field.Label>{t('invitations.csvLabel')}</Field.Label>
-            <Textarea value={csv} onChange={(event) => setCsv(event.target.value)} rows={5} placeholder={'ada@example.edu, Ada, Lovelace\ngrace@example.edu'} fontFamily="mono" />
+            <Textarea
+              value={csv}
+              onChange={(event) => setCsv(event.target.value)}
+              rows={5}
+              placeholder={'ada@example.edu, Ada, Lovelace\ngrace@example.edu'}
+              fontFamily="mono"
+            />
           </Field.Root>
           <Flex gap="3" wrap="wrap">
-            <FileUpload.Root accept={['text/csv', '.csv', 'text/plain']} maxFiles={1} onFileAccept={(details) => void readFile(details.files)} w="auto">
+            <FileUpload.Root
+              accept={['text/csv', '.csv', 'text/plain']}
+              maxFiles={1}
+              onFileAccept={(details) => void readFile(details.files)}
+              w="auto"
+            >
               <FileUpload.HiddenInput aria-label={t('invitations.uploadCsv')} data-testid="invitations-file" />
               <FileUpload.Trigger asChild>
                 <Button variant="outline" minH="11">
@@ -96,7 +117,9 @@ export function JobInvitationsPanel({ jobId }: { jobId: string }) {
                   {t('invitations.invalidLine', { line: problem.line, value: problem.value })}
                 </Text>
               ))}
-              {result.duplicates.length > 0 ? <Text color="fg.muted">{t('invitations.duplicates', { emails: result.duplicates.join(', ') })}</Text> : null}
+              {result.duplicates.length > 0 ? (
+                <Text color="fg.muted">{t('invitations.duplicates', { emails: result.duplicates.join(', ') })}</Text>
+              ) : null}
             </Stack>
           ) : null}
         </Card.Body>
@@ -104,11 +127,25 @@ export function JobInvitationsPanel({ jobId }: { jobId: string }) {
 
       {invitations.status === 'loading' ? <LoadingRows rows={3} height="12" /> : null}
       {invitations.status === 'error' ? <ErrorPanel error={invitations.error} onRetry={invitations.reload} /> : null}
-      {invitations.status === 'ready' && invitations.data.length === 0 ? <EmptyPanel icon={<LuMail />} title={t('invitations.empty')} /> : null}
+      {invitations.status === 'ready' && invitations.data.length === 0 ? (
+        <EmptyPanel icon={<LuMail />} title={t('invitations.empty')} />
+      ) : null}
       {invitations.status === 'ready' && invitations.data.length > 0 ? (
         <Stack as="ul" gap="0" borderWidth="1px" rounded="l3" bg="bg" data-testid="job-invitations">
           {invitations.data.map((invitation) => (
-            <Flex as="li" key={invitation.id} listStyleType="none" gap="3" px="4" py="3" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }} wrap="wrap" align="center" data-testid="job-invitation">
+            <Flex
+              as="li"
+              key={invitation.id}
+              listStyleType="none"
+              gap="3"
+              px="4"
+              py="3"
+              borderBottomWidth="1px"
+              _last={{ borderBottomWidth: 0 }}
+              wrap="wrap"
+              align="center"
+              data-testid="job-invitation"
+            >
               <Stack gap="0" flex="1" minW="48">
                 <Text fontWeight="medium" wordBreak="break-all">
                   {invitation.email}
@@ -119,16 +156,34 @@ export function JobInvitationsPanel({ jobId }: { jobId: string }) {
                   {t('invitations.sentOn', { date: formatDate(invitation.sentAt, i18n.language) })}
                 </Text>
               </Stack>
-              <Badge colorPalette={invitationPalette[invitation.status]} variant="subtle" data-testid="invitation-status" data-status={invitation.status}>
+              <Badge
+                colorPalette={invitationPalette[invitation.status]}
+                variant="subtle"
+                data-testid="invitation-status"
+                data-status={invitation.status}
+              >
                 {t(`invitations.status.${invitation.status}`)}
               </Badge>
               {invitation.status !== 'revoked' && invitation.status !== 'applied' ? (
                 <HStack gap="1">
-                  <Button variant="ghost" size="sm" minH="11" loading={busyId === invitation.id} onClick={() => void act(invitation.id, 'resend')}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    minH="11"
+                    loading={busyId === invitation.id}
+                    onClick={() => void act(invitation.id, 'resend')}
+                  >
                     <LuRotateCw aria-hidden />
                     {t('invitations.resend')}
                   </Button>
-                  <Button variant="ghost" size="sm" minH="11" colorPalette="red" disabled={busyId === invitation.id} onClick={() => void act(invitation.id, 'revoke')}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    minH="11"
+                    colorPalette="red"
+                    disabled={busyId === invitation.id}
+                    onClick={() => void act(invitation.id, 'revoke')}
+                  >
                     <LuX aria-hidden />
                     {t('invitations.revoke')}
                   </Button>

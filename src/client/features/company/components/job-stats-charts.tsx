@@ -2,7 +2,18 @@ import { Box, Card, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuChartBar } from 'react-icons/lu';
-import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { applicationStatuses } from '../../../../shared/company/application-status.ts';
 import { getJobStats } from '../api/company-api.ts';
 import { formatDate } from '../format.ts';
@@ -48,7 +59,11 @@ export default function JobStatsCharts({ jobId }: { jobId: string }) {
   const total = applicationStatuses.reduce((sum, status) => sum + data.byStatus[status], 0);
   if (total === 0) return <EmptyPanel icon={<LuChartBar />} title={t('stats.empty')} />;
 
-  const byStatus = applicationStatuses.map((status) => ({ key: status, name: t(`applications:status.${status}`), count: data.byStatus[status] }));
+  const byStatus = applicationStatuses.map((status) => ({
+    key: status,
+    name: t(`applications:status.${status}`),
+    count: data.byStatus[status],
+  }));
   const overTime = data.overTime.map((point) => ({ name: formatDate(point.date, i18n.language), count: point.count }));
   const bySchool = data.bySchool.slice(0, 8).map((row) => ({ name: row.school, count: row.count }));
   const byYear = data.byGraduationYear.map((row) => ({ name: String(row.year), count: row.count }));

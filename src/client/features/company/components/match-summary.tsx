@@ -8,13 +8,24 @@ export function useMatchPartText() {
   return (part: MatchPart): string => {
     switch (part.key) {
       case 'skills':
-        return part.required === 0 ? t('match.skillsNone') : t('match.skills', { matched: part.matched, required: part.required });
+        return part.required === 0
+          ? t('match.skillsNone')
+          : t('match.skills', { matched: part.matched, required: part.required });
       case 'graduation':
-        return part.year === null ? t('match.graduationUnknown') : t(`match.graduation.${part.fit}`, { year: part.year, type: t(`jobType.${part.jobType}`, { defaultValue: part.jobType }) });
+        return part.year === null
+          ? t('match.graduationUnknown')
+          : t(`match.graduation.${part.fit}`, {
+              year: part.year,
+              type: t(`jobType.${part.jobType}`, { defaultValue: part.jobType }),
+            });
       case 'github':
-        return part.contributions === null ? t('match.githubNone') : t('match.github', { count: part.contributions, repos: part.repos ?? 0 });
+        return part.contributions === null
+          ? t('match.githubNone')
+          : t('match.github', { count: part.contributions, repos: part.repos ?? 0 });
       case 'devpost':
-        return part.projects === null ? t('match.devpostNone') : t('match.devpost', { count: part.projects, wins: part.wins ?? 0 });
+        return part.projects === null
+          ? t('match.devpostNone')
+          : t('match.devpost', { count: part.projects, wins: part.wins ?? 0 });
     }
   };
 }
@@ -28,7 +39,12 @@ export function matchPalette(score: number): string {
 export function MatchBadge({ match }: { match: Match }) {
   const { t } = useTranslation('company');
   return (
-    <Badge colorPalette={matchPalette(match.score)} variant="outline" data-testid="match-score" title={t('match.scoreLabel', { score: match.score })}>
+    <Badge
+      colorPalette={matchPalette(match.score)}
+      variant="outline"
+      data-testid="match-score"
+      title={t('match.scoreLabel', { score: match.score })}
+    >
       {t('match.short', { score: match.score })}
     </Badge>
   );
@@ -55,7 +71,11 @@ export function MatchExplained({ match }: { match: Match }) {
                 {t('match.points', { points: part.points, max: part.max })}
               </Text>
             </HStack>
-            <Progress.Root value={part.max === 0 ? 0 : (part.points / part.max) * 100} size="xs" colorPalette={matchPalette((part.points / Math.max(part.max, 1)) * 100)}>
+            <Progress.Root
+              value={part.max === 0 ? 0 : (part.points / part.max) * 100}
+              size="xs"
+              colorPalette={matchPalette((part.points / Math.max(part.max, 1)) * 100)}
+            >
               <Progress.Track>
                 <Progress.Range />
               </Progress.Track>

@@ -26,7 +26,9 @@ export function NoAccess() {
                 {t('noAccess.description', { email })}
               </Text>
               <Stack w="full" gap="2">
-                <Button onClick={() => void signOutAndReload('/company/sign-in')} minH="11">{t('noAccess.otherAccount')}</Button>
+                <Button onClick={() => void signOutAndReload('/company/sign-in')} minH="11">
+                  {t('noAccess.otherAccount')}
+                </Button>
                 <Button asChild variant="outline" minH="11">
                   <RouterLink to="/dashboard">{t('noAccess.studentSide')}</RouterLink>
                 </Button>

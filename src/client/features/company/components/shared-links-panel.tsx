@@ -65,20 +65,49 @@ export function SharedLinksPanel({ jobId }: { jobId: string }) {
       </Flex>
       {links.status === 'loading' ? <LoadingRows rows={2} height="12" /> : null}
       {links.status === 'error' ? <ErrorPanel error={links.error} onRetry={links.reload} /> : null}
-      {links.status === 'ready' && links.data.length === 0 ? <EmptyPanel icon={<LuLink />} title={t('links.empty')} /> : null}
+      {links.status === 'ready' && links.data.length === 0 ? (
+        <EmptyPanel icon={<LuLink />} title={t('links.empty')} />
+      ) : null}
       {links.status === 'ready' && links.data.length > 0 ? (
         <Stack as="ul" gap="0" borderWidth="1px" rounded="l3" bg="bg" data-testid="shared-links">
           {links.data.map((link) => (
-            <Stack as="li" key={link.id} listStyleType="none" gap="2" px="4" py="3" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }} data-testid="shared-link" opacity={link.revokedAt ? 0.7 : 1}>
+            <Stack
+              as="li"
+              key={link.id}
+              listStyleType="none"
+              gap="2"
+              px="4"
+              py="3"
+              borderBottomWidth="1px"
+              _last={{ borderBottomWidth: 0 }}
+              data-testid="shared-link"
+              opacity={link.revokedAt ? 0.7 : 1}
+            >
               <Flex gap="2" align="center" wrap="wrap">
-                <Input value={link.url} readOnly aria-label={t('links.url')} flex="1" minW="48" minH="11" fontFamily="mono" textStyle="sm" onFocus={(event) => event.currentTarget.select()} />
+                <Input
+                  value={link.url}
+                  readOnly
+                  aria-label={t('links.url')}
+                  flex="1"
+                  minW="48"
+                  minH="11"
+                  fontFamily="mono"
+                  textStyle="sm"
+                  onFocus={(event) => event.currentTarget.select()}
+                />
                 {link.revokedAt ? null : (
                   <>
                     <Button variant="outline" minH="11" onClick={() => void copy(link.url)}>
                       <LuCopy aria-hidden />
                       {t('links.copy')}
                     </Button>
-                    <Button variant="ghost" colorPalette="red" minH="11" loading={busyId === link.id} onClick={() => void revoke(link.id)}>
+                    <Button
+                      variant="ghost"
+                      colorPalette="red"
+                      minH="11"
+                      loading={busyId === link.id}
+                      onClick={() => void revoke(link.id)}
+                    >
                       <LuX aria-hidden />
                       {t('links.revoke')}
                     </Button>

@@ -1,10 +1,27 @@
 import '../company-i18n.ts';
-import { Card, Flex, Grid, GridItem, Heading, HStack, IconButton, Link, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  Card,
+  Flex,
+  Grid,
+  GridItem,
+  Heading,
+  HStack,
+  IconButton,
+  Link,
+  NativeSelect,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowLeft, LuExternalLink, LuStar } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { companySettableStatuses, type CompanyApplication, type CompanySettableStatus } from '../../../../shared/company/company-api.ts';
+import {
+  companySettableStatuses,
+  type CompanyApplication,
+  type CompanySettableStatus,
+} from '../../../../shared/company/company-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { DefinitionList } from '../../../components/ui/definition-list.tsx';
 import { PdfFrame } from '../../../components/ui/pdf-frame.tsx';
@@ -30,7 +47,15 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
   );
 }
 
-function StatusControl({ application, onChanged, onStale }: { application: CompanyApplication; onChanged: (next: Partial<CompanyApplication>) => void; onStale: () => void }) {
+function StatusControl({
+  application,
+  onChanged,
+  onStale,
+}: {
+  application: CompanyApplication;
+  onChanged: (next: Partial<CompanyApplication>) => void;
+  onStale: () => void;
+}) {
   const { t } = useTranslation('company');
   const withdrawn = application.status === 'withdrawn';
   const current = withdrawn ? 'applied' : (application.status as CompanySettableStatus);
@@ -50,7 +75,10 @@ function StatusControl({ application, onChanged, onStale }: { application: Compa
     try {
       const updated = await setApplicationStatus(application.applicationId, status, application.version);
       onChanged(updated);
-      toaster.create({ type: 'success', title: t('application.statusSaved', { status: t(`applications:status.${status}`) }) });
+      toaster.create({
+        type: 'success',
+        title: t('application.statusSaved', { status: t(`applications:status.${status}`) }),
+      });
     } catch (error) {
       const code = errorCodeOf(error);
       setProblem(apiErrorText(t, error));
@@ -69,7 +97,13 @@ function StatusControl({ application, onChanged, onStale }: { application: Compa
     <Stack gap="2">
       <Flex gap="2" wrap="wrap">
         <NativeSelect.Root w={{ base: 'full', sm: '56' }}>
-          <NativeSelect.Field aria-label={t('application.moveTo')} value={status} onChange={(event) => setStatus(event.currentTarget.value as CompanySettableStatus)} minH="11" data-testid="status-select">
+          <NativeSelect.Field
+            aria-label={t('application.moveTo')}
+            value={status}
+            onChange={(event) => setStatus(event.currentTarget.value as CompanySettableStatus)}
+            minH="11"
+            data-testid="status-select"
+          >
             {companySettableStatuses.map((value) => (
               <option key={value} value={value}>
                 {t(`applications:status.${value}`)}
@@ -91,7 +125,13 @@ function StatusControl({ application, onChanged, onStale }: { application: Compa
   );
 }
 
-function NotesAndRating({ application, onChange }: { application: CompanyApplication; onChange: (next: CompanyApplication) => void }) {
+function NotesAndRating({
+  application,
+  onChange,
+}: {
+  application: CompanyApplication;
+  onChange: (next: CompanyApplication) => void;
+}) {
   const { t, i18n } = useTranslation('company');
   const [body, setBody] = useState('');
   const [saving, setSaving] = useState(false);
@@ -100,7 +140,10 @@ function NotesAndRating({ application, onChange }: { application: CompanyApplica
     try {
       const answer = await setRating(application.applicationId, value);
       onChange({ ...application, rating: answer.rating, averageRating: answer.averageRating });
-      toaster.create({ type: 'success', title: value === null ? t('application.ratingCleared') : t('application.ratingSaved', { rating: value }) });
+      toaster.create({
+        type: 'success',
+        title: value === null ? t('application.ratingCleared') : t('application.ratingSaved', { rating: value }),
+      });
     } catch (error) {
       toaster.create({ type: 'error', title: t('application.ratingFailed'), description: apiErrorText(t, error) });
     }
@@ -163,7 +206,16 @@ function NotesAndRating({ application, onChange }: { application: CompanyApplica
       </HStack>
       <Stack as="ul" gap="3">
         {application.notes.map((note) => (
-          <Stack as="li" key={note.id} listStyleType="none" gap="1" p="3" bg="bg.subtle" rounded="l2" data-testid="note">
+          <Stack
+            as="li"
+            key={note.id}
+            listStyleType="none"
+            gap="1"
+            p="3"
+            bg="bg.subtle"
+            rounded="l2"
+            data-testid="note"
+          >
             <Text whiteSpace="pre-wrap" wordBreak="break-word">
               {note.body}
             </Text>
@@ -173,7 +225,13 @@ function NotesAndRating({ application, onChange }: { application: CompanyApplica
           </Stack>
         ))}
       </Stack>
-      <Textarea value={body} onChange={(event) => setBody(event.target.value)} aria-label={t('application.newNote')} placeholder={t('application.notePlaceholder')} rows={3} />
+      <Textarea
+        value={body}
+        onChange={(event) => setBody(event.target.value)}
+        aria-label={t('application.newNote')}
+        placeholder={t('application.notePlaceholder')}
+        rows={3}
+      />
       <Button alignSelf="flex-end" onClick={() => void save()} loading={saving} disabled={!body.trim()} minH="11">
         {t('application.addNote')}
       </Button>
@@ -183,7 +241,14 @@ function NotesAndRating({ application, onChange }: { application: CompanyApplica
 
 function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <Link href={href} target="_blank" rel="noopener noreferrer" variant="underline" display="inline" wordBreak="break-all">
+    <Link
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      variant="underline"
+      display="inline"
+      wordBreak="break-all"
+    >
       {children}
       <LuExternalLink aria-hidden />
     </Link>
@@ -197,7 +262,8 @@ export default function CompanyApplicationPage() {
   const application = useResource(`application:${applicationId}`, (signal) => getApplication(applicationId, signal));
 
   useEffect(() => {
-    if (application.data) document.title = `${application.data.answers.firstName} ${application.data.answers.lastName} · ${t('brand')}`;
+    if (application.data)
+      document.title = `${application.data.answers.firstName} ${application.data.answers.lastName} · ${t('brand')}`;
   }, [application.data, t]);
 
   if (application.status === 'loading') return <LoadingRows rows={4} height="24" />;
@@ -205,16 +271,49 @@ export default function CompanyApplicationPage() {
   const data = application.data;
   const answers = data.answers;
   const fields: [string, ReactNode][] = [
-    [t('application.fields.email'), <Link href={`mailto:${answers.email}`} variant="underline" display="inline" wordBreak="break-all">{answers.email}</Link>],
+    [
+      t('application.fields.email'),
+      <Link href={`mailto:${answers.email}`} variant="underline" display="inline" wordBreak="break-all">
+        {answers.email}
+      </Link>,
+    ],
     [t('application.fields.phone'), answers.phone],
     [t('application.fields.university'), answers.university],
     [t('application.fields.major'), answers.major],
     [t('application.fields.graduationYear'), String(answers.graduationYear)],
     [t('application.fields.skills'), data.skills.length > 0 ? data.skills.join(', ') : t('application.none')],
-    [t('application.fields.github'), data.links.github ? <ExternalLink href={data.links.github}>{answers.githubUsername ?? data.links.github}</ExternalLink> : t('application.none')],
-    [t('application.fields.devpost'), data.links.devpost ? <ExternalLink href={data.links.devpost}>{answers.devpostUsername ?? data.links.devpost}</ExternalLink> : t('application.none')],
-    [t('application.fields.linkedin'), data.links.linkedin ? <ExternalLink href={data.links.linkedin}>{data.links.linkedin}</ExternalLink> : t('application.none')],
-    [t('application.fields.portfolio'), data.links.portfolio ? <ExternalLink href={data.links.portfolio}>{data.links.portfolio}</ExternalLink> : t('application.none')],
+    [
+      t('application.fields.github'),
+      data.links.github ? (
+        <ExternalLink href={data.links.github}>{answers.githubUsername ?? data.links.github}</ExternalLink>
+      ) : (
+        t('application.none')
+      ),
+    ],
+    [
+      t('application.fields.devpost'),
+      data.links.devpost ? (
+        <ExternalLink href={data.links.devpost}>{answers.devpostUsername ?? data.links.devpost}</ExternalLink>
+      ) : (
+        t('application.none')
+      ),
+    ],
+    [
+      t('application.fields.linkedin'),
+      data.links.linkedin ? (
+        <ExternalLink href={data.links.linkedin}>{data.links.linkedin}</ExternalLink>
+      ) : (
+        t('application.none')
+      ),
+    ],
+    [
+      t('application.fields.portfolio'),
+      data.links.portfolio ? (
+        <ExternalLink href={data.links.portfolio}>{data.links.portfolio}</ExternalLink>
+      ) : (
+        t('application.none')
+      ),
+    ],
     [t('application.fields.appliedAt'), formatDateTime(data.appliedAt, i18n.language)],
     [t('application.fields.channel'), t(`application.channel.${data.channel}`)],
   ];
@@ -244,7 +343,11 @@ export default function CompanyApplicationPage() {
         </HStack>
       </Flex>
 
-      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="5" alignItems="start">
+      <Grid
+        templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }}
+        gap="5"
+        alignItems="start"
+      >
         <GridItem>
           <Stack gap="5">
             <Section title={t('application.answers')} testId="answers">
@@ -333,11 +436,15 @@ export default function CompanyApplicationPage() {
                   <Stack as="li" key={`${entry.at}:${index}`} listStyleType="none" gap="0" data-testid="history-entry">
                     <Text textStyle="sm">
                       {entry.from
-                        ? t('application.historyMove', { from: t(`applications:status.${entry.from}`), to: t(`applications:status.${entry.to}`) })
+                        ? t('application.historyMove', {
+                            from: t(`applications:status.${entry.from}`),
+                            to: t(`applications:status.${entry.to}`),
+                          })
                         : t('application.historyStart', { to: t(`applications:status.${entry.to}`) })}
                     </Text>
                     <Text textStyle="xs" color="fg.muted">
-                      {(entry.by ? (entry.by.name ?? t('application.someone')) : t('application.student'))} · {formatDateTime(entry.at, i18n.language)}
+                      {entry.by ? (entry.by.name ?? t('application.someone')) : t('application.student')} ·{' '}
+                      {formatDateTime(entry.at, i18n.language)}
                     </Text>
                   </Stack>
                 ))}

@@ -1,5 +1,17 @@
 import '../company-i18n.ts';
-import { Card, Field, Grid, Heading, HStack, Input, NativeSelect, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  Card,
+  Field,
+  Grid,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  RadioGroup,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
@@ -15,7 +27,14 @@ import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { ErrorPanel, LoadingRows } from '../components/company-states.tsx';
 import { JobSkillsInput } from '../components/job-skills-input.tsx';
 import { useResource } from '../hooks/use-resource.ts';
-import { currencies, emptyJobForm, jobFormSchema, jobToForm, toRequestFields, type JobFormValues } from '../job-form-model.ts';
+import {
+  currencies,
+  emptyJobForm,
+  jobFormSchema,
+  jobToForm,
+  toRequestFields,
+  type JobFormValues,
+} from '../job-form-model.ts';
 import { useOrganization } from '../organization-context.ts';
 
 function JobForm({ job }: { job: CompanyJob | null }) {
@@ -23,7 +42,11 @@ function JobForm({ job }: { job: CompanyJob | null }) {
   const navigate = useNavigate();
   const { current } = useOrganization();
   const [submitting, setSubmitting] = useState<'draft' | 'published' | 'save' | null>(null);
-  const form = useForm<JobFormValues>({ resolver: zodResolver(jobFormSchema), defaultValues: job ? jobToForm(job) : emptyJobForm(), mode: 'onTouched' });
+  const form = useForm<JobFormValues>({
+    resolver: zodResolver(jobFormSchema),
+    defaultValues: job ? jobToForm(job) : emptyJobForm(),
+    mode: 'onTouched',
+  });
   const { register, handleSubmit, control, formState, setError } = form;
   const errors = formState.errors;
   const message = (name: FieldPath<JobFormValues>) => {
@@ -35,13 +58,23 @@ function JobForm({ job }: { job: CompanyJob | null }) {
     setSubmitting(status ?? 'save');
     try {
       const fields = toRequestFields(values);
-      const saved = job ? await updateJob(job.id, fields) : await createJob({ organizationId: current.id, ...fields, status: status ?? 'draft' });
-      toaster.create({ type: 'success', title: job ? t('jobForm.saved') : status === 'published' ? t('jobForm.published') : t('jobForm.draftSaved') });
+      const saved = job
+        ? await updateJob(job.id, fields)
+        : await createJob({ organizationId: current.id, ...fields, status: status ?? 'draft' });
+      toaster.create({
+        type: 'success',
+        title: job ? t('jobForm.saved') : status === 'published' ? t('jobForm.published') : t('jobForm.draftSaved'),
+      });
       void navigate(`/company/jobs/${saved.id}`);
     } catch (error) {
       // A field the server refused (it checks again): shown beside the field when it names one.
-      const fields = error instanceof ApiError && error.body && typeof error.body === 'object' && 'fields' in error.body ? (error.body.fields as Record<string, string>) : null;
-      if (fields) for (const [name, text] of Object.entries(fields)) setError(name as FieldPath<JobFormValues>, { message: text });
+      const fields =
+        error instanceof ApiError && error.body && typeof error.body === 'object' && 'fields' in error.body
+          ? (error.body.fields as Record<string, string>)
+          : null;
+      if (fields)
+        for (const [name, text] of Object.entries(fields))
+          setError(name as FieldPath<JobFormValues>, { message: text });
       toaster.create({ type: 'error', title: t('jobForm.saveFailed'), description: apiErrorText(t, error) });
       setSubmitting(null);
     }
@@ -64,7 +97,11 @@ function JobForm({ job }: { job: CompanyJob | null }) {
         <Field.RequiredIndicator />
       </Field.Label>
       <Textarea {...register(name)} rows={6} autoresize />
-      {errors[name] ? <Field.ErrorText>{message(name)}</Field.ErrorText> : <Field.HelperText>{t(`jobForm.${name}Help`)}</Field.HelperText>}
+      {errors[name] ? (
+        <Field.ErrorText>{message(name)}</Field.ErrorText>
+      ) : (
+        <Field.HelperText>{t(`jobForm.${name}Help`)}</Field.HelperText>
+      )}
     </Field.Root>
   );
 
@@ -101,7 +138,9 @@ function JobForm({ job }: { job: CompanyJob | null }) {
             <Controller
               control={control}
               name="skills"
-              render={({ field }) => <JobSkillsInput value={field.value} onChange={field.onChange} error={message('skills')} />}
+              render={({ field }) => (
+                <JobSkillsInput value={field.value} onChange={field.onChange} error={message('skills')} />
+              )}
             />
           </Card.Body>
         </Card.Root>
@@ -123,7 +162,11 @@ function JobForm({ job }: { job: CompanyJob | null }) {
               <Field.Root invalid={Boolean(errors.deadline)}>
                 <Field.Label>{t('jobForm.deadline')}</Field.Label>
                 <Input type="date" {...register('deadline')} minH="11" />
-                {errors.deadline ? <Field.ErrorText>{message('deadline')}</Field.ErrorText> : <Field.HelperText>{t('jobForm.optional')}</Field.HelperText>}
+                {errors.deadline ? (
+                  <Field.ErrorText>{message('deadline')}</Field.ErrorText>
+                ) : (
+                  <Field.HelperText>{t('jobForm.optional')}</Field.HelperText>
+                )}
               </Field.Root>
             </Grid>
             <Grid templateColumns={{ base: '1fr', md: '1fr 1fr 1fr' }} gap="4">
@@ -131,7 +174,11 @@ function JobForm({ job }: { job: CompanyJob | null }) {
                 <Field.Root key={name} invalid={Boolean(errors[name])}>
                   <Field.Label>{t(`jobForm.${name}`)}</Field.Label>
                   <Input inputMode="numeric" {...register(name)} minH="11" />
-                  {errors[name] ? <Field.ErrorText>{message(name)}</Field.ErrorText> : <Field.HelperText>{t('jobForm.optional')}</Field.HelperText>}
+                  {errors[name] ? (
+                    <Field.ErrorText>{message(name)}</Field.ErrorText>
+                  ) : (
+                    <Field.HelperText>{t('jobForm.optional')}</Field.HelperText>
+                  )}
                 </Field.Root>
               ))}
               <Field.Root invalid={Boolean(errors.salaryCurrency)}>
@@ -159,7 +206,11 @@ function JobForm({ job }: { job: CompanyJob | null }) {
               control={control}
               name="visibility"
               render={({ field }) => (
-                <RadioGroup.Root value={field.value} onValueChange={(detail) => field.onChange(detail.value)} name="visibility">
+                <RadioGroup.Root
+                  value={field.value}
+                  onValueChange={(detail) => field.onChange(detail.value)}
+                  name="visibility"
+                >
                   <RadioGroup.Label asChild>
                     <Heading as="h2" size="md" mb="3">
                       {t('jobForm.visibility')}
@@ -171,7 +222,9 @@ function JobForm({ job }: { job: CompanyJob | null }) {
                         <RadioGroup.ItemHiddenInput />
                         <RadioGroup.ItemIndicator mt="0.5" />
                         <Stack gap="0">
-                          <RadioGroup.ItemText fontWeight="medium">{t(`visibility.${visibility}.label`)}</RadioGroup.ItemText>
+                          <RadioGroup.ItemText fontWeight="medium">
+                            {t(`visibility.${visibility}.label`)}
+                          </RadioGroup.ItemText>
                           <Text textStyle="sm" color="fg.muted">
                             {t(`visibility.${visibility}.description`)}
                           </Text>
@@ -195,7 +248,13 @@ function JobForm({ job }: { job: CompanyJob | null }) {
             </Button>
           ) : (
             <>
-              <Button type="submit" variant="outline" loading={submitting === 'draft'} disabled={submitting !== null} minH="11">
+              <Button
+                type="submit"
+                variant="outline"
+                loading={submitting === 'draft'}
+                disabled={submitting !== null}
+                minH="11"
+              >
                 {t('jobForm.saveDraft')}
               </Button>
               <Button
@@ -219,7 +278,9 @@ function JobForm({ job }: { job: CompanyJob | null }) {
 export default function CompanyJobFormPage() {
   const { t } = useTranslation('company');
   const { jobId } = useParams();
-  const job = useResource(jobId ? `job:${jobId}` : 'job:new', (signal) => (jobId ? getJob(jobId, signal) : Promise.resolve(null)));
+  const job = useResource(jobId ? `job:${jobId}` : 'job:new', (signal) =>
+    jobId ? getJob(jobId, signal) : Promise.resolve(null),
+  );
 
   useEffect(() => {
     document.title = `${jobId ? t('jobForm.editTitle') : t('jobForm.newTitle')} · ${t('brand')}`;

@@ -122,12 +122,18 @@ export default function CompanyJobPage() {
       <JobHeader job={job.data} onChange={job.setData} />
       <Tabs.Root
         value={tab}
-        onValueChange={(detail) => setSearchParams(detail.value === 'applicants' ? {} : { tab: detail.value }, { replace: true })}
+        onValueChange={(detail) =>
+          setSearchParams(detail.value === 'applicants' ? {} : { tab: detail.value }, { replace: true })
+        }
         variant="line"
         lazyMount
         colorPalette="brand"
       >
-        <Tabs.List overflowX="auto" overflowY="hidden" css={{ '& .tab-icon': { display: { base: 'none', sm: 'inline' } } }}>
+        <Tabs.List
+          overflowX="auto"
+          overflowY="hidden"
+          css={{ '& .tab-icon': { display: { base: 'none', sm: 'inline' } } }}
+        >
           {tabs.map((value) => {
             const Icon = icons[value];
             return (

@@ -19,7 +19,12 @@ export default function CompanyJobsPage() {
 
   return (
     <Stack gap="6">
-      <Flex justify="space-between" align={{ base: 'stretch', sm: 'center' }} gap="3" direction={{ base: 'column', sm: 'row' }}>
+      <Flex
+        justify="space-between"
+        align={{ base: 'stretch', sm: 'center' }}
+        gap="3"
+        direction={{ base: 'column', sm: 'row' }}
+      >
         <Stack gap="1">
           <Heading as="h1" size="2xl">
             {t('jobs.title')}
@@ -68,7 +73,9 @@ export default function CompanyJobsPage() {
                       <Text>{job.location}</Text>
                     </HStack>
                     <Text>{t('jobs.posted', { date: formatDate(job.postingDate, i18n.language) })}</Text>
-                    {job.deadline ? <Text>{t('jobs.deadline', { date: formatDate(job.deadline, i18n.language) })}</Text> : null}
+                    {job.deadline ? (
+                      <Text>{t('jobs.deadline', { date: formatDate(job.deadline, i18n.language) })}</Text>
+                    ) : null}
                   </Wrap>
                   <Wrap gap="2">
                     <Badge colorPalette="brand" variant="solid">

@@ -78,7 +78,11 @@ function JoinCard({ token }: { token: string }) {
             {t('join.accept')}
           </Button>
         ) : null}
-        <Button variant="outline" minH="11" onClick={() => void signOutAndReload(companySignInPath(`/company/join/${token}`))}>
+        <Button
+          variant="outline"
+          minH="11"
+          onClick={() => void signOutAndReload(companySignInPath(`/company/join/${token}`))}
+        >
           {t('join.otherAccount')}
         </Button>
       </Stack>

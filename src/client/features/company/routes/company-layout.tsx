@@ -30,7 +30,15 @@ async function signOut() {
   }
 }
 
-function PortalHeader({ organizations, current, onSelect }: { organizations: Organization[]; current: Organization; onSelect: (id: string) => void }) {
+function PortalHeader({
+  organizations,
+  current,
+  onSelect,
+}: {
+  organizations: Organization[];
+  current: Organization;
+  onSelect: (id: string) => void;
+}) {
   const { t } = useTranslation('company');
   const navItems = [
     { to: '/company', label: t('nav.jobs'), icon: LuBriefcase, end: true },
@@ -125,7 +133,10 @@ function PortalShell() {
   }, [t]);
 
   const list = organizations.data;
-  const current = useMemo(() => list?.find((organization) => organization.id === selected) ?? list?.[0] ?? null, [list, selected]);
+  const current = useMemo(
+    () => list?.find((organization) => organization.id === selected) ?? list?.[0] ?? null,
+    [list, selected],
+  );
   const select = useCallback((id: string) => {
     storeOrganizationId(id);
     setSelected(id);
@@ -133,7 +144,9 @@ function PortalShell() {
   const replace = useCallback(
     (organization: Organization) => {
       if (!list) return;
-      setData(list.map((candidate) => (candidate.id === organization.id ? { ...candidate, ...organization } : candidate)));
+      setData(
+        list.map((candidate) => (candidate.id === organization.id ? { ...candidate, ...organization } : candidate)),
+      );
     },
     [list, setData],
   );
@@ -173,6 +186,7 @@ export default function CompanyLayout() {
   const session = useSession();
   const location = useLocation();
   if (session.status === 'loading') return <RouteFallback />;
-  if (session.status !== 'identified') return <Navigate to={companySignInPath(`${location.pathname}${location.search}`)} replace />;
+  if (session.status !== 'identified')
+    return <Navigate to={companySignInPath(`${location.pathname}${location.search}`)} replace />;
   return <PortalShell />;
 }

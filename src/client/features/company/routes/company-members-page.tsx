@@ -18,14 +18,21 @@ import { useResource } from '../hooks/use-resource.ts';
 import { useOrganization } from '../organization-context.ts';
 
 const inviteSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email({ error: 'email' })),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'email' })),
   role: z.enum(organizationRoles),
 });
 type InviteValues = z.input<typeof inviteSchema>;
 
 function InviteForm({ organizationId, onInvited }: { organizationId: string; onInvited: () => void }) {
   const { t } = useTranslation('company');
-  const form = useForm<InviteValues>({ resolver: zodResolver(inviteSchema), defaultValues: { email: '', role: 'member' } });
+  const form = useForm<InviteValues>({
+    resolver: zodResolver(inviteSchema),
+    defaultValues: { email: '', role: 'member' },
+  });
   const { register, handleSubmit, formState, reset } = form;
 
   async function invite(values: InviteValues) {
@@ -146,7 +153,19 @@ export default function CompanyMembersPage() {
         <>
           <Stack as="ul" gap="0" borderWidth="1px" rounded="l3" bg="bg" data-testid="members">
             {members.data.members.map((member) => (
-              <Flex as="li" key={member.uid} listStyleType="none" gap="3" px="4" py="3" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }} align="center" wrap="wrap" data-testid="member">
+              <Flex
+                as="li"
+                key={member.uid}
+                listStyleType="none"
+                gap="3"
+                px="4"
+                py="3"
+                borderBottomWidth="1px"
+                _last={{ borderBottomWidth: 0 }}
+                align="center"
+                wrap="wrap"
+                data-testid="member"
+              >
                 <Stack gap="0" flex="1" minW="48">
                   <Text fontWeight="medium" overflowWrap="anywhere">
                     {member.name ?? member.email}
@@ -160,7 +179,9 @@ export default function CompanyMembersPage() {
                 <Badge variant="subtle" colorPalette={member.role === 'owner' ? 'purple' : 'gray'}>
                   {t(`roles.${member.role}`)}
                 </Badge>
-                {isOwner && member.uid !== session.user?.uid ? <RemoveMemberButton member={member} onConfirm={() => remove(member)} /> : null}
+                {isOwner && member.uid !== session.user?.uid ? (
+                  <RemoveMemberButton member={member} onConfirm={() => remove(member)} />
+                ) : null}
               </Flex>
             ))}
           </Stack>
@@ -171,13 +192,26 @@ export default function CompanyMembersPage() {
               </Heading>
               <Stack as="ul" gap="0" borderWidth="1px" rounded="l3" bg="bg" data-testid="member-invitations">
                 {members.data.invitations.map((invitation) => (
-                  <Flex as="li" key={invitation.id} listStyleType="none" gap="3" px="4" py="3" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }} align="center" wrap="wrap" data-testid="member-invitation">
+                  <Flex
+                    as="li"
+                    key={invitation.id}
+                    listStyleType="none"
+                    gap="3"
+                    px="4"
+                    py="3"
+                    borderBottomWidth="1px"
+                    _last={{ borderBottomWidth: 0 }}
+                    align="center"
+                    wrap="wrap"
+                    data-testid="member-invitation"
+                  >
                     <Stack gap="0" flex="1" minW="48">
                       <Text fontWeight="medium" wordBreak="break-all">
                         {invitation.email}
                       </Text>
                       <Text textStyle="sm" color="fg.muted">
-                        {t(`roles.${invitation.role}`)} · {t('members.expires', { date: formatDate(invitation.expiresAt, i18n.language) })}
+                        {t(`roles.${invitation.role}`)} ·{' '}
+                        {t('members.expires', { date: formatDate(invitation.expiresAt, i18n.language) })}
                       </Text>
                     </Stack>
                     {isOwner ? (

@@ -24,7 +24,9 @@ function LogoSection() {
     if (file.size > maxLogoBytes) return setProblem(t('errors:codes.logo_too_large'));
     setProgress(0);
     try {
-      const organization = await uploadOrganizationLogo(current.id, file, (sent, total) => setProgress(Math.round((sent / total) * 100)));
+      const organization = await uploadOrganizationLogo(current.id, file, (sent, total) =>
+        setProgress(Math.round((sent / total) * 100)),
+      );
       replace(organization);
       toaster.create({ type: 'success', title: t('settings.logoSaved') });
     } catch (error) {
@@ -43,7 +45,17 @@ function LogoSection() {
         </Heading>
         <Flex gap="4" align="center" wrap="wrap">
           {current.logoUrl ? (
-            <Image src={current.logoUrl} alt={t('settings.logoAlt', { name: current.name })} boxSize="20" objectFit="contain" borderWidth="1px" rounded="l2" bg="white" p="1" data-testid="organization-logo" />
+            <Image
+              src={current.logoUrl}
+              alt={t('settings.logoAlt', { name: current.name })}
+              boxSize="20"
+              objectFit="contain"
+              borderWidth="1px"
+              rounded="l2"
+              bg="white"
+              p="1"
+              data-testid="organization-logo"
+            />
           ) : (
             <Flex boxSize="20" align="center" justify="center" bg="brand.subtle" color="brand.fg" rounded="l2">
               <LuBuilding2 size="32" aria-hidden />
@@ -54,7 +66,12 @@ function LogoSection() {
               {t('settings.logoHelp')}
             </Text>
             {isOwner ? (
-              <FileUpload.Root accept={[...logoContentTypes]} maxFiles={1} onFileAccept={(details) => details.files[0] && void upload(details.files[0])} w="auto">
+              <FileUpload.Root
+                accept={[...logoContentTypes]}
+                maxFiles={1}
+                onFileAccept={(details) => details.files[0] && void upload(details.files[0])}
+                w="auto"
+              >
                 <FileUpload.HiddenInput aria-label={t('settings.chooseLogo')} data-testid="logo-input" />
                 <FileUpload.Trigger asChild>
                   <Button variant="outline" minH="11" alignSelf="flex-start" loading={progress !== null}>
@@ -124,10 +141,22 @@ export default function CompanySettingsPage() {
           </Field.Root>
           <Field.Root disabled={!isOwner}>
             <Field.Label>{t('settings.website')}</Field.Label>
-            <Input type="url" value={website} onChange={(event) => setWebsite(event.target.value)} placeholder="https://" minH="11" />
+            <Input
+              type="url"
+              value={website}
+              onChange={(event) => setWebsite(event.target.value)}
+              placeholder="https://"
+              minH="11"
+            />
           </Field.Root>
           {isOwner ? (
-            <Button alignSelf="flex-end" loading={saving} minH="11" disabled={!name.trim()} onClick={() => void save({ name: name.trim(), website: website.trim() }, t('settings.saved'))}>
+            <Button
+              alignSelf="flex-end"
+              loading={saving}
+              minH="11"
+              disabled={!name.trim()}
+              onClick={() => void save({ name: name.trim(), website: website.trim() }, t('settings.saved'))}
+            >
               {t('common.save')}
             </Button>
           ) : null}
@@ -142,7 +171,12 @@ export default function CompanySettingsPage() {
           <Switch.Root
             checked={current.rejectionEmails}
             disabled={!isOwner || saving}
-            onCheckedChange={(detail) => void save({ rejectionEmails: detail.checked }, detail.checked ? t('settings.rejectionOn') : t('settings.rejectionOff'))}
+            onCheckedChange={(detail) =>
+              void save(
+                { rejectionEmails: detail.checked },
+                detail.checked ? t('settings.rejectionOn') : t('settings.rejectionOff'),
+              )
+            }
             alignItems="flex-start"
             minH="11"
           >

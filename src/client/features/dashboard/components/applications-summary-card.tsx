@@ -27,7 +27,15 @@ function ApplicationLine({ item }: { item: ApplicationSummary }) {
   const title = item.jobTitle ?? t('applications.unknownJob');
   const applied = item.appliedAt ? formatJobDate(item.appliedAt, locale) : null;
   return (
-    <Flex as="li" justify="space-between" align="center" gap="3" py="2" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
+    <Flex
+      as="li"
+      justify="space-between"
+      align="center"
+      gap="3"
+      py="2"
+      borderBottomWidth="1px"
+      _last={{ borderBottomWidth: 0 }}
+    >
       <Stack gap="0" minW="0">
         {item.featured && item.jobTitle ? (
           <Link asChild fontWeight="medium" css={touchTargetHeight}>
@@ -48,7 +56,12 @@ function ApplicationLine({ item }: { item: ApplicationSummary }) {
           {t('applications.sending')}
         </Badge>
       ) : (
-        <Badge colorPalette={statusPalette[item.status]} variant="subtle" flexShrink={0} data-testid="application-status">
+        <Badge
+          colorPalette={statusPalette[item.status]}
+          variant="subtle"
+          flexShrink={0}
+          data-testid="application-status"
+        >
           {t(`applications.status.${item.status}`)}
         </Badge>
       )}
@@ -62,7 +75,12 @@ export function ApplicationsSummaryCard() {
   const summary = useApplicationsSummary();
 
   return (
-    <Card.Root variant="outline" as="section" aria-labelledby="dashboard-applications" data-testid="dashboard-applications">
+    <Card.Root
+      variant="outline"
+      as="section"
+      aria-labelledby="dashboard-applications"
+      data-testid="dashboard-applications"
+    >
       <Card.Body gap="3">
         <Flex justify="space-between" align="baseline" gap="3" wrap="wrap">
           <Heading as="h2" id="dashboard-applications" size="md">

@@ -16,16 +16,19 @@ import { useJobsForYou } from '../hooks/use-jobs-for-you.ts';
 function useFitLine(): (pick: JobForYou) => string {
   const { t } = useTranslation('dashboard');
   const locale = useLocale();
-  return useCallback((pick: JobForYou) => {
-    const { skills, program, stage, country } = pick.reasons;
-    const parts = [
-      skills.length > 0 ? t('forYou.reasons.skills', { skills: skills.join(', ') }) : null,
-      program ? t('forYou.reasons.program', { program }) : null,
-      stage ? t(`forYou.reasons.${stage.kind}`, { year: stage.graduationYear }) : null,
-      country ? t('forYou.reasons.country', { country: localCountryName(country, locale) }) : null,
-    ];
-    return parts.filter(Boolean).join(' · ');
-  }, [t, locale]);
+  return useCallback(
+    (pick: JobForYou) => {
+      const { skills, program, stage, country } = pick.reasons;
+      const parts = [
+        skills.length > 0 ? t('forYou.reasons.skills', { skills: skills.join(', ') }) : null,
+        program ? t('forYou.reasons.program', { program }) : null,
+        stage ? t(`forYou.reasons.${stage.kind}`, { year: stage.graduationYear }) : null,
+        country ? t('forYou.reasons.country', { country: localCountryName(country, locale) }) : null,
+      ];
+      return parts.filter(Boolean).join(' · ');
+    },
+    [t, locale],
+  );
 }
 
 /** Up to 10 board jobs that fit the student's program, skills, graduation year and country, each saying why. */
@@ -54,7 +57,15 @@ export function JobsForYouSection({ profile }: { profile: StudentProfile | null 
           <JobCardSkeleton />
         </SimpleGrid>
       ) : state.status === 'needs-profile' ? (
-        <Flex borderWidth="1px" borderStyle="dashed" borderRadius="l3" p="4" gap="3" direction="column" data-testid="jobs-for-you-empty">
+        <Flex
+          borderWidth="1px"
+          borderStyle="dashed"
+          borderRadius="l3"
+          p="4"
+          gap="3"
+          direction="column"
+          data-testid="jobs-for-you-empty"
+        >
           <Text>{t('forYou.needsProfile')}</Text>
           <Link asChild alignSelf="flex-start" fontWeight="medium" css={touchTargetHeight}>
             <RouterLink to="/account#field-program">
@@ -64,11 +75,25 @@ export function JobsForYouSection({ profile }: { profile: StudentProfile | null 
           </Link>
         </Flex>
       ) : jobs.length === 0 ? (
-        <Text color="fg.muted" borderWidth="1px" borderStyle="dashed" borderRadius="l3" p="4" data-testid="jobs-for-you-empty">
+        <Text
+          color="fg.muted"
+          borderWidth="1px"
+          borderStyle="dashed"
+          borderRadius="l3"
+          p="4"
+          data-testid="jobs-for-you-empty"
+        >
           {t('forYou.none')}
         </Text>
       ) : (
-        <JobCardList jobs={jobs} notes={notes} locale={locale} label={t('forYou.title')} stale={false} testId="jobs-for-you-list" />
+        <JobCardList
+          jobs={jobs}
+          notes={notes}
+          locale={locale}
+          label={t('forYou.title')}
+          stale={false}
+          testId="jobs-for-you-list"
+        />
       )}
     </Stack>
   );

@@ -33,7 +33,13 @@ export function ProfileChecklistCard({ profile }: { profile: StudentProfile | nu
           <Text color="fg.muted">{t('checklist.unavailable')}</Text>
         ) : (
           <>
-            <Progress.Root value={checklist.done} max={checklist.total} size="sm" colorPalette="brand" aria-label={t('checklist.progressLabel')}>
+            <Progress.Root
+              value={checklist.done}
+              max={checklist.total}
+              size="sm"
+              colorPalette="brand"
+              aria-label={t('checklist.progressLabel')}
+            >
               <Progress.Track>
                 <Progress.Range />
               </Progress.Track>
@@ -41,7 +47,14 @@ export function ProfileChecklistCard({ profile }: { profile: StudentProfile | nu
             {checklist.done === checklist.total ? <Text color="fg.muted">{t('checklist.complete')}</Text> : null}
             <Stack as="ul" gap="0.5" listStyleType="none">
               {checklist.items.map((item) => (
-                <Flex as="li" key={item.key} align="center" gap="2" data-testid={`checklist-${item.key}`} data-done={item.done}>
+                <Flex
+                  as="li"
+                  key={item.key}
+                  align="center"
+                  gap="2"
+                  data-testid={`checklist-${item.key}`}
+                  data-done={item.done}
+                >
                   <Icon color={item.done ? 'green.fg' : 'fg.muted'} boxSize="4" flexShrink={0}>
                     {item.done ? <LuCircleCheck aria-hidden /> : <LuCircle aria-hidden />}
                   </Icon>

@@ -20,7 +20,13 @@ function isJobBoardPath(pathname: string): boolean {
 }
 
 /** Logo and community title, the Platform links, the mail links and the user block (spec section 2). */
-export function SidebarContent({ collapsed, inSheet = false, onNavigate, supportEmail, feedbackEmail }: SidebarContentProps) {
+export function SidebarContent({
+  collapsed,
+  inSheet = false,
+  onNavigate,
+  supportEmail,
+  feedbackEmail,
+}: SidebarContentProps) {
   const { t } = useTranslation('dashboard');
   const { t: tCommon } = useTranslation('common');
   const { pathname } = useLocation();
@@ -102,12 +108,22 @@ export function SidebarContent({ collapsed, inSheet = false, onNavigate, support
         <Stack as="ul" gap="1" listStyleType="none" px="2" py="2">
           {supportEmail && (
             <li>
-              <SidebarItem to={`mailto:${supportEmail}`} label={t('sidebar.support')} icon={LuLifeBuoy} collapsed={collapsed} />
+              <SidebarItem
+                to={`mailto:${supportEmail}`}
+                label={t('sidebar.support')}
+                icon={LuLifeBuoy}
+                collapsed={collapsed}
+              />
             </li>
           )}
           {feedbackEmail && (
             <li>
-              <SidebarItem to={`mailto:${feedbackEmail}`} label={t('sidebar.feedback')} icon={LuSend} collapsed={collapsed} />
+              <SidebarItem
+                to={`mailto:${feedbackEmail}`}
+                label={t('sidebar.feedback')}
+                icon={LuSend}
+                collapsed={collapsed}
+              />
             </li>
           )}
         </Stack>

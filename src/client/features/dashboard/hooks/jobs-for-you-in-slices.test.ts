@@ -5,7 +5,13 @@ import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
 import { jobsForYouInSlices } from './use-jobs-for-you.ts';
 
 const now = Date.UTC(2026, 10, 25);
-const titles = ['React Developer Intern', 'Software Engineer Intern', 'Python Data Intern', 'Marketing Intern', 'Frontend Intern (React)'];
+const titles = [
+  'React Developer Intern',
+  'Software Engineer Intern',
+  'Python Data Intern',
+  'Marketing Intern',
+  'Frontend Intern (React)',
+];
 const places = ['Toronto, ON, Canada', 'New York, NY', 'Montreal, QC, Canada'];
 
 function buildJob(i: number): BoardJob {
@@ -38,7 +44,9 @@ describe('jobsForYouInSlices', () => {
 
   it('keeps a limit other than ten', async () => {
     const picks = await jobsForYouInSlices(board, student, { ...options, limit: 25 });
-    expect(picks?.map((pick) => pick.job.id)).toEqual(jobsForYou(board, student, { ...options, limit: 25 }).map((pick) => pick.job.id));
+    expect(picks?.map((pick) => pick.job.id)).toEqual(
+      jobsForYou(board, student, { ...options, limit: 25 }).map((pick) => pick.job.id),
+    );
   });
 
   it('gives up with null once cancelled', async () => {

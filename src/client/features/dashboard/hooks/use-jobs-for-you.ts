@@ -51,7 +51,9 @@ export async function jobsForYouInSlices(
   for (let start = 0; start < jobs.length; start += fitSliceSize) {
     await yieldToMain();
     if (isCancelled()) return null;
-    picks.push(...jobsForYou(jobs.slice(start, start + fitSliceSize), profile, { ...options, limit: Number.POSITIVE_INFINITY }));
+    picks.push(
+      ...jobsForYou(jobs.slice(start, start + fitSliceSize), profile, { ...options, limit: Number.POSITIVE_INFINITY }),
+    );
   }
   return picks.sort((a, b) => b.score - a.score).slice(0, options.limit ?? 10);
 }
@@ -64,7 +66,11 @@ export function useJobsForYou(profile: StudentProfile | null | undefined): JobsF
   const day = Math.floor(now / 86_400_000);
   const input = useMemo(() => {
     if (profile === undefined) return { status: 'loading' as const };
-    const fit = { program: profile?.program ?? null, skills: profile?.skills ?? '', graduationYear: profile?.graduationYear ?? null };
+    const fit = {
+      program: profile?.program ?? null,
+      skills: profile?.skills ?? '',
+      graduationYear: profile?.graduationYear ?? null,
+    };
     if (!canSuggestJobs(fit)) return { status: 'needs-profile' as const };
     if (!snapshot) return { status: 'loading' as const };
     return { status: 'match' as const, fit, jobs: snapshot.jobs };
@@ -75,7 +81,12 @@ export function useJobsForYou(profile: StudentProfile | null | undefined): JobsF
     if (input.status !== 'match') return;
     let cancelled = false;
     const country = browserCountry(navigator.languages ?? [navigator.language]);
-    jobsForYouInSlices(input.jobs, input.fit, { country, appliedJobIds, nowMs: day * 86_400_000 }, () => cancelled).then(
+    jobsForYouInSlices(
+      input.jobs,
+      input.fit,
+      { country, appliedJobIds, nowMs: day * 86_400_000 },
+      () => cancelled,
+    ).then(
       (picks) => {
         if (picks) setResult({ input, picks });
       },

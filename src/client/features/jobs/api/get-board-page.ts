@@ -8,9 +8,16 @@ const facetValueSchema = z.object({ value: z.string(), count: z.number().int().m
 const boardPageSchema = z.object({
   jobs: z.array(boardJobSchema),
   total: z.number().int().min(0),
-  facets: z.object({ countries: z.array(facetValueSchema), states: z.array(facetValueSchema), cities: z.array(facetValueSchema) }),
+  facets: z.object({
+    countries: z.array(facetValueSchema),
+    states: z.array(facetValueSchema),
+    cities: z.array(facetValueSchema),
+  }),
   version: z.string(),
-  refreshedAt: z.string().nullish().transform((value) => value ?? null),
+  refreshedAt: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null),
 });
 
 /** One page of the board as the server filtered it: `GET /api/public/board`. */

@@ -10,12 +10,14 @@ export interface BoardSnapshotPayload {
 }
 
 export type BoardSnapshotFetch =
-  | { status: 'not-modified' }
-  | { status: 'updated'; snapshot: BoardSnapshotPayload; invalidJobs: number };
+  { status: 'not-modified' } | { status: 'updated'; snapshot: BoardSnapshotPayload; invalidJobs: number };
 
 const envelopeSchema = z.object({
   version: z.string().min(1),
-  refreshedAt: z.string().nullish().transform((value) => value ?? null),
+  refreshedAt: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null),
   jobs: z.array(z.unknown()),
 });
 
@@ -58,5 +60,9 @@ export async function getBoardSnapshot(knownVersion: string | null, signal?: Abo
   }
   const envelope = envelopeSchema.parse(await response.json());
   const { jobs, invalid } = await validateJobs(envelope.jobs);
-  return { status: 'updated', snapshot: { version: envelope.version, refreshedAt: envelope.refreshedAt, jobs }, invalidJobs: invalid };
+  return {
+    status: 'updated',
+    snapshot: { version: envelope.version, refreshedAt: envelope.refreshedAt, jobs },
+    invalidJobs: invalid,
+  };
 }

@@ -6,7 +6,10 @@ describe('parsePublicJobView', () => {
   const job = { id: 7, title: 'Data Intern', type: 'Internship', location: 'Remote', postingDate: '2026-01-05' };
 
   it('reads the wrapped form {job, organization}', () => {
-    const view = parsePublicJobView({ job, organization: { name: 'Fox Labs', logo: '/api/public/files/logos/fox.png' } });
+    const view = parsePublicJobView({
+      job,
+      organization: { name: 'Fox Labs', logo: '/api/public/files/logos/fox.png' },
+    });
     expect(view.job).toMatchObject({ id: '7', title: 'Data Intern', description: null, endPostingDate: null });
     expect(view.organization).toEqual({ name: 'Fox Labs', logo: '/api/public/files/logos/fox.png' });
   });

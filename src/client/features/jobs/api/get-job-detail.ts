@@ -3,7 +3,10 @@ import { apiJson } from '../../../lib/api-client.ts';
 
 // Spec section 3: job type and location are free text, and dates may be missing or in any format (an unparseable
 // one is shown as is), so everything but the title is lenient here.
-const optionalText = z.string().nullish().transform((value) => value ?? null);
+const optionalText = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? null);
 const dateValue = z
   .union([z.string(), z.number(), z.object({ _seconds: z.number() }).loose()])
   .nullish()
@@ -22,12 +25,21 @@ const publicJobSchema = z.object({
 });
 
 const organizationSchema = z
-  .object({ name: z.string(), logo: z.string().nullish().transform((value) => value ?? null) })
+  .object({
+    name: z.string(),
+    logo: z
+      .string()
+      .nullish()
+      .transform((value) => value ?? null),
+  })
   .nullish()
   .transform((value) => value ?? null);
 
 /** The public job view (spec section 3): `{job, organization}`. */
-export type PublicJobView = { job: z.output<typeof publicJobSchema>; organization: z.output<typeof organizationSchema> };
+export type PublicJobView = {
+  job: z.output<typeof publicJobSchema>;
+  organization: z.output<typeof organizationSchema>;
+};
 export type PublicJob = PublicJobView['job'];
 export type JobDateValue = PublicJob['postingDate'];
 

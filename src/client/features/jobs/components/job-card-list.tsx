@@ -76,13 +76,23 @@ function CardItems() {
 // list appears, not again for every keystroke of a search.
 const CardListFrame = memo(function CardListFrame({ label, testId }: { label: string; testId: string }) {
   return (
-    <SimpleGrid as="ul" css={jobCardListStyles} columns={{ base: 1, md: 2 }} gap="3" aria-label={label} data-testid={testId}>
+    <SimpleGrid
+      as="ul"
+      css={jobCardListStyles}
+      columns={{ base: 1, md: 2 }}
+      gap="3"
+      aria-label={label}
+      data-testid={testId}
+    >
       <CardItems />
     </SimpleGrid>
   );
 });
 
-interface JobCardListProps extends Omit<CardItemsState, 'labels' | 'today' | 'savedIds' | 'onToggleSave' | 'appliedIds'> {
+interface JobCardListProps extends Omit<
+  CardItemsState,
+  'labels' | 'today' | 'savedIds' | 'onToggleSave' | 'appliedIds'
+> {
   label: string;
   /** Showing the previous result while the next one loads. */
   stale: boolean;
@@ -90,7 +100,17 @@ interface JobCardListProps extends Omit<CardItemsState, 'labels' | 'today' | 'sa
 }
 
 /** The job cards, two columns from `md` up. */
-export function JobCardList({ jobs, locale, onReachEnd, label, stale, closedIds, notes, linkState, testId = 'job-list' }: JobCardListProps) {
+export function JobCardList({
+  jobs,
+  locale,
+  onReachEnd,
+  label,
+  stale,
+  closedIds,
+  notes,
+  linkState,
+  testId = 'job-list',
+}: JobCardListProps) {
   const { t } = useTranslation('jobs');
   const today = startOfDay(useNow());
   const { savedIds, toggle } = useSavedJobs();
@@ -109,7 +129,10 @@ export function JobCardList({ jobs, locale, onReachEnd, label, stale, closedIds,
       noLocation: t('card.noLocation'),
       postedRecently: t('card.postedRecently'),
       posted: (date) => `${beforeDate}${date}${afterDate}`,
-      postedAgo: (age) => (age.unit === 'today' ? t('card.postedToday') : t(age.unit === 'day' ? 'card.postedDaysAgo' : 'card.postedMonthsAgo', { count: age.count })),
+      postedAgo: (age) =>
+        age.unit === 'today'
+          ? t('card.postedToday')
+          : t(age.unit === 'day' ? 'card.postedDaysAgo' : 'card.postedMonthsAgo', { count: age.count }),
       mayBeClosed: t('card.mayBeClosed'),
       applied: t('card.applied'),
       moreLocations: (count) => t('card.moreLocations', { count }),
@@ -120,7 +143,19 @@ export function JobCardList({ jobs, locale, onReachEnd, label, stale, closedIds,
     };
   }, [t]);
   const items = useMemo(
-    () => ({ jobs, locale, labels, onReachEnd, today, savedIds, onToggleSave, closedIds, appliedIds, notes, linkState }),
+    () => ({
+      jobs,
+      locale,
+      labels,
+      onReachEnd,
+      today,
+      savedIds,
+      onToggleSave,
+      closedIds,
+      appliedIds,
+      notes,
+      linkState,
+    }),
     [jobs, locale, labels, onReachEnd, today, savedIds, onToggleSave, closedIds, appliedIds, notes, linkState],
   );
   return (

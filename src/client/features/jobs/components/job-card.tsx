@@ -1,10 +1,25 @@
 import { memo } from 'react';
-import { LuBookmark, LuBookmarkCheck, LuCalendar, LuCircleCheck, LuExternalLink, LuMapPin, LuRefreshCw } from 'react-icons/lu';
+import {
+  LuBookmark,
+  LuBookmarkCheck,
+  LuCalendar,
+  LuCircleCheck,
+  LuExternalLink,
+  LuMapPin,
+  LuRefreshCw,
+} from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
 import type { Locale } from '../../../../shared/locale.ts';
 import { mayBeClosed, postedAge, type PostedAge } from '../../../../shared/jobs/posted-within.ts';
-import { companyInitials, featuredStage, jobCardLink, jobBadgeKind, locationSummary, type JobBadgeKind } from '../job-card-model.ts';
+import {
+  companyInitials,
+  featuredStage,
+  jobCardLink,
+  jobBadgeKind,
+  locationSummary,
+  type JobBadgeKind,
+} from '../job-card-model.ts';
 import { formatPostedDay, updatedDaysAgo } from '../job-dates.ts';
 
 /** Every text a card shows, translated once per list rather than once per card. */
@@ -70,7 +85,18 @@ function avatarTone(company: string): number {
  * Plain elements styled by the list (`jobCardListStyles`) and no hooks: a search keystroke can bring 20 new cards, and
  * at 4x CPU throttling a Chakra component or a useTranslation per card costs more than the search itself.
  */
-export const JobCard = memo(function JobCard({ job, locale, labels, today, saved, onToggleSave, closed, applied, note, linkState }: JobCardProps) {
+export const JobCard = memo(function JobCard({
+  job,
+  locale,
+  labels,
+  today,
+  saved,
+  onToggleSave,
+  closed,
+  applied,
+  note,
+  linkState,
+}: JobCardProps) {
   const link = jobCardLink(job);
   const updatedDays = today === undefined ? null : updatedDaysAgo(job, today);
   const badge = jobBadgeKind(job);

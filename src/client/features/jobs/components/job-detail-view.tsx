@@ -1,4 +1,17 @@
-import { Badge, Box, Card, Flex, Heading, HStack, Icon, List, Separator, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Card,
+  Flex,
+  Heading,
+  HStack,
+  Icon,
+  List,
+  Separator,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCalendar, LuCircleCheck, LuMapPin, LuSend } from 'react-icons/lu';
@@ -48,7 +61,13 @@ function LongText({ text, empty }: { text: string | null; empty: string }) {
         block.kind === 'paragraph' ? (
           <Text key={index}>{block.text}</Text>
         ) : (
-          <List.Root key={index} as={block.ordered ? 'ol' : 'ul'} ps="5" gap="1" listStyleType={block.ordered ? 'decimal' : 'disc'}>
+          <List.Root
+            key={index}
+            as={block.ordered ? 'ol' : 'ul'}
+            ps="5"
+            gap="1"
+            listStyleType={block.ordered ? 'decimal' : 'disc'}
+          >
             {block.items.map((item, itemIndex) => (
               <List.Item key={itemIndex}>{item}</List.Item>
             ))}
@@ -109,7 +128,13 @@ export function JobDetailView({ view, applyTo, actions, applied = false }: JobDe
           </Flex>
           <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
             {applied ? (
-              <Button asChild size="lg" variant="outline" w={{ base: 'full', sm: 'auto' }} data-testid="job-applied-button">
+              <Button
+                asChild
+                size="lg"
+                variant="outline"
+                w={{ base: 'full', sm: 'auto' }}
+                data-testid="job-applied-button"
+              >
                 <RouterLink to="/jobs/applied">
                   <LuCircleCheck aria-hidden />
                   {t('detail.alreadyApplied')}

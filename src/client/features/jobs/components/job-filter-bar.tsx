@@ -1,4 +1,18 @@
-import { Code, Field, Grid, GridItem, IconButton, Input, InputGroup, List, NativeSelect, Popover, Portal, Stack, Text } from '@chakra-ui/react';
+import {
+  Code,
+  Field,
+  Grid,
+  GridItem,
+  IconButton,
+  Input,
+  InputGroup,
+  List,
+  NativeSelect,
+  Popover,
+  Portal,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { memo, useCallback, useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCircleHelp, LuSearch } from 'react-icons/lu';
@@ -35,7 +49,10 @@ interface FacetSelectProps {
 }
 
 /** The chosen value stays selectable even when the current result no longer lists it (a shared link, a new search). */
-function optionsWith(values: readonly FacetValue[], chosen: string | undefined): { value: string; count: number | null }[] {
+function optionsWith(
+  values: readonly FacetValue[],
+  chosen: string | undefined,
+): { value: string; count: number | null }[] {
   if (!chosen || values.some((option) => option.value.toLowerCase() === chosen.toLowerCase())) return [...values];
   return [{ value: chosen, count: null }, ...values];
 }
@@ -48,13 +65,23 @@ function sameOptions(a: FacetSelectProps, b: FacetSelectProps): boolean {
     a.onChange === b.onChange &&
     a.optionLabel === b.optionLabel &&
     a.options.length === b.options.length &&
-    a.options.every((option, index) => option.value === b.options[index]?.value && option.count === b.options[index]?.count)
+    a.options.every(
+      (option, index) => option.value === b.options[index]?.value && option.count === b.options[index]?.count,
+    )
   );
 }
 
 // Recomputed facets are new arrays, usually holding the same values: compare by content, so a select with hundreds
 // of cities is not rendered again for nothing.
-const FacetSelect = memo(function FacetSelect({ label, anyLabel, value, options, onChange, testId, optionLabel = (text) => text }: FacetSelectProps) {
+const FacetSelect = memo(function FacetSelect({
+  label,
+  anyLabel,
+  value,
+  options,
+  onChange,
+  testId,
+  optionLabel = (text) => text,
+}: FacetSelectProps) {
   return (
     <Field.Root>
       <Field.Label textStyle="xs" color="fg.muted">
@@ -217,7 +244,15 @@ interface ChoiceSelectProps<V extends string> {
 }
 
 /** A select over a fixed list of values (work mode, sort). */
-function ChoiceSelect<V extends string>({ label, value, values, optionLabel, anyLabel, onChange, testId }: ChoiceSelectProps<V>) {
+function ChoiceSelect<V extends string>({
+  label,
+  value,
+  values,
+  optionLabel,
+  anyLabel,
+  onChange,
+  testId,
+}: ChoiceSelectProps<V>) {
   return (
     <Field.Root>
       <Field.Label textStyle="xs" color="fg.muted">
@@ -268,7 +303,13 @@ function sameBar(a: JobFilterBarProps, b: JobFilterBarProps): boolean {
  * state and city; choosing a state resets city. State and city appear only once their parent is chosen and the
  * result has values for them. Nothing here depends on the search text, so typing does not re-render the bar.
  */
-export const JobFilterBar = memo(function JobFilterBar({ choices, hasQuery, facets, searchSeed, onChange }: JobFilterBarProps) {
+export const JobFilterBar = memo(function JobFilterBar({
+  choices,
+  hasQuery,
+  facets,
+  searchSeed,
+  onChange,
+}: JobFilterBarProps) {
   const { t } = useTranslation('jobs');
   const locale = useLocale();
   const countryLabel = useCallback((country: string) => localCountryName(country, locale), [locale]);
@@ -276,7 +317,10 @@ export const JobFilterBar = memo(function JobFilterBar({ choices, hasQuery, face
   const showState = Boolean(choices.country) && (facets.states.length > 0 || Boolean(choices.state));
   const showCity = Boolean(choices.state) && (facets.cities.length > 0 || Boolean(choices.city));
 
-  const chooseType = useCallback((type: JobTypeFilter) => onChange((current) => ({ ...current, type }), 'choice'), [onChange]);
+  const chooseType = useCallback(
+    (type: JobTypeFilter) => onChange((current) => ({ ...current, type }), 'choice'),
+    [onChange],
+  );
   const chooseCountry = useCallback(
     (country: string | undefined) => onChange((current) => withCountry(current, country), 'choice'),
     [onChange],
@@ -298,7 +342,8 @@ export const JobFilterBar = memo(function JobFilterBar({ choices, hasQuery, face
     [onChange],
   );
   const chooseSort = useCallback(
-    (sort: JobSort | undefined) => onChange((current) => ({ ...current, sort: sort === 'posted' ? undefined : sort }), 'choice'),
+    (sort: JobSort | undefined) =>
+      onChange((current) => ({ ...current, sort: sort === 'posted' ? undefined : sort }), 'choice'),
     [onChange],
   );
 

@@ -34,7 +34,11 @@ function ProblemState({ problem, onRetry }: { problem: BoardProblem; onRetry: ()
         <Stack textAlign="center" gap="1">
           <EmptyState.Title>{t(offline ? 'list.offlineTitle' : 'list.errorTitle')}</EmptyState.Title>
           <EmptyState.Description maxW="sm">
-            {offline ? t('list.offlineDescription') : (problem.code ? errorCodeText(t, problem.code) : t('list.errorDescription'))}
+            {offline
+              ? t('list.offlineDescription')
+              : problem.code
+                ? errorCodeText(t, problem.code)
+                : t('list.errorDescription')}
           </EmptyState.Description>
         </Stack>
         <Button variant="outline" size="sm" onClick={onRetry}>
@@ -76,7 +80,13 @@ export function JobList({ limit }: JobListProps) {
   return (
     <Stack gap="4">
       {showFilters ? (
-        <JobFilterBar choices={filters} hasQuery={hasQuery} facets={board.facets} searchSeed={searchSeed} onChange={setFilters} />
+        <JobFilterBar
+          choices={filters}
+          hasQuery={hasQuery}
+          facets={board.facets}
+          searchSeed={searchSeed}
+          onChange={setFilters}
+        />
       ) : null}
 
       <Flex align="center" justify="space-between" gap="2" wrap="wrap" minH="6">

@@ -45,8 +45,17 @@ describe('board snapshot repository', () => {
   it('reads back what was saved, with the time it was saved, and the same version in the small meta row', async () => {
     const jobs = [buildJob(), buildJob({ id: 'job-2', featured: true, url: null, type: 'Internship' })];
     await saveBoardSnapshot({ version: 'v1', refreshedAt: '2026-01-10T12:00:00.000Z', jobs }, 1234, db);
-    expect(await readBoardSnapshot(db)).toEqual({ version: 'v1', refreshedAt: '2026-01-10T12:00:00.000Z', savedAt: 1234, jobs });
-    expect(await readBoardSnapshotMeta(db)).toEqual({ version: 'v1', refreshedAt: '2026-01-10T12:00:00.000Z', savedAt: 1234 });
+    expect(await readBoardSnapshot(db)).toEqual({
+      version: 'v1',
+      refreshedAt: '2026-01-10T12:00:00.000Z',
+      savedAt: 1234,
+      jobs,
+    });
+    expect(await readBoardSnapshotMeta(db)).toEqual({
+      version: 'v1',
+      refreshedAt: '2026-01-10T12:00:00.000Z',
+      savedAt: 1234,
+    });
   });
 
   it('replaces the whole board when a new version is saved (never a merge)', async () => {

@@ -34,7 +34,12 @@ export async function saveBoardSnapshot(
   savedAt: number = Date.now(),
   db: AppDb = appDb,
 ): Promise<BoardSnapshot> {
-  const snapshot: BoardSnapshot = { version: payload.version, refreshedAt: payload.refreshedAt, savedAt, jobs: payload.jobs };
+  const snapshot: BoardSnapshot = {
+    version: payload.version,
+    refreshedAt: payload.refreshedAt,
+    savedAt,
+    jobs: payload.jobs,
+  };
   const meta = { version: snapshot.version, refreshedAt: snapshot.refreshedAt, savedAt };
   await db.transaction('rw', db.boardSnapshot, async () => {
     await db.boardSnapshot.put({ id: boardRowId, ...snapshot });

@@ -27,7 +27,8 @@ function whenPageIdle(task: () => void): () => void {
   let idleHandle: number | null = null;
   let timer: number | null = null;
   const idle = () => {
-    if (typeof window.requestIdleCallback === 'function') idleHandle = window.requestIdleCallback(task, { timeout: 3000 });
+    if (typeof window.requestIdleCallback === 'function')
+      idleHandle = window.requestIdleCallback(task, { timeout: 3000 });
     else timer = window.setTimeout(task, 500);
   };
   if (document.readyState === 'complete') idle();

@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
-import { filtersFromSearchParams, filtersToSearchParams, type JobFilters } from '../../../../shared/jobs/job-filters-schema.ts';
+import {
+  filtersFromSearchParams,
+  filtersToSearchParams,
+  type JobFilters,
+} from '../../../../shared/jobs/job-filters-schema.ts';
 
 /** How a change was made: typing replaces the history entry (no entry per keystroke), a choice adds one. */
 export type FilterChange = 'typing' | 'choice';
@@ -71,7 +75,9 @@ export function useJobFilters(): JobFiltersState {
         ...previous,
         filters: next,
         searchSeed:
-          change === 'typing' ? previous.searchSeed : { text: next.q ?? '', revision: previous.searchSeed.revision + 1 },
+          change === 'typing'
+            ? previous.searchSeed
+            : { text: next.q ?? '', revision: previous.searchSeed.revision + 1 },
       }));
       const write = () =>
         setSearchParams(filtersToSearchParams(next), {

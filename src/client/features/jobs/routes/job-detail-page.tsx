@@ -43,7 +43,9 @@ function DetailError({ problem, onRetry }: { problem: JobDetailProblem; onRetry:
       ? t('detail.notAvailable')
       : problem.kind === 'offline'
         ? t('detail.offline')
-        : (problem.code ? errorCodeText(t, problem.code) : t('detail.loadFailed'));
+        : problem.code
+          ? errorCodeText(t, problem.code)
+          : t('detail.loadFailed');
   return (
     <EmptyState.Root borderWidth="1px" borderRadius="l3" size="lg" role="alert" data-testid="job-detail-error">
       <EmptyState.Content>
@@ -98,7 +100,14 @@ export function JobDetailContent({ signedIn }: { signedIn: boolean }) {
       {signedIn ? <JobBreadcrumb title={title} /> : null}
       {signedIn ? (
         // Back to the board as it was left: its filters, and (when the board is the previous page) its scroll.
-        <Link asChild alignSelf="flex-start" color="fg.muted" textStyle="sm" _hover={{ color: 'fg' }} css={touchTargetHeight}>
+        <Link
+          asChild
+          alignSelf="flex-start"
+          color="fg.muted"
+          textStyle="sm"
+          _hover={{ color: 'fg' }}
+          css={touchTargetHeight}
+        >
           <RouterLink
             to={boardReturnPath()}
             data-testid="back-to-jobs"
@@ -113,7 +122,14 @@ export function JobDetailContent({ signedIn }: { signedIn: boolean }) {
           </RouterLink>
         </Link>
       ) : (
-        <Link asChild alignSelf="flex-start" color="fg.muted" textStyle="sm" _hover={{ color: 'fg' }} css={touchTargetHeight}>
+        <Link
+          asChild
+          alignSelf="flex-start"
+          color="fg.muted"
+          textStyle="sm"
+          _hover={{ color: 'fg' }}
+          css={touchTargetHeight}
+        >
           <RouterLink to="/">
             <LuArrowLeft aria-hidden />
             {t('detail.backHome')}
@@ -125,9 +141,7 @@ export function JobDetailContent({ signedIn }: { signedIn: boolean }) {
           <Alert.Indicator>
             <LuWifiOff />
           </Alert.Indicator>
-          <Alert.Title>
-            {t('detail.savedCopy', { date: formatJobDate(detail.savedAt, locale) })}
-          </Alert.Title>
+          <Alert.Title>{t('detail.savedCopy', { date: formatJobDate(detail.savedAt, locale) })}</Alert.Title>
         </Alert.Root>
       ) : null}
       {detail.status === 'loading' ? <DetailSkeleton /> : null}

@@ -23,10 +23,20 @@ function AccountLink({ signedIn }: { signedIn: boolean }) {
     <Button asChild size="sm">
       <RouterLink to={signedIn ? '/dashboard' : '/sign-in'} data-testid="header-account-link">
         <Box as="span" display="grid" justifyItems="center">
-          <Box as="span" gridArea="1 / 1" visibility={signedIn ? 'hidden' : 'visible'} aria-hidden={signedIn || undefined}>
+          <Box
+            as="span"
+            gridArea="1 / 1"
+            visibility={signedIn ? 'hidden' : 'visible'}
+            aria-hidden={signedIn || undefined}
+          >
             {t('nav.logIn')}
           </Box>
-          <Box as="span" gridArea="1 / 1" visibility={signedIn ? 'visible' : 'hidden'} aria-hidden={!signedIn || undefined}>
+          <Box
+            as="span"
+            gridArea="1 / 1"
+            visibility={signedIn ? 'visible' : 'hidden'}
+            aria-hidden={!signedIn || undefined}
+          >
             {t('nav.dashboard')}
           </Box>
         </Box>

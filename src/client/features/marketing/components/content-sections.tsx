@@ -19,7 +19,9 @@ export function ContentSections({ sections }: { sections: ContentSection[] }) {
             </Heading>
           ) : null}
           <Stack gap="4" color="fg.muted" fontSize={{ base: 'md', md: 'lg' }} lineHeight="tall">
-            {section.paragraphs?.map((paragraph) => <Text key={paragraph}>{paragraph}</Text>)}
+            {section.paragraphs?.map((paragraph) => (
+              <Text key={paragraph}>{paragraph}</Text>
+            ))}
             {section.items ? (
               <List.Root gap="2" ps="5" _marker={{ color: 'brand.fg' }}>
                 {section.items.map((item) => (

@@ -49,7 +49,16 @@ export function JobListPreview() {
           <Text fontWeight="bold" fontSize="lg">
             {t('landing.preview.heading')}
           </Text>
-          <HStack gap="2" px="3" py="2" rounded="lg" borderWidth="1px" borderColor="border" color="fg.muted" fontSize="sm">
+          <HStack
+            gap="2"
+            px="3"
+            py="2"
+            rounded="lg"
+            borderWidth="1px"
+            borderColor="border"
+            color="fg.muted"
+            fontSize="sm"
+          >
             <Icon as={LuSearch} boxSize="4" />
             <Text truncate>{t('landing.preview.search')}</Text>
           </HStack>
@@ -98,7 +107,17 @@ export function JobListPreview() {
               </Flex>
             ))}
           </Stack>
-          <HStack gap="2" alignSelf="flex-start" px="3" py="1.5" rounded="full" bg="green.50" color="green.700" fontSize="xs" fontWeight="medium">
+          <HStack
+            gap="2"
+            alignSelf="flex-start"
+            px="3"
+            py="1.5"
+            rounded="full"
+            bg="green.50"
+            color="green.700"
+            fontSize="xs"
+            fontWeight="medium"
+          >
             <Icon as={LuCircleCheck} boxSize="3.5" />
             <Text>{t('landing.preview.draft')}</Text>
           </HStack>

@@ -94,7 +94,13 @@ export default function MobileNavDrawer({ links, open, onOpenChange, returnFocus
                 </Accordion.Root>
               </nav>
             </Drawer.Body>
-            <Drawer.Footer flexDirection="column" alignItems="stretch" gap="4" borderTopWidth="1px" borderColor="border.muted">
+            <Drawer.Footer
+              flexDirection="column"
+              alignItems="stretch"
+              gap="4"
+              borderTopWidth="1px"
+              borderColor="border.muted"
+            >
               <Button asChild width="full">
                 <RouterLink to="/sign-in" onClick={close}>
                   {t('nav.logIn')}

@@ -13,10 +13,23 @@ export function SectionHeading({ id, eyebrow, title, description, tone = 'light'
   const dark = tone === 'dark';
   return (
     <Stack gap="3" maxW="2xl" mx="auto" textAlign="center">
-      <Text fontSize="sm" fontWeight="semibold" color={dark ? 'brand.300' : 'brand.fg'} textTransform="uppercase" letterSpacing="wider">
+      <Text
+        fontSize="sm"
+        fontWeight="semibold"
+        color={dark ? 'brand.300' : 'brand.fg'}
+        textTransform="uppercase"
+        letterSpacing="wider"
+      >
         {eyebrow}
       </Text>
-      <Heading as="h2" id={id} fontSize={{ base: '3xl', md: '4xl' }} letterSpacing="tight" lineHeight="1.15" textWrap="balance">
+      <Heading
+        as="h2"
+        id={id}
+        fontSize={{ base: '3xl', md: '4xl' }}
+        letterSpacing="tight"
+        lineHeight="1.15"
+        textWrap="balance"
+      >
         {title}
       </Heading>
       {description ? (

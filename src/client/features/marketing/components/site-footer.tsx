@@ -11,7 +11,11 @@ import { NavAnchor } from './nav-anchor.tsx';
 export function SiteFooter() {
   const { t } = useTranslation('marketing');
   const links = usePublicLinks();
-  const linkStyle = { color: 'fg.muted', fontSize: 'sm', _hover: { color: 'fg', textDecoration: 'underline' } } as const;
+  const linkStyle = {
+    color: 'fg.muted',
+    fontSize: 'sm',
+    _hover: { color: 'fg', textDecoration: 'underline' },
+  } as const;
 
   return (
     <Box as="footer" borderTopWidth="1px" borderColor="border.muted" bg="bg.subtle">

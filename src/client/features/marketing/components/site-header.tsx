@@ -23,7 +23,14 @@ export function SiteHeader() {
       borderColor="border.muted"
     >
       {/* position static: the mega-menu panels anchor to the full-width header, not to this container */}
-      <Container maxW="7xl" h="16" display="flex" alignItems="center" gap={{ base: '2', md: '3', lg: '8' }} position="static">
+      <Container
+        maxW="7xl"
+        h="16"
+        display="flex"
+        alignItems="center"
+        gap={{ base: '2', md: '3', lg: '8' }}
+        position="static"
+      >
         <MobileNav links={links} />
         <Box asChild rounded="md" focusRing="outside" flexShrink={0}>
           <RouterLink to="/" aria-label={t('common:homeLink')}>

@@ -1,4 +1,17 @@
-import { Box, Container, Flex, Heading, Icon, Link, LinkBox, LinkOverlay, Separator, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import {
+  Box,
+  Container,
+  Flex,
+  Heading,
+  Icon,
+  Link,
+  LinkBox,
+  LinkOverlay,
+  Separator,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { IconType } from 'react-icons';
 import { FaGithub } from 'react-icons/fa6';
@@ -56,16 +69,61 @@ function BlogPostCard() {
 function ContactLinks({ links }: { links: PublicLinks }) {
   const { t } = useTranslation('marketing');
   const entries: { key: string; label: string; href: string; text: string; icon: IconType; external: boolean }[] = [
-    { key: 'support', label: t('info.pages.contact.support'), href: `mailto:${links.supportEmail}`, text: links.supportEmail, icon: LuLifeBuoy, external: false },
-    { key: 'feedback', label: t('info.pages.contact.feedback'), href: `mailto:${links.feedbackEmail}`, text: links.feedbackEmail, icon: LuMessageSquare, external: false },
-    { key: 'issues', label: t('info.pages.contact.issues'), href: `${links.repositoryUrl}/issues`, text: `${links.repositoryUrl.replace(/^https?:\/\//, '')}/issues`, icon: FaGithub, external: true },
-    { key: 'portal', label: t('info.pages.contact.companyPortal'), href: links.companyPortalUrl, text: links.companyPortalUrl.replace(/^https?:\/\//, ''), icon: LuBuilding2, external: true },
+    {
+      key: 'support',
+      label: t('info.pages.contact.support'),
+      href: `mailto:${links.supportEmail}`,
+      text: links.supportEmail,
+      icon: LuLifeBuoy,
+      external: false,
+    },
+    {
+      key: 'feedback',
+      label: t('info.pages.contact.feedback'),
+      href: `mailto:${links.feedbackEmail}`,
+      text: links.feedbackEmail,
+      icon: LuMessageSquare,
+      external: false,
+    },
+    {
+      key: 'issues',
+      label: t('info.pages.contact.issues'),
+      href: `${links.repositoryUrl}/issues`,
+      text: `${links.repositoryUrl.replace(/^https?:\/\//, '')}/issues`,
+      icon: FaGithub,
+      external: true,
+    },
+    {
+      key: 'portal',
+      label: t('info.pages.contact.companyPortal'),
+      href: links.companyPortalUrl,
+      text: links.companyPortalUrl.replace(/^https?:\/\//, ''),
+      icon: LuBuilding2,
+      external: true,
+    },
   ];
   return (
     <Stack as="ul" listStyleType="none" gap="3" mt="8">
       {entries.map((entry) => (
-        <Flex as="li" key={entry.key} gap="4" p="4" rounded="lg" borderWidth="1px" borderColor="border.muted" align="center">
-          <Flex boxSize="10" flexShrink={0} rounded="md" bg="brand.subtle" color="brand.fg" align="center" justify="center">
+        <Flex
+          as="li"
+          key={entry.key}
+          gap="4"
+          p="4"
+          rounded="lg"
+          borderWidth="1px"
+          borderColor="border.muted"
+          align="center"
+        >
+          <Flex
+            boxSize="10"
+            flexShrink={0}
+            rounded="md"
+            bg="brand.subtle"
+            color="brand.fg"
+            align="center"
+            justify="center"
+          >
             <Icon as={entry.icon} boxSize="5" />
           </Flex>
           <Box minW="0">
@@ -97,7 +155,11 @@ export default function InfoPage({ slug }: { slug: InfoPageSlug }) {
 
   return (
     <Container maxW="3xl" py={{ base: '10', md: '16' }}>
-      <PageHeader title={t(`info.pages.${key}.title`)} description={t(`info.pages.${key}.description`)} parent={parent} />
+      <PageHeader
+        title={t(`info.pages.${key}.title`)}
+        description={t(`info.pages.${key}.description`)}
+        parent={parent}
+      />
       <ContentSections sections={sections} />
       {key === 'blog' ? <BlogPostCard /> : null}
       {key === 'contact' ? <ContactLinks links={links} /> : null}

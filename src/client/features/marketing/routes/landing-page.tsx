@@ -1,4 +1,18 @@
-import { Badge, Box, Button, Container, Flex, Heading, HStack, Icon, Link, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Container,
+  Flex,
+  Heading,
+  HStack,
+  Icon,
+  Link,
+  SimpleGrid,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { IconType } from 'react-icons';
 import { FaGithub } from 'react-icons/fa6';
@@ -26,8 +40,13 @@ import { SectionHeading } from '../components/section-heading.tsx';
 import { usePublicLinks, type PublicLinks } from '../hooks/use-public-links.ts';
 
 type FeatureKey =
-  | 'contributionTracking' | 'activityDays' | 'languageCharts' | 'hackathonCheck' | 'networkCheck'
-  | 'candidateRanking' | 'coverLetter';
+  | 'contributionTracking'
+  | 'activityDays'
+  | 'languageCharts'
+  | 'hackathonCheck'
+  | 'networkCheck'
+  | 'candidateRanking'
+  | 'coverLetter';
 
 const studentFeatures: { key: FeatureKey; icon: IconType }[] = [
   { key: 'contributionTracking', icon: LuGitCommitHorizontal },
@@ -63,7 +82,15 @@ function CommunityActions({ links, tone }: { links: PublicLinks; tone: 'light' |
           </RouterLink>
         </Button>
       )}
-      <ExternalLinkButton href={links.repositoryUrl} size="lg" colorPalette={dark ? 'gray' : 'brand'} variant={dark ? 'solid' : 'outline'} bg={dark ? 'white' : 'bg'} color={dark ? 'gray.900' : undefined} _hover={dark ? { bg: 'gray.100' } : undefined}>
+      <ExternalLinkButton
+        href={links.repositoryUrl}
+        size="lg"
+        colorPalette={dark ? 'gray' : 'brand'}
+        variant={dark ? 'solid' : 'outline'}
+        bg={dark ? 'white' : 'bg'}
+        color={dark ? 'gray.900' : undefined}
+        _hover={dark ? { bg: 'gray.100' } : undefined}
+      >
         <FaGithub aria-hidden="true" />
         {t('cta.star')}
       </ExternalLinkButton>
@@ -117,7 +144,14 @@ export function LandingPage() {
       <title>{`${t('common:appName')} · ${t('landing.documentTitle')}`}</title>
 
       {/* Hero */}
-      <Box as="section" aria-labelledby="hero-title" bgGradient="to-b" gradientFrom="brand.subtle" gradientTo="bg" overflow="hidden">
+      <Box
+        as="section"
+        aria-labelledby="hero-title"
+        bgGradient="to-b"
+        gradientFrom="brand.subtle"
+        gradientTo="bg"
+        overflow="hidden"
+      >
         <Container maxW="7xl" pt={{ base: '12', md: '20' }} pb={{ base: '16', md: '24' }}>
           <Flex direction={{ base: 'column', lg: 'row' }} gap={{ base: '12', lg: '16' }} align="center">
             <Stack gap="6" flex="1.3" minW="0">
@@ -157,12 +191,26 @@ export function LandingPage() {
       </Box>
 
       {/* Highlights */}
-      <Box as="section" aria-label={t('landing.highlights.label')} borderYWidth="1px" borderColor="border.muted" bg="bg.subtle">
+      <Box
+        as="section"
+        aria-label={t('landing.highlights.label')}
+        borderYWidth="1px"
+        borderColor="border.muted"
+        bg="bg.subtle"
+      >
         <Container maxW="7xl" py="10">
           <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 3 }} gap={{ base: '6', md: '10' }}>
             {highlights.map((item) => (
               <HStack as="li" key={item.key} gap="4" align="flex-start">
-                <Flex boxSize="10" flexShrink={0} rounded="full" bg="brand.muted" color="brand.fg" align="center" justify="center">
+                <Flex
+                  boxSize="10"
+                  flexShrink={0}
+                  rounded="full"
+                  bg="brand.muted"
+                  color="brand.fg"
+                  align="center"
+                  justify="center"
+                >
                   <Icon as={item.icon} boxSize="5" />
                 </Flex>
                 <Box>
@@ -192,11 +240,25 @@ export function LandingPage() {
               { id: 'companies', items: companyFeatures },
             ].map((group) => (
               <Box key={group.id}>
-                <Heading as="h3" id={`features-${group.id}`} fontSize="xl" mb="5" display="flex" alignItems="center" gap="3">
+                <Heading
+                  as="h3"
+                  id={`features-${group.id}`}
+                  fontSize="xl"
+                  mb="5"
+                  display="flex"
+                  alignItems="center"
+                  gap="3"
+                >
                   <Box as="span" w="6" h="1" rounded="full" bg="brand.solid" aria-hidden="true" />
                   {t(`landing.features.${group.id}`)}
                 </Heading>
-                <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="5" aria-labelledby={`features-${group.id}`}>
+                <SimpleGrid
+                  as="ul"
+                  listStyleType="none"
+                  columns={{ base: 1, sm: 2, lg: 3 }}
+                  gap="5"
+                  aria-labelledby={`features-${group.id}`}
+                >
                   {group.items.map((item) => (
                     <FeatureCard key={item.key} featureKey={item.key} icon={item.icon} />
                   ))}
@@ -219,7 +281,13 @@ export function LandingPage() {
             <Icon as={LuBadgeCheck} boxSize="5" color="brand.fg" flexShrink={0} mt="0.5" />
             <Text>
               {t('landing.features.roadmapNote')}{' '}
-              <Link href={links.roadmapUrl} target="_blank" rel="noopener noreferrer" color="brand.fg" fontWeight="medium">
+              <Link
+                href={links.roadmapUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                color="brand.fg"
+                fontWeight="medium"
+              >
                 {t('cta.roadmap')}
                 <VisuallyHidden>{` (${t('common:externalLink')})`}</VisuallyHidden>
               </Link>
@@ -229,7 +297,15 @@ export function LandingPage() {
       </Box>
 
       {/* Product tour (linked from the menus as /#product-tour) */}
-      <Box as="section" id="product-tour" aria-labelledby="product-tour-title" scrollMarginTop="16" bg="bg.subtle" borderYWidth="1px" borderColor="border.muted">
+      <Box
+        as="section"
+        id="product-tour"
+        aria-labelledby="product-tour-title"
+        scrollMarginTop="16"
+        bg="bg.subtle"
+        borderYWidth="1px"
+        borderColor="border.muted"
+      >
         <Container maxW="7xl" py={{ base: '16', md: '24' }}>
           <SectionHeading
             id="product-tour-title"
@@ -237,9 +313,25 @@ export function LandingPage() {
             title={t('landing.tour.title')}
             description={t('landing.tour.description')}
           />
-          <SimpleGrid as="ol" listStyleType="none" columns={{ base: 1, md: 2, xl: 4 }} gap="5" mt={{ base: '10', md: '14' }}>
+          <SimpleGrid
+            as="ol"
+            listStyleType="none"
+            columns={{ base: 1, md: 2, xl: 4 }}
+            gap="5"
+            mt={{ base: '10', md: '14' }}
+          >
             {tourSteps.map((step, index) => (
-              <Stack as="li" key={step.title} gap="3" p="6" rounded="xl" bg="bg.panel" borderWidth="1px" borderColor="border.muted" position="relative">
+              <Stack
+                as="li"
+                key={step.title}
+                gap="3"
+                p="6"
+                rounded="xl"
+                bg="bg.panel"
+                borderWidth="1px"
+                borderColor="border.muted"
+                position="relative"
+              >
                 <Flex
                   boxSize="9"
                   rounded="full"
@@ -265,7 +357,14 @@ export function LandingPage() {
       </Box>
 
       {/* Community */}
-      <Box as="section" aria-labelledby="community-title" bg="gray.950" color="white" position="relative" overflow="hidden">
+      <Box
+        as="section"
+        aria-labelledby="community-title"
+        bg="gray.950"
+        color="white"
+        position="relative"
+        overflow="hidden"
+      >
         <Box
           position="absolute"
           top="-32"
@@ -282,7 +381,13 @@ export function LandingPage() {
         <Container maxW="4xl" py={{ base: '16', md: '24' }} position="relative">
           <Stack gap="8" textAlign="center" align="center">
             <Stack gap="4">
-              <Heading as="h2" id="community-title" fontSize={{ base: '3xl', md: '4xl' }} letterSpacing="tight" textWrap="balance">
+              <Heading
+                as="h2"
+                id="community-title"
+                fontSize={{ base: '3xl', md: '4xl' }}
+                letterSpacing="tight"
+                textWrap="balance"
+              >
                 {t('landing.community.title')}
               </Heading>
               <Text fontSize={{ base: 'md', md: 'lg' }} color="whiteAlpha.800" textWrap="pretty">

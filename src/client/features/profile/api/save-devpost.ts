@@ -13,7 +13,8 @@ export async function saveDevpost(devpostProfile: DevpostProfile): Promise<Devpo
       body: JSON.stringify({ devpostProfile }),
     });
   } catch (error) {
-    if (error instanceof ApiError) return { success: false, data: null, error: error.message, code: error.code ?? errorCodeForStatus(error.status) };
+    if (error instanceof ApiError)
+      return { success: false, data: null, error: error.message, code: error.code ?? errorCodeForStatus(error.status) };
     throw error;
   }
 }

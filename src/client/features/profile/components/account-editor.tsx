@@ -166,7 +166,11 @@ export function AccountEditor({ profile, readOnly, onProfileChange }: AccountEdi
   );
 
   const devpostUsername = values.devpostUsername;
-  const devpostVerified = isDevpostVerified(devpostUsername, profile.devpostUsername, verifiedDevpost?.username ?? null);
+  const devpostVerified = isDevpostVerified(
+    devpostUsername,
+    profile.devpostUsername,
+    verifiedDevpost?.username ?? null,
+  );
   const shownDevpost =
     verifiedDevpost && sameName(devpostUsername, verifiedDevpost.username)
       ? verifiedDevpost.profile
@@ -222,7 +226,11 @@ export function AccountEditor({ profile, readOnly, onProfileChange }: AccountEdi
           return;
         }
         console.error('[profile] could not save the profile', error);
-        toaster.create({ type: 'error', title: t('toasts.updateError.title'), description: t('toasts.updateError.description') });
+        toaster.create({
+          type: 'error',
+          title: t('toasts.updateError.title'),
+          description: t('toasts.updateError.description'),
+        });
         return;
       }
       // The success replaces a field's error toast still on screen: the problem it told of is fixed.
@@ -231,7 +239,9 @@ export function AccountEditor({ profile, readOnly, onProfileChange }: AccountEdi
 
       if (disconnectGithub) {
         // Spec section 4: unlink the provider from the sign-in account, then delete the stored profile.
-        await unlinkGithubProvider().catch((error: unknown) => console.error('[profile] could not unlink GitHub', error));
+        await unlinkGithubProvider().catch((error: unknown) =>
+          console.error('[profile] could not unlink GitHub', error),
+        );
         try {
           await deleteGithub();
           updated = { ...updated, github: null };
@@ -247,11 +257,19 @@ export function AccountEditor({ profile, readOnly, onProfileChange }: AccountEdi
           if (answer.success) {
             updated = { ...updated, devpost: answer.data };
           } else {
-            toaster.create({ type: 'error', title: t('toasts.devpostNotSaved.title'), description: t('toasts.devpostNotSaved.description') });
+            toaster.create({
+              type: 'error',
+              title: t('toasts.devpostNotSaved.title'),
+              description: t('toasts.devpostNotSaved.description'),
+            });
           }
         } catch (error) {
           console.error('[profile] could not save the Devpost profile', error);
-          toaster.create({ type: 'error', title: t('toasts.devpostSaveError'), description: t('toasts.devpostNotSaved.description') });
+          toaster.create({
+            type: 'error',
+            title: t('toasts.devpostSaveError'),
+            description: t('toasts.devpostNotSaved.description'),
+          });
         }
       }
 
@@ -302,14 +320,19 @@ export function AccountEditor({ profile, readOnly, onProfileChange }: AccountEdi
         });
       } else {
         // A refused username carries its validation message; every other failure is told by its code.
-        const message = answer.code === 'invalid_request' ? translateProfileMessage(answer.error, t) : errorCodeText(t, answer.code);
+        const message =
+          answer.code === 'invalid_request' ? translateProfileMessage(answer.error, t) : errorCodeText(t, answer.code);
         setVerifyError(message);
         toaster.create({ type: 'error', title: t('toasts.verificationFailed.title'), description: message });
       }
     } catch (error) {
       console.error('[profile] Devpost verification failed', error);
       setVerifyError(t('toasts.verificationFailed.description'));
-      toaster.create({ type: 'error', title: t('toasts.verificationFailed.title'), description: t('toasts.verificationFailed.description') });
+      toaster.create({
+        type: 'error',
+        title: t('toasts.verificationFailed.title'),
+        description: t('toasts.verificationFailed.description'),
+      });
     } finally {
       setVerifying(false);
     }
@@ -335,7 +358,11 @@ export function AccountEditor({ profile, readOnly, onProfileChange }: AccountEdi
       if (code && popupDismissed.has(code)) return;
       console.error('[profile] GitHub connection failed', error);
       setConnectError(t('toasts.connectionFailed.description'));
-      toaster.create({ type: 'error', title: t('toasts.connectionFailed.title'), description: t('toasts.connectionFailed.description') });
+      toaster.create({
+        type: 'error',
+        title: t('toasts.connectionFailed.title'),
+        description: t('toasts.connectionFailed.description'),
+      });
     } finally {
       setConnecting(false);
     }
@@ -347,51 +374,53 @@ export function AccountEditor({ profile, readOnly, onProfileChange }: AccountEdi
         {/* noValidate: the shared schema judges the values, not the browser's own URL and phone checks. */}
         <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} data-testid="account-form">
           <Stack gap="6">
-          <Accordion.Root
-            multiple
-            value={openSections}
-            onValueChange={(details) => setOpenSections(details.value)}
-            variant="enclosed"
-            size="md"
-          >
-            <ProfileSection id="personal" title={t('sections.personal')}>
-              <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-                <NameEditor profile={profile} readOnly={readOnly} onSaved={onProfileChange} />
-                <ReadOnlyField testId="field-email" label={t('fields.email')} value={profile.email} />
-                <EditableTextField name="phone" inputProps={{ type: 'tel', inputMode: 'tel', autoComplete: 'tel' }} />
-                <EditableTextField name="school" inputProps={{ autoComplete: 'organization' }} />
-                <EditableTextField name="program" />
-                <EditableTextField name="graduationYear" inputProps={{ inputMode: 'numeric', maxLength: 4 }} />
-                <EditableTextField name="linkedinUrl" inputProps={{ type: 'url', inputMode: 'url' }} />
-                <EditableTextField name="portfolioUrl" inputProps={{ type: 'url', inputMode: 'url' }} />
-              </SimpleGrid>
-            </ProfileSection>
-            <ProfileSection id="connections" title={t('sections.connections')}>
-              <Stack gap="8">
-                <GithubConnection
-                  github={profile.github}
-                  connecting={connecting}
-                  connectError={connectError}
-                  onConnect={() => void onConnect()}
-                />
-                <DevpostConnection
-                  devpost={shownDevpost}
-                  verified={devpostVerified}
-                  verifying={verifying}
-                  verifyError={verifyError}
-                  onVerify={() => void onVerify()}
-                  onUsernameChange={onDevpostUsernameChange}
-                />
-              </Stack>
-            </ProfileSection>
-            <ProfileSection id="skills" title={t('sections.skills')}>
-              <SkillsEditor />
-            </ProfileSection>
-            <ProfileSection id="resume" title={t('sections.resume')}>
-              <ResumeSection resume={profile.resume} readOnly={readOnly} onUploaded={onProfileChange} />
-            </ProfileSection>
-          </Accordion.Root>
-          {!readOnly && changes.length > 0 ? <SaveBar changes={changes.length} saving={saving} onCancel={onCancel} /> : null}
+            <Accordion.Root
+              multiple
+              value={openSections}
+              onValueChange={(details) => setOpenSections(details.value)}
+              variant="enclosed"
+              size="md"
+            >
+              <ProfileSection id="personal" title={t('sections.personal')}>
+                <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+                  <NameEditor profile={profile} readOnly={readOnly} onSaved={onProfileChange} />
+                  <ReadOnlyField testId="field-email" label={t('fields.email')} value={profile.email} />
+                  <EditableTextField name="phone" inputProps={{ type: 'tel', inputMode: 'tel', autoComplete: 'tel' }} />
+                  <EditableTextField name="school" inputProps={{ autoComplete: 'organization' }} />
+                  <EditableTextField name="program" />
+                  <EditableTextField name="graduationYear" inputProps={{ inputMode: 'numeric', maxLength: 4 }} />
+                  <EditableTextField name="linkedinUrl" inputProps={{ type: 'url', inputMode: 'url' }} />
+                  <EditableTextField name="portfolioUrl" inputProps={{ type: 'url', inputMode: 'url' }} />
+                </SimpleGrid>
+              </ProfileSection>
+              <ProfileSection id="connections" title={t('sections.connections')}>
+                <Stack gap="8">
+                  <GithubConnection
+                    github={profile.github}
+                    connecting={connecting}
+                    connectError={connectError}
+                    onConnect={() => void onConnect()}
+                  />
+                  <DevpostConnection
+                    devpost={shownDevpost}
+                    verified={devpostVerified}
+                    verifying={verifying}
+                    verifyError={verifyError}
+                    onVerify={() => void onVerify()}
+                    onUsernameChange={onDevpostUsernameChange}
+                  />
+                </Stack>
+              </ProfileSection>
+              <ProfileSection id="skills" title={t('sections.skills')}>
+                <SkillsEditor />
+              </ProfileSection>
+              <ProfileSection id="resume" title={t('sections.resume')}>
+                <ResumeSection resume={profile.resume} readOnly={readOnly} onUploaded={onProfileChange} />
+              </ProfileSection>
+            </Accordion.Root>
+            {!readOnly && changes.length > 0 ? (
+              <SaveBar changes={changes.length} saving={saving} onCancel={onCancel} />
+            ) : null}
           </Stack>
         </form>
       </FieldEditingContext.Provider>

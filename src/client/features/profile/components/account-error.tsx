@@ -4,7 +4,15 @@ import { LuTriangleAlert, LuWifiOff } from 'react-icons/lu';
 import { Button } from '../../../components/ui/button.tsx';
 
 /** Loading failed: the reason, and a retry. */
-export function AccountError({ offline, message, onRetry }: { offline: boolean; message: string | null; onRetry: () => void }) {
+export function AccountError({
+  offline,
+  message,
+  onRetry,
+}: {
+  offline: boolean;
+  message: string | null;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation('account');
   return (
     <EmptyState.Root borderWidth="1px" borderRadius="l3" size="lg" role="alert" data-testid="account-error">

@@ -16,7 +16,13 @@ export function ContributionCalendar({ weeks, total }: { weeks: ContributionWeek
         {t('github.calendarSummary', { count: total })}
       </Text>
       <Box overflowX="auto" pb="1" tabIndex={0} aria-label={t('github.calendar')} role="group">
-        <HStack gap="3px" align="start" role="img" aria-label={t('github.calendarSummary', { count: total })} w="max-content">
+        <HStack
+          gap="3px"
+          align="start"
+          role="img"
+          aria-label={t('github.calendarSummary', { count: total })}
+          w="max-content"
+        >
           {columns.map((column) => (
             <Stack key={column.key} gap="3px">
               {column.cells.map((cell, row) =>

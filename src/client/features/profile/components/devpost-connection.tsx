@@ -20,7 +20,14 @@ interface DevpostConnectionProps {
 }
 
 /** Devpost username with Verify: a new username must be verified before the profile can be saved (spec 4, 5). */
-export function DevpostConnection({ devpost, verified, verifying, verifyError, onVerify, onUsernameChange }: DevpostConnectionProps) {
+export function DevpostConnection({
+  devpost,
+  verified,
+  verifying,
+  verifyError,
+  onVerify,
+  onUsernameChange,
+}: DevpostConnectionProps) {
   const { t } = useTranslation('account');
   const { control } = useFormContext<ProfileFormValues>();
   const username = useWatch({ control, name: 'devpostUsername' });

@@ -37,7 +37,13 @@ export function DevpostProfileCard({ devpost }: { devpost: DevpostProfile }) {
             {t('devpost.noProjects')}
           </Text>
         ) : (
-          <Stack as="ul" gap="3" listStyleType="none" aria-label={t('devpost.projectList')} data-testid="devpost-projects">
+          <Stack
+            as="ul"
+            gap="3"
+            listStyleType="none"
+            aria-label={t('devpost.projectList')}
+            data-testid="devpost-projects"
+          >
             {projects.shown.map((project) => {
               const technologies = visibleTechnologies(project);
               return (

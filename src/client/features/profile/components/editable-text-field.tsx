@@ -26,7 +26,9 @@ export function EditableTextField({ name, inputProps, onValueChange, actions, he
   const isEditing = editing.isEditing(name);
   const label = t(`fields.${name}`);
   const error = formState.errors[name]?.message;
-  const registration = register(name, { onChange: (event: { target: { value: string } }) => onValueChange?.(event.target.value) });
+  const registration = register(name, {
+    onChange: (event: { target: { value: string } }) => onValueChange?.(event.target.value),
+  });
 
   return (
     <Field.Root invalid={!!error} data-testid={`field-${name}`} data-editing={isEditing ? 'true' : 'false'}>

@@ -46,7 +46,13 @@ export function GithubConnection({ github, connecting, connectError, onConnect }
           ) : null}
         </HStack>
         {readOnly ? null : (
-          <Button variant="outline" size="sm" onClick={onConnect} loading={connecting} loadingText={t('github.connecting')}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={onConnect}
+            loading={connecting}
+            loadingText={t('github.connecting')}
+          >
             <LuGithub aria-hidden />
             {showProfile ? t('github.reconnect') : t('github.connect')}
           </Button>
@@ -58,7 +64,9 @@ export function GithubConnection({ github, connecting, connectError, onConnect }
       <EditableTextField
         name="githubUsername"
         inputProps={{ autoComplete: 'off', spellCheck: false }}
-        helperText={willDisconnect && connectedUsername ? t('github.changedHint', { username: connectedUsername }) : undefined}
+        helperText={
+          willDisconnect && connectedUsername ? t('github.changedHint', { username: connectedUsername }) : undefined
+        }
       />
       {connectError ? (
         <Alert.Root status="error" size="sm" data-testid="github-connect-error">

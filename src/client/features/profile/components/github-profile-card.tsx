@@ -6,7 +6,6 @@ import { ContributionCalendar } from './contribution-calendar.tsx';
 import { LanguageChart } from './language-chart.tsx';
 import { ProfileFigure } from './profile-figure.tsx';
 
-
 /** The connected GitHub profile: figures, top 5 languages, top 3 repositories and the contribution calendar. */
 export function GithubProfileCard({ github }: { github: GithubProfile }) {
   const { t, i18n } = useTranslation('account');
@@ -22,7 +21,13 @@ export function GithubProfileCard({ github }: { github: GithubProfile }) {
             <Text fontWeight="semibold" truncate>
               {github.name ?? github.username}
             </Text>
-            <Link href={`https://github.com/${github.username}`} target="_blank" rel="noreferrer" color="fg.muted" textStyle="sm">
+            <Link
+              href={`https://github.com/${github.username}`}
+              target="_blank"
+              rel="noreferrer"
+              color="fg.muted"
+              textStyle="sm"
+            >
               @{github.username}
             </Link>
           </Stack>
@@ -35,20 +40,51 @@ export function GithubProfileCard({ github }: { github: GithubProfile }) {
           </Heading>
           <SimpleGrid columns={{ base: 2, sm: 3, lg: 5 }} gap="3">
             <ProfileFigure testId="github-repos" label={t('github.repoCount')} value={number(github.repoCount)} />
-            <ProfileFigure testId="github-stars" label={t('github.starsReceived')} value={number(github.starsReceived)} />
+            <ProfileFigure
+              testId="github-stars"
+              label={t('github.starsReceived')}
+              value={number(github.starsReceived)}
+            />
             <ProfileFigure testId="github-followers" label={t('github.followers')} value={number(github.followers)} />
-            <ProfileFigure testId="github-contributions" label={t('github.contributionCount')} value={number(github.contributionCount)} />
-            <ProfileFigure testId="github-prs" label={t('github.pullRequests')} value={number(github.pullRequestsCount)} />
-            <ProfileFigure testId="github-current-streak" label={t('github.currentStreak')} value={t('github.days', { count: github.currentStreak })} />
-            <ProfileFigure testId="github-max-streak" label={t('github.maxStreak')} value={t('github.days', { count: github.maxStreak })} />
-            <ProfileFigure testId="github-average" label={t('github.averagePerDay')} value={number(github.averageContributionsPerDay)} />
-            <ProfileFigure testId="github-active-days" label={t('github.activeDaysPerWeek')} value={number(github.activeDaysPerWeek)} />
+            <ProfileFigure
+              testId="github-contributions"
+              label={t('github.contributionCount')}
+              value={number(github.contributionCount)}
+            />
+            <ProfileFigure
+              testId="github-prs"
+              label={t('github.pullRequests')}
+              value={number(github.pullRequestsCount)}
+            />
+            <ProfileFigure
+              testId="github-current-streak"
+              label={t('github.currentStreak')}
+              value={t('github.days', { count: github.currentStreak })}
+            />
+            <ProfileFigure
+              testId="github-max-streak"
+              label={t('github.maxStreak')}
+              value={t('github.days', { count: github.maxStreak })}
+            />
+            <ProfileFigure
+              testId="github-average"
+              label={t('github.averagePerDay')}
+              value={number(github.averageContributionsPerDay)}
+            />
+            <ProfileFigure
+              testId="github-active-days"
+              label={t('github.activeDaysPerWeek')}
+              value={number(github.activeDaysPerWeek)}
+            />
             <ProfileFigure
               testId="github-best-day"
               label={t('github.mostProductiveDay')}
               value={
                 github.mostProductiveDay
-                  ? t('github.mostProductiveDayValue', { date: github.mostProductiveDay.date, count: github.mostProductiveDay.contributions })
+                  ? t('github.mostProductiveDayValue', {
+                      date: github.mostProductiveDay.date,
+                      count: github.mostProductiveDay.contributions,
+                    })
                   : t('github.none')
               }
             />

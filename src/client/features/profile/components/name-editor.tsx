@@ -22,11 +22,22 @@ export const nameToastId = 'profile-name';
  * First and last name on /account: read-only until "Edit name", then saved on their own (PATCH /api/profile/name;
  * trimmed, 1-50 letters, spaces, hyphens and apostrophes), apart from the Save/Cancel bar of the other fields.
  */
-export function NameEditor({ profile, readOnly, onSaved }: { profile: StudentProfile; readOnly: boolean; onSaved: (profile: StudentProfile) => void }) {
+export function NameEditor({
+  profile,
+  readOnly,
+  onSaved,
+}: {
+  profile: StudentProfile;
+  readOnly: boolean;
+  onSaved: (profile: StudentProfile) => void;
+}) {
   const { t } = useTranslation('account');
   const [editing, setEditing] = useState(false);
   const defaults = { firstName: profile.firstName ?? '', lastName: profile.lastName ?? '' };
-  const form = useForm<NameValues, unknown, ProfileName>({ resolver: zodResolver(profileNameSchema), defaultValues: defaults });
+  const form = useForm<NameValues, unknown, ProfileName>({
+    resolver: zodResolver(profileNameSchema),
+    defaultValues: defaults,
+  });
   const { errors, isSubmitting } = form.formState;
 
   const cancel = () => {
@@ -53,7 +64,8 @@ export function NameEditor({ profile, readOnly, onSaved }: { profile: StudentPro
           type: 'error',
           closable: true,
           title: t('name.invalid'),
-          description: known.length > 0 ? translateProfileMessage(fields![known[0]!]!, t) : t('toasts.updateError.description'),
+          description:
+            known.length > 0 ? translateProfileMessage(fields![known[0]!]!, t) : t('toasts.updateError.description'),
         });
       }
     },
@@ -100,7 +112,13 @@ export function NameEditor({ profile, readOnly, onSaved }: { profile: StudentPro
                   ) : null
                 }
               >
-                <Input value={profile[field] ?? ''} readOnly variant="subtle" placeholder={t('fields.notSet')} css={touchTarget} />
+                <Input
+                  value={profile[field] ?? ''}
+                  readOnly
+                  variant="subtle"
+                  placeholder={t('fields.notSet')}
+                  css={touchTarget}
+                />
               </InputGroup>
             </Field.Root>
           ))}
@@ -131,7 +149,9 @@ export function NameEditor({ profile, readOnly, onSaved }: { profile: StudentPro
                 }
               }}
             />
-            {errors[field]?.message ? <Field.ErrorText>{translateProfileMessage(errors[field].message, t)}</Field.ErrorText> : null}
+            {errors[field]?.message ? (
+              <Field.ErrorText>{translateProfileMessage(errors[field].message, t)}</Field.ErrorText>
+            ) : null}
           </Field.Root>
         ))}
       </SimpleGrid>
@@ -139,7 +159,15 @@ export function NameEditor({ profile, readOnly, onSaved }: { profile: StudentPro
         <Field.HelperText>{t('name.rule')}</Field.HelperText>
       </Field.Root>
       <HStack gap="2">
-        <Button type="button" size="sm" css={touchTarget} loading={isSubmitting} loadingText={t('saveBar.saving')} onClick={() => void save()} data-testid="save-name">
+        <Button
+          type="button"
+          size="sm"
+          css={touchTarget}
+          loading={isSubmitting}
+          loadingText={t('saveBar.saving')}
+          onClick={() => void save()}
+          data-testid="save-name"
+        >
           {t('name.save')}
         </Button>
         <Button type="button" size="sm" css={touchTarget} variant="outline" onClick={cancel} disabled={isSubmitting}>

@@ -14,7 +14,13 @@ import { translateProfileMessage } from '../profile-message-keys.ts';
 type NameValues = { firstName: string; lastName: string };
 
 /** Spec section 3: when the name is missing or 'User', the page asks for it before anything else. */
-export function OnboardingNameForm({ profile, onDone }: { profile: StudentProfile; onDone: (profile: StudentProfile) => void }) {
+export function OnboardingNameForm({
+  profile,
+  onDone,
+}: {
+  profile: StudentProfile;
+  onDone: (profile: StudentProfile) => void;
+}) {
   const { t } = useTranslation('account');
   const form = useForm<NameValues, unknown, ProfileName>({
     resolver: zodResolver(profileNameSchema),
@@ -42,7 +48,8 @@ export function OnboardingNameForm({ profile, onDone }: { profile: StudentProfil
       toaster.create({
         type: 'error',
         title: t('toasts.updateError.title'),
-        description: error instanceof ApiError && error.status === 409 ? error.message : t('toasts.updateError.description'),
+        description:
+          error instanceof ApiError && error.status === 409 ? error.message : t('toasts.updateError.description'),
       });
     }
   });
@@ -50,31 +57,31 @@ export function OnboardingNameForm({ profile, onDone }: { profile: StudentProfil
   return (
     <Card.Root variant="outline" maxW="xl" data-testid="onboarding">
       <form noValidate onSubmit={onSubmit}>
-      <Card.Body gap="5" p={{ base: '5', md: '8' }}>
-        <Stack gap="1">
-          <Heading as="h1" size="2xl">
-            {t('onboarding.title')}
-          </Heading>
-          <Text color="fg.muted">{t('onboarding.description')}</Text>
-        </Stack>
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          {(['firstName', 'lastName'] as const).map((field) => (
-            <Field.Root key={field} invalid={!!errors[field]} required>
-              <Field.Label>
-                {t(`fields.${field}`)}
-                <Field.RequiredIndicator />
-              </Field.Label>
-              <Input {...form.register(field)} autoComplete={field === 'firstName' ? 'given-name' : 'family-name'} />
-              {errors[field]?.message ? (
-                <Field.ErrorText>{translateProfileMessage(errors[field].message, t)}</Field.ErrorText>
-              ) : null}
-            </Field.Root>
-          ))}
-        </SimpleGrid>
-        <Button type="submit" alignSelf="flex-start" loading={isSubmitting} loadingText={t('onboarding.saving')}>
-          {t('onboarding.submit')}
-        </Button>
-      </Card.Body>
+        <Card.Body gap="5" p={{ base: '5', md: '8' }}>
+          <Stack gap="1">
+            <Heading as="h1" size="2xl">
+              {t('onboarding.title')}
+            </Heading>
+            <Text color="fg.muted">{t('onboarding.description')}</Text>
+          </Stack>
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            {(['firstName', 'lastName'] as const).map((field) => (
+              <Field.Root key={field} invalid={!!errors[field]} required>
+                <Field.Label>
+                  {t(`fields.${field}`)}
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <Input {...form.register(field)} autoComplete={field === 'firstName' ? 'given-name' : 'family-name'} />
+                {errors[field]?.message ? (
+                  <Field.ErrorText>{translateProfileMessage(errors[field].message, t)}</Field.ErrorText>
+                ) : null}
+              </Field.Root>
+            ))}
+          </SimpleGrid>
+          <Button type="submit" alignSelf="flex-start" loading={isSubmitting} loadingText={t('onboarding.saving')}>
+            {t('onboarding.submit')}
+          </Button>
+        </Card.Body>
       </form>
     </Card.Root>
   );

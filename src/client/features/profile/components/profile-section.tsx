@@ -4,7 +4,17 @@ import type { ReactNode } from 'react';
 export type ProfileSectionId = 'personal' | 'connections' | 'skills' | 'resume';
 
 /** One collapsible section of the account page (an accordion item: a button with aria-expanded, keyboard ready). */
-export function ProfileSection({ id, title, summary, children }: { id: ProfileSectionId; title: string; summary?: string; children: ReactNode }) {
+export function ProfileSection({
+  id,
+  title,
+  summary,
+  children,
+}: {
+  id: ProfileSectionId;
+  title: string;
+  summary?: string;
+  children: ReactNode;
+}) {
   return (
     <Accordion.Item value={id} data-testid={`section-${id}`}>
       <Accordion.ItemTrigger cursor="pointer" px={{ base: '3', md: '5' }} py="4">

@@ -2,7 +2,11 @@ import { Box, HStack, Input, Progress, Stack, Text, VisuallyHidden } from '@chak
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuExternalLink, LuFileText, LuUpload } from 'react-icons/lu';
-import { fromSecondsTimestamp, type ResumeReference, type StudentProfile } from '../../../../shared/profile/student-profile.ts';
+import {
+  fromSecondsTimestamp,
+  type ResumeReference,
+  type StudentProfile,
+} from '../../../../shared/profile/student-profile.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -23,7 +27,12 @@ interface ResumeSectionProps {
 const objectUrlLifetimeMs = 60_000;
 
 /** The server's refusals that name a rule the person can act on; anything else is "try again later". */
-const resumeRuleCodes = new Set<ErrorCode>(['resume_not_pdf', 'resume_name_invalid', 'resume_too_large', 'upload_in_progress']);
+const resumeRuleCodes = new Set<ErrorCode>([
+  'resume_not_pdf',
+  'resume_name_invalid',
+  'resume_too_large',
+  'upload_in_progress',
+]);
 
 /** The main PDF resume: view it (fetched with the token, opened as a blob) and upload a new one with progress. */
 export function ResumeSection({ resume, readOnly, onUploaded }: ResumeSectionProps) {
@@ -58,9 +67,16 @@ export function ResumeSection({ resume, readOnly, onUploaded }: ResumeSectionPro
     } catch (failure) {
       console.error('[profile] resume upload failed', failure);
       // A rule the server names (wrong type, bad name, too large) is shown as is; anything else is "try again later".
-      const known = failure instanceof ApiError && failure.code && resumeRuleCodes.has(failure.code) ? errorCodeText(t, failure.code) : null;
+      const known =
+        failure instanceof ApiError && failure.code && resumeRuleCodes.has(failure.code)
+          ? errorCodeText(t, failure.code)
+          : null;
       setError(known ?? t('toasts.uploadError.description'));
-      toaster.create({ type: 'error', title: t('toasts.uploadError.title'), description: known ?? t('toasts.uploadError.description') });
+      toaster.create({
+        type: 'error',
+        title: t('toasts.uploadError.title'),
+        description: known ?? t('toasts.uploadError.description'),
+      });
     } finally {
       setUpload(null);
     }
@@ -71,7 +87,9 @@ export function ResumeSection({ resume, readOnly, onUploaded }: ResumeSectionPro
     setOpening(true);
     try {
       const blob = await getResumeFile(resume.url);
-      const url = URL.createObjectURL(blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' }));
+      const url = URL.createObjectURL(
+        blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' }),
+      );
       window.open(url, '_blank');
       setTimeout(() => URL.revokeObjectURL(url), objectUrlLifetimeMs);
     } catch (failure) {
@@ -103,11 +121,18 @@ export function ResumeSection({ resume, readOnly, onUploaded }: ResumeSectionPro
               {resume.name}
             </Text>
             <Text textStyle="xs" color="fg.muted">
-              {t('resume.uploadedOn', { date: uploadedOn })} · {t('resume.size', { size: Math.max(1, Math.round(resume.size / 1024)) })}
+              {t('resume.uploadedOn', { date: uploadedOn })} ·{' '}
+              {t('resume.size', { size: Math.max(1, Math.round(resume.size / 1024)) })}
             </Text>
           </Stack>
           {readOnly ? null : (
-            <Button variant="outline" size="sm" onClick={viewResume} loading={opening} loadingText={t('resume.opening')}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={viewResume}
+              loading={opening}
+              loadingText={t('resume.opening')}
+            >
               <LuExternalLink aria-hidden />
               {t('resume.view')}
             </Button>

@@ -119,7 +119,15 @@ export function SkillsEditor() {
         <InputGroup
           endElementProps={{ pe: '0.5', pointerEvents: 'auto' }}
           endElement={
-            <IconButton variant="ghost" colorPalette="gray" size="sm" css={touchTarget} aria-label={t('skills.add')} title={t('skills.add')} onClick={add}>
+            <IconButton
+              variant="ghost"
+              colorPalette="gray"
+              size="sm"
+              css={touchTarget}
+              aria-label={t('skills.add')}
+              title={t('skills.add')}
+              onClick={add}
+            >
               <LuPlus />
             </IconButton>
           }

@@ -40,7 +40,13 @@ describe('profile cache repository', () => {
   });
 
   it('keeps nested data (the resume reference with its timestamp) as it was', async () => {
-    const resume = { id: 'r1', name: 'Ada CV.pdf', url: '/profile/resume', size: 1234, uploadedAt: { _seconds: 1, _nanoseconds: 5 } };
+    const resume = {
+      id: 'r1',
+      name: 'Ada CV.pdf',
+      url: '/profile/resume',
+      size: 1234,
+      uploadedAt: { _seconds: 1, _nanoseconds: 5 },
+    };
     await saveCachedProfile(buildProfile({ resume }), 10, db);
     expect((await getCachedProfile('uid-ada', db))?.profile.resume).toEqual(resume);
   });

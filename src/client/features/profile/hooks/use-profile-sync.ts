@@ -10,12 +10,15 @@ export function useProfileSync(uid: string | null): void {
   useEffect(() => {
     if (!uid) return;
     const controller = new AbortController();
-    getProfile(controller.signal).then(
-      (profile) => saveCachedProfile(profile),
-      (error: unknown) => {
-        if (!controller.signal.aborted) console.warn('[profile] could not refresh the profile; using the copy on this device', error);
-      },
-    ).catch((error: unknown) => console.warn('[profile] could not keep the profile offline', error));
+    getProfile(controller.signal)
+      .then(
+        (profile) => saveCachedProfile(profile),
+        (error: unknown) => {
+          if (!controller.signal.aborted)
+            console.warn('[profile] could not refresh the profile; using the copy on this device', error);
+        },
+      )
+      .catch((error: unknown) => console.warn('[profile] could not keep the profile offline', error));
     return () => controller.abort();
   }, [uid]);
 }

@@ -19,7 +19,9 @@ function isNetworkFailure(error: unknown): boolean {
 }
 
 function keep(profile: StudentProfile): void {
-  saveCachedProfile(profile).catch((error: unknown) => console.warn('[profile] could not keep the profile offline', error));
+  saveCachedProfile(profile).catch((error: unknown) =>
+    console.warn('[profile] could not keep the profile offline', error),
+  );
 }
 
 /**

@@ -38,13 +38,18 @@ function AccountContent({ uid }: { uid: string }) {
     // Spec section 8: a load failure is also announced as a toast, once per failure.
     if (failed && !toasted.current) {
       toasted.current = true;
-      toaster.create({ type: 'error', title: t('toasts.errorLoading.title'), description: t('toasts.errorLoading.description') });
+      toaster.create({
+        type: 'error',
+        title: t('toasts.errorLoading.title'),
+        description: t('toasts.errorLoading.description'),
+      });
     }
     if (!failed) toasted.current = false;
   }, [failed, t]);
 
   if (state.status === 'loading') return <AccountSkeleton />;
-  if (state.status === 'error') return <AccountError offline={state.offline} message={state.message} onRetry={state.retry} />;
+  if (state.status === 'error')
+    return <AccountError offline={state.offline} message={state.message} onRetry={state.retry} />;
   if (state.status === 'offline') {
     const { profile, savedAt } = state.cached;
     return (

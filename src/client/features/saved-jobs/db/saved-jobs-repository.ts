@@ -21,7 +21,15 @@ export async function recordSavedChange(
     const previous = await db.savedJobs.get(key);
     // Two changes in the same millisecond must still be ordered.
     const changedAt = Math.max(now, (previous?.changedAt ?? 0) + 1);
-    const record: SavedJobRecord = { key, uid, jobId, saved, changedAt, pending: true, job: job ?? previous?.job ?? null };
+    const record: SavedJobRecord = {
+      key,
+      uid,
+      jobId,
+      saved,
+      changedAt,
+      pending: true,
+      job: job ?? previous?.job ?? null,
+    };
     await db.savedJobs.put(record);
     return record;
   });
@@ -39,7 +47,12 @@ export async function pendingSavedChanges(uid: string, db: AppDb = appDb): Promi
 }
 
 /** The server has the change made at `changedAt` (a newer change made meanwhile stays pending). */
-export async function markSavedChangeSent(uid: string, jobId: string, changedAt: number, db: AppDb = appDb): Promise<void> {
+export async function markSavedChangeSent(
+  uid: string,
+  jobId: string,
+  changedAt: number,
+  db: AppDb = appDb,
+): Promise<void> {
   await db.transaction('rw', db.savedJobs, async () => {
     const key = savedJobKey(uid, jobId);
     const record = await db.savedJobs.get(key);
@@ -55,7 +68,11 @@ export type ServerSavedJob = { jobId: string; savedAt: number; job: SavedJobSnap
  * Takes the server's list as the truth for every job without a change still to send: saved elsewhere shows up here,
  * unsaved elsewhere goes away, and a job's details (closed or not) are refreshed.
  */
-export async function applyServerSavedJobs(uid: string, server: readonly ServerSavedJob[], db: AppDb = appDb): Promise<void> {
+export async function applyServerSavedJobs(
+  uid: string,
+  server: readonly ServerSavedJob[],
+  db: AppDb = appDb,
+): Promise<void> {
   await db.transaction('rw', db.savedJobs, async () => {
     const local = await db.savedJobs.where('uid').equals(uid).toArray();
     const pending = new Set(local.filter((record) => record.pending).map((record) => record.jobId));

@@ -50,7 +50,9 @@ export default function SavedJobsPage() {
     () =>
       new Set(
         (saved ?? [])
-          .filter((record) => record.job?.closed || record.job === null || (onBoard !== null && !onBoard.has(record.jobId)))
+          .filter(
+            (record) => record.job?.closed || record.job === null || (onBoard !== null && !onBoard.has(record.jobId)),
+          )
           .map((record) => record.jobId),
       ),
     [saved, onBoard],
