@@ -11,14 +11,14 @@
 // Options: --no-build, --listings N (default 20000), --cpu N (default 4). Env: CHROMIUM_PATH, BENCH_PORT,
 // BENCH_AUTH_EMULATOR_PORT, BENCH_DATA_DIR (default .data-test/bench-client; emptied first), STATIC_DIR (with
 // --no-build: a client built elsewhere).
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 /* global window, document, MutationObserver, requestAnimationFrame -- used inside functions that run in the page */
 import { findChromium } from './find-chromium.mjs';
+import { productServer } from './child-processes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -114,48 +114,15 @@ function generated(i) {
 
 // -------------------------------------------------------------------------------------------------------- server
 
-let server = null;
-
-async function startServer() {
-  rmSync(dataDir, { recursive: true, force: true });
-  const args = [path.join(root, 'scripts', 'start.mjs'), ...(build ? [] : ['--no-build'])];
-  server = spawn(process.execPath, args, {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      AUTH_EMULATOR_PORT: String(emulatorPort),
-      DATA_DIR: dataDir,
-      FIREBASE_PROJECT_ID: projectId,
-      FEEDS_ENABLED: 'false',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the server did not start within 5 minutes');
-}
-
-async function stopServer() {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  try {
-    process.kill(-server.pid, 'SIGINT');
-  } catch {
-    return;
-  }
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
-}
+const { start: startServer, stop: stopServer } = productServer({
+  root,
+  port,
+  emulatorPort,
+  dataDir,
+  projectId,
+  build: build,
+  startTimeoutMs: 300_000,
+});
 
 async function ingest({ feeds }) {
   const endpoint = JSON.parse(readFileSync(path.join(dataDir, 'admin-token'), 'utf8'));

@@ -13,8 +13,8 @@
 // Env: CHROMIUM_PATH, BENCH_PORT (3410), BENCH_AUTH_EMULATOR_PORT (9810), BENCH_ANCHOR_PORT (4410),
 // BENCH_DATA_DIR (default /tmp/campus-jobs-bench-pages; emptied first), BENCH_PAGES_DETAILS=1 (per run: the longest
 // tasks, the costliest scripts, the LCP element and the requests with their observed times).
-import { spawn, spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,6 +25,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 /* global window, document, MutationObserver, indexedDB, caches -- used in functions that run in the page */
 import { findChromium } from './find-chromium.mjs';
+import { productServer } from './child-processes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -96,47 +97,15 @@ function buildIfNeeded() {
 
 // ------------------------------------------------------------------------------------------------------ servers
 
-let server = null;
-
-async function startServer() {
-  rmSync(dataDir, { recursive: true, force: true });
-  server = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs'), '--no-build'], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      AUTH_EMULATOR_PORT: String(emulatorPort),
-      DATA_DIR: dataDir,
-      FIREBASE_PROJECT_ID: projectId,
-      FEEDS_ENABLED: 'false',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the server did not start within 3 minutes');
-}
-
-async function stopServer() {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  try {
-    process.kill(-server.pid, 'SIGINT');
-  } catch {
-    return;
-  }
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
-}
+const { start: startServer, stop: stopServer } = productServer({
+  root,
+  port,
+  emulatorPort,
+  dataDir,
+  projectId,
+  build: false,
+  startTimeoutMs: 180_000,
+});
 
 /** The real feed snapshots (never committed) when present, so the board has real-world size. */
 async function ingestFeeds() {

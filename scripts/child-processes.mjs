@@ -1,6 +1,8 @@
 // The processes a benchmark or check script starts (servers, the Auth emulator, a reference server): started from the
 // project root, stopped on the way out, an unexpected exit reported under the script's prefix.
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 
 /**
  * `start(args, env, { label, detached, quiet })` runs `node ...args`; `stop(child, signal)` asks it to stop and kills it
@@ -49,4 +51,65 @@ export function childProcesses(cwd, prefix) {
   }
 
   return { start, stop, stopAll };
+}
+
+/**
+ * The product as `npm start` runs it (its own ports, data folder and emulator project, feeds off), for the scripts
+ * that measure it in a browser. `start()` begins from an empty data folder and resolves once /api/healthz answers;
+ * `stop()` stops the whole process group (server and Auth emulator).
+ */
+export function productServer({
+  root,
+  port,
+  emulatorPort,
+  dataDir,
+  projectId,
+  build = false,
+  startTimeoutMs = 180_000,
+}) {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let server = null;
+
+  async function start() {
+    rmSync(dataDir, { recursive: true, force: true });
+    const args = [path.join(root, 'scripts', 'start.mjs'), ...(build ? [] : ['--no-build'])];
+    server = spawn(process.execPath, args, {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        AUTH_EMULATOR_PORT: String(emulatorPort),
+        DATA_DIR: dataDir,
+        FIREBASE_PROJECT_ID: projectId,
+        FEEDS_ENABLED: 'false',
+        LOG_LEVEL: 'warn',
+      },
+    });
+    const deadline = Date.now() + startTimeoutMs;
+    while (Date.now() < deadline) {
+      if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+      try {
+        if ((await fetch(`${baseUrl}/api/healthz`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    throw new Error(`the server did not start within ${Math.round(startTimeoutMs / 60_000)} minutes`);
+  }
+
+  async function stop() {
+    if (!server || server.exitCode !== null) return;
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    try {
+      process.kill(-server.pid, 'SIGINT');
+    } catch {
+      return;
+    }
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+  }
+
+  return { start, stop };
 }

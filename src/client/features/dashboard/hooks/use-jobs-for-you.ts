@@ -75,7 +75,7 @@ export function useJobsForYou(profile: StudentProfile | null | undefined): JobsF
     if (!snapshot) return { status: 'loading' as const };
     return { status: 'match' as const, fit, jobs: snapshot.jobs };
   }, [profile, snapshot]);
-  const [result, setResult] = useState<{ input: typeof input; picks: JobForYou[] } | null>(null);
+  const [picks, setPicks] = useState<JobForYou[] | null>(null);
 
   useEffect(() => {
     if (input.status !== 'match') return;
@@ -87,8 +87,8 @@ export function useJobsForYou(profile: StudentProfile | null | undefined): JobsF
       { country, appliedJobIds, nowMs: day * 86_400_000 },
       () => cancelled,
     ).then(
-      (picks) => {
-        if (picks) setResult({ input, picks });
+      (found) => {
+        if (found) setPicks(found);
       },
       (error: unknown) => console.warn('[dashboard] could not pick jobs for you', error),
     );
@@ -98,7 +98,7 @@ export function useJobsForYou(profile: StudentProfile | null | undefined): JobsF
   }, [input, appliedJobIds, day]);
 
   if (input.status !== 'match') return input;
-  // Until the new picks are ready, the previous ones for the same profile and board stay (a day change, a new
-  // application); otherwise the skeleton shows.
-  return result?.input === input ? { status: 'ready', picks: result.picks } : { status: 'loading' };
+  // Until the new picks are ready the previous ones stay (a refreshed board or profile, a day change, a new
+  // application): the section never falls back to its skeleton once it has shown picks, so nothing below it moves.
+  return picks ? { status: 'ready', picks } : { status: 'loading' };
 }
