@@ -20,8 +20,7 @@ import {
   studentApplicationSchema,
 } from '../../../shared/company/company-api.ts';
 import { inlineContentDisposition } from '../../http/content-disposition.ts';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/uuid.ts';
 
 function toStudentApplication(row: Awaited<ReturnType<typeof listStudentApplications>>[number]): StudentApplication {
   return {
@@ -162,7 +161,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: 
   );
 
   async function ownApplication(uid: string, id: string) {
-    const row = uuidPattern.test(id) ? await findStudentApplication(db, uid, id.toLowerCase()) : null;
+    const row = isUuid(id) ? await findStudentApplication(db, uid, id.toLowerCase()) : null;
     if (!row) throw new HttpError(404, 'not_found');
     return row;
   }

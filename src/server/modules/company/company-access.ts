@@ -2,8 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { OrganizationMemberRow } from '../../db/schema.ts';
 import { type AuthUser, requireUser } from '../../plugins/auth.ts';
-import { companyError, isUuid } from './company-error.ts';
 import { applicationAccess, findMembership, hasAnyMembership, jobAccess } from './company-access.repository.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 // Who may call what in the company portal (docs/decisions/011-company-portal.md):
 // - no valid ID token: 401 unauthenticated;
@@ -19,22 +20,22 @@ export async function requireCompanyCaller(request: FastifyRequest, reply: Fasti
     await requireUser(request, reply);
   } catch (error) {
     if (error instanceof Error && 'statusCode' in error && error.statusCode === 401) {
-      throw companyError(401, 'unauthenticated', error.message);
+      throw new HttpError(401, 'unauthenticated', error.message);
     }
     throw error;
   }
 }
 
 export function companyCaller(request: FastifyRequest): AuthUser {
-  if (!request.user) throw companyError(401, 'unauthenticated');
+  if (!request.user) throw new HttpError(401, 'unauthenticated');
   return request.user;
 }
 
 export type Access = { organizationId: string; role: 'owner' | 'member' };
 
 function checkRole(role: 'owner' | 'member' | null, ownerOnly: boolean): 'owner' | 'member' {
-  if (!role) throw companyError(403, 'not_a_member');
-  if (ownerOnly && role !== 'owner') throw companyError(403, 'owner_only');
+  if (!role) throw new HttpError(403, 'not_a_member');
+  if (ownerOnly && role !== 'owner') throw new HttpError(403, 'owner_only');
   return role;
 }
 
@@ -50,8 +51,8 @@ export async function requireOrganizationMember(
 }
 
 async function notFoundOrNoAccess(db: Database, caller: AuthUser): Promise<never> {
-  if (await hasAnyMembership(db, caller.uid)) throw companyError(404, 'not_found');
-  throw companyError(403, 'not_a_member');
+  if (await hasAnyMembership(db, caller.uid)) throw new HttpError(404, 'not_found');
+  throw new HttpError(403, 'not_a_member');
 }
 
 export async function requireJobAccess(

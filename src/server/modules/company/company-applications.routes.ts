@@ -23,7 +23,7 @@ import {
   requireOrganizationMember,
 } from './company-access.ts';
 import { findMembership, hasAnyMembership } from './company-access.repository.ts';
-import { companyError, parseCompanyRequest } from './company-error.ts';
+import { parseCompanyRequest } from './company-request.ts';
 import { companyRouteSchemas } from './company-route-schemas.ts';
 import {
   findApplicationWithJob,
@@ -44,6 +44,7 @@ import {
   matchOfRow,
 } from './company-applications.service.ts';
 import { findJob } from './company-jobs.repository.ts';
+import { HttpError } from '../../http/http-error.ts';
 
 export type CompanyApplicationsRoutesOptions = {
   db: Database;
@@ -74,7 +75,7 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
   async function jobOf(request: { params: { id: string } } & Parameters<typeof companyCaller>[0]) {
     await requireJobAccess(db, companyCaller(request), request.params.id);
     const job = await findJob(db, request.params.id.toLowerCase());
-    if (!job) throw companyError(404, 'not_found');
+    if (!job) throw new HttpError(404, 'not_found');
     return job;
   }
 
@@ -123,7 +124,7 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
       const caller = companyCaller(request);
       await requireApplicationAccess(db, caller, request.params.id);
       const found = await findApplicationWithJob(db, request.params.id.toLowerCase());
-      if (!found) throw companyError(404, 'not_found');
+      if (!found) throw new HttpError(404, 'not_found');
       const { application, job } = found;
       const [history, notes, ratings] = await Promise.all([
         listHistory(db, application.id),
@@ -198,7 +199,7 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
       if (outcome.mailed) mailSender.nudge();
       if (outcome.changed) request.log.info({ applicationId: id, status: input.status }, 'application status changed');
       const found = await findApplicationWithJob(db, id);
-      if (!found) throw companyError(404, 'not_found');
+      if (!found) throw new HttpError(404, 'not_found');
       return {
         applicationId: found.application.id,
         status: found.application.status,
@@ -213,14 +214,14 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
     { schema: companyRouteSchemas.bulkStatus },
     async (request): Promise<BulkStatusResponse> => {
       const caller = companyCaller(request);
-      if (!(await hasAnyMembership(db, caller.uid))) throw companyError(403, 'not_a_member');
+      if (!(await hasAnyMembership(db, caller.uid))) throw new HttpError(403, 'not_a_member');
       const input = parseCompanyRequest(bulkStatusRequestSchema, request.body);
       const ids = [...new Set(input.applicationIds.map((id) => id.toLowerCase()))];
       // Every id must exist (404) and belong to one organization the caller is a member of (403): else nothing changes.
       const rows = await lockApplications(db, ids);
-      if (rows.length !== ids.length) throw companyError(404, 'not_found');
+      if (rows.length !== ids.length) throw new HttpError(404, 'not_found');
       const organizations = new Set(rows.map((row) => row.organizationId));
-      if (organizations.size !== 1) throw companyError(403, 'not_a_member');
+      if (organizations.size !== 1) throw new HttpError(403, 'not_a_member');
       const [organizationId] = [...organizations] as [string];
       const membership = await requireOrganizationMember(db, caller, organizationId);
       const outcome = await bulkChangeStatus(db, {
@@ -278,7 +279,7 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
       if (!found || !stored) {
         if (found)
           request.log.error({ applicationId: found.application.id }, 'application resume missing from the storage');
-        throw companyError(404, 'resume_missing');
+        throw new HttpError(404, 'resume_missing');
       }
       return reply
         .type('application/pdf')

@@ -6,7 +6,6 @@ import { computeMatch, describeMatchPart } from '../../../shared/company/match.t
 import type { Database } from '../../db/client.ts';
 import { statusChangeMail } from '../../mail/company-mails.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { companyError } from './company-error.ts';
 import {
   type ApplicantRow,
   type ApplicationWithJob,
@@ -15,6 +14,7 @@ import {
   lockApplications,
   updateStatusIfCurrent,
 } from './company-applications.repository.ts';
+import { HttpError } from '../../http/http-error.ts';
 
 export type ApplicantFilters = {
   q?: string;
@@ -234,16 +234,16 @@ export async function changeApplicationStatus(
 ): Promise<{ changed: boolean; mailed: boolean }> {
   return db.transaction(async (tx) => {
     const found = await findApplicationWithJob(tx, applicationId);
-    if (!found) throw companyError(404, 'not_found');
+    if (!found) throw new HttpError(404, 'not_found');
     const from = found.application.status;
-    if (from === 'withdrawn') throw companyError(409, 'application_withdrawn');
-    if (found.application.version !== version) throw companyError(409, 'stale_status');
+    if (from === 'withdrawn') throw new HttpError(409, 'application_withdrawn');
+    if (found.application.version !== version) throw new HttpError(409, 'stale_status');
     if (from === to) return { changed: false, mailed: false };
     const updated = await updateStatusIfCurrent(tx, applicationId, { to, version });
     if (!updated) {
       // Someone else moved it (or the student withdrew) between the read and the write.
       const now = await findApplicationWithJob(tx, applicationId);
-      throw companyError(409, now?.application.status === 'withdrawn' ? 'application_withdrawn' : 'stale_status');
+      throw new HttpError(409, now?.application.status === 'withdrawn' ? 'application_withdrawn' : 'stale_status');
     }
     await insertHistory(tx, {
       applicationId,
@@ -278,14 +278,14 @@ export async function bulkChangeStatus(
   return db.transaction(async (tx) => {
     const locked = await lockApplications(tx, ids);
     if (locked.length !== ids.length || locked.some((row) => row.organizationId !== organizationId)) {
-      throw companyError(409, 'stale_status');
+      throw new HttpError(409, 'stale_status');
     }
     const updated: string[] = [];
     const skipped: { id: string; code: 'application_withdrawn' | 'unchanged' }[] = [];
     let mailed = 0;
     for (const id of ids) {
       const found = await findApplicationWithJob(tx, id);
-      if (!found) throw companyError(404, 'not_found');
+      if (!found) throw new HttpError(404, 'not_found');
       const from = found.application.status;
       if (from === 'withdrawn') {
         skipped.push({ id, code: 'application_withdrawn' });
@@ -296,7 +296,7 @@ export async function bulkChangeStatus(
         continue;
       }
       const row = await updateStatusIfCurrent(tx, id, { to, version: found.application.version });
-      if (!row) throw companyError(409, 'stale_status');
+      if (!row) throw new HttpError(409, 'stale_status');
       await insertHistory(tx, {
         applicationId: id,
         fromStatus: from,

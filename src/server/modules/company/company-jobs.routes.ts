@@ -15,7 +15,7 @@ import type { FeaturedJobRow } from '../../db/schema.ts';
 import type { BoardIndex } from '../jobs/index.ts';
 import { companyCaller, requireJobAccess, requireOrganizationMember } from './company-access.ts';
 import { hasAnyMembership } from './company-access.repository.ts';
-import { companyError, isUuid, parseCompanyRequest } from './company-error.ts';
+import { parseCompanyRequest } from './company-request.ts';
 import { companyRouteSchemas } from './company-route-schemas.ts';
 import {
   applicationCountsOf,
@@ -25,6 +25,8 @@ import {
   type NewFeaturedJob,
   updateJob,
 } from './company-jobs.repository.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export type CompanyJobsRoutesOptions = { db: Database; boardIndex: BoardIndex; appUrl: string };
 
@@ -112,7 +114,7 @@ export const companyJobsRoutes: FastifyPluginAsync<CompanyJobsRoutesOptions> = a
     // gets the validation message.
     const named = (request.body as { organizationId?: unknown } | null)?.organizationId;
     if (typeof named !== 'string' || !isUuid(named)) {
-      if (!(await hasAnyMembership(db, caller.uid))) throw companyError(403, 'not_a_member');
+      if (!(await hasAnyMembership(db, caller.uid))) throw new HttpError(403, 'not_a_member');
       parseCompanyRequest(jobCreateRequestSchema, request.body);
     }
     await requireOrganizationMember(db, caller, String(named));
@@ -150,7 +152,7 @@ export const companyJobsRoutes: FastifyPluginAsync<CompanyJobsRoutesOptions> = a
     async (request): Promise<CompanyJob> => {
       await requireJobAccess(db, companyCaller(request), request.params.id);
       const row = await findJob(db, request.params.id.toLowerCase());
-      if (!row) throw companyError(404, 'not_found');
+      if (!row) throw new HttpError(404, 'not_found');
       const counts = await applicationCountsOf(db, [row.id]);
       return toCompanyJob(row, counts.get(row.id), appUrl);
     },
@@ -163,7 +165,7 @@ export const companyJobsRoutes: FastifyPluginAsync<CompanyJobsRoutesOptions> = a
       await requireJobAccess(db, companyCaller(request), request.params.id);
       const input = parseCompanyRequest(jobUpdateRequestSchema, request.body);
       const current = await findJob(db, request.params.id.toLowerCase());
-      if (!current) throw companyError(404, 'not_found');
+      if (!current) throw new HttpError(404, 'not_found');
 
       const changes: Partial<NewFeaturedJob> = {};
       if (input.title !== undefined) changes.title = input.title;
@@ -180,7 +182,7 @@ export const companyJobsRoutes: FastifyPluginAsync<CompanyJobsRoutesOptions> = a
       if (input.visibility !== undefined) changes.visibility = input.visibility;
       if (input.status !== undefined) {
         const move = statusChange(current.status, input.status, new Date());
-        if (!move) throw companyError(409, 'invalid_job_status_change');
+        if (!move) throw new HttpError(409, 'invalid_job_status_change');
         Object.assign(changes, move);
       }
 
@@ -194,7 +196,7 @@ export const companyJobsRoutes: FastifyPluginAsync<CompanyJobsRoutesOptions> = a
         salaryCurrency: merged.salaryCurrency ?? null,
       });
       if (problems.length > 0)
-        throw companyError(
+        throw new HttpError(
           400,
           'invalid_request',
           problems.map((problem) => `${problem.path}: ${problem.message}`).join('; '),
@@ -210,7 +212,7 @@ export const companyJobsRoutes: FastifyPluginAsync<CompanyJobsRoutesOptions> = a
         if (boardChange) await bumpBoardVersion(tx);
         return updated;
       });
-      if (!row) throw companyError(409, 'invalid_job_status_change');
+      if (!row) throw new HttpError(409, 'invalid_job_status_change');
       if (boardChange) refreshBoard(request.log);
       const counts = await applicationCountsOf(db, [row.id]);
       return toCompanyJob(row, counts.get(row.id), appUrl);

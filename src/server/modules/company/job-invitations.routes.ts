@@ -24,10 +24,12 @@ import {
   sharedLinkUrl,
 } from '../apply/index.ts';
 import { companyCaller, requireJobAccess } from './company-access.ts';
-import { companyError, isUuid, parseCompanyRequest } from './company-error.ts';
+import { parseCompanyRequest } from './company-request.ts';
 import { companyRouteSchemas } from './company-route-schemas.ts';
 import { findJob } from './company-jobs.repository.ts';
 import { judgeEntries, parseInvitationCsv } from './job-invitations.service.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export type JobInvitationsRoutesOptions = { db: Database; mailSender: MailSender; appUrl: string };
 
@@ -67,7 +69,7 @@ export const jobInvitationsRoutes: FastifyPluginAsync<JobInvitationsRoutesOption
   async function jobOf(request: Parameters<typeof companyCaller>[0] & { params: { id: string } }) {
     await requireJobAccess(db, companyCaller(request), request.params.id);
     const job = await findJob(db, request.params.id.toLowerCase());
-    if (!job) throw companyError(404, 'not_found');
+    if (!job) throw new HttpError(404, 'not_found');
     const [organization] = await db
       .select({ name: organizations.name })
       .from(organizations)
@@ -82,7 +84,7 @@ export const jobInvitationsRoutes: FastifyPluginAsync<JobInvitationsRoutesOption
           .from(applicantInvitations)
           .where(and(eq(applicantInvitations.id, invitationId.toLowerCase()), eq(applicantInvitations.jobId, jobId)))
       : [];
-    if (!row) throw companyError(404, 'not_found');
+    if (!row) throw new HttpError(404, 'not_found');
     return row;
   }
 
@@ -112,7 +114,7 @@ export const jobInvitationsRoutes: FastifyPluginAsync<JobInvitationsRoutesOption
       const caller = companyCaller(request);
       const { job, organizationName } = await jobOf(request);
       const input = parseCompanyRequest(jobInvitationsRequestSchema, request.body);
-      if (job.status !== 'published') throw companyError(409, 'job_not_published');
+      if (job.status !== 'published') throw new HttpError(409, 'job_not_published');
       const raw =
         'csv' in input
           ? parseInvitationCsv(input.csv)
@@ -181,8 +183,8 @@ export const jobInvitationsRoutes: FastifyPluginAsync<JobInvitationsRoutesOption
     async (request): Promise<JobInvitation> => {
       const { job, organizationName } = await jobOf(request);
       const current = await invitationOf(job.id, request.params.invId);
-      if (current.revokedAt) throw companyError(410, 'invitation_revoked');
-      if (job.status !== 'published') throw companyError(409, 'job_not_published');
+      if (current.revokedAt) throw new HttpError(410, 'invitation_revoked');
+      if (job.status !== 'published') throw new HttpError(409, 'job_not_published');
       const renewed = await db.transaction(async (tx) => {
         const next = await renewInvitationToken(tx, current.id);
         if (!next) return null;
@@ -197,7 +199,7 @@ export const jobInvitationsRoutes: FastifyPluginAsync<JobInvitationsRoutesOption
         await enqueueMail(tx, { kind: 'applicant-invitation', causeId: next.invitation.id, ...mail });
         return next.invitation;
       });
-      if (!renewed) throw companyError(410, 'invitation_revoked');
+      if (!renewed) throw new HttpError(410, 'invitation_revoked');
       mailSender.nudge();
       const applied = await appliedAtOf(db, [renewed.id]);
       return toJobInvitation(renewed, applied.get(renewed.id) ?? null);
@@ -269,7 +271,7 @@ export const jobInvitationsRoutes: FastifyPluginAsync<JobInvitationsRoutesOption
         .set({ revokedAt: sql`coalesce(${sharedLinks.revokedAt}, now())` })
         .where(and(eq(sharedLinks.id, request.params.linkId), eq(sharedLinks.jobId, job.id)))
         .returning({ id: sharedLinks.id });
-      if (rows.length === 0) throw companyError(404, 'not_found');
+      if (rows.length === 0) throw new HttpError(404, 'not_found');
       return reply.code(204).send();
     },
   );

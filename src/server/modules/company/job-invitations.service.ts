@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { maxInvitationsPerRequest } from '../../../shared/company/company-api.ts';
 import { textPolicyProblem } from '../../../shared/schemas/text-policy.ts';
-import { companyError } from './company-error.ts';
+import { HttpError } from '../../http/http-error.ts';
 
 // Reading the invitation list a member pastes or uploads: a CSV of e-mail, first name, last name (header optional),
 // parsed by csv-parse (quotes, BOM, CRLF, ragged rows); each line judged on its own.
@@ -50,7 +50,7 @@ export function judgeEntries(raw: { line: number; email: unknown; firstName?: un
     seen.add(email);
     valid.push({ line: entry.line, email, firstName: cleanName(entry.firstName), lastName: cleanName(entry.lastName) });
   }
-  if (valid.length > maxInvitationsPerRequest) throw companyError(400, 'too_many_invitations');
+  if (valid.length > maxInvitationsPerRequest) throw new HttpError(400, 'too_many_invitations');
   return { valid, invalid, duplicates };
 }
 
@@ -70,11 +70,11 @@ export function parseInvitationCsv(
       max_record_size: 4096,
     }) as string[][];
   } catch {
-    throw companyError(400, 'csv_invalid');
+    throw new HttpError(400, 'csv_invalid');
   }
   const rows = records.map((cells, index) => ({ line: index + 1, cells }));
   if (rows[0] && looksLikeHeader(rows[0].cells)) rows.shift();
-  if (rows.length > maxInvitationsPerRequest) throw companyError(400, 'too_many_invitations');
+  if (rows.length > maxInvitationsPerRequest) throw new HttpError(400, 'too_many_invitations');
   return rows.map(({ line, cells }) => ({
     line,
     email: cells[0] ?? '',

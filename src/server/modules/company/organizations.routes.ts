@@ -18,7 +18,7 @@ import { memberInvitationMail } from '../../mail/company-mails.ts';
 import { enqueueMail, type MailSender } from '../../mail/outbox.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { companyCaller, displayNameOf, requireOrganizationMember } from './company-access.ts';
-import { companyError, isUuid, parseCompanyRequest } from './company-error.ts';
+import { parseCompanyRequest } from './company-request.ts';
 import { companyRouteSchemas } from './company-route-schemas.ts';
 import {
   addMember,
@@ -35,6 +35,8 @@ import {
   updateOrganization,
 } from './organizations.repository.ts';
 import { memberInvitationUrl, toOrganization } from './organizations.service.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export type OrganizationsRoutesOptions = { db: Database; storage: Storage; mailSender: MailSender; appUrl: string };
 
@@ -59,7 +61,7 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
     { schema: companyRouteSchemas.listOrganizations },
     async (request): Promise<Organization[]> => {
       const memberships = await listMemberships(db, companyCaller(request).uid);
-      if (memberships.length === 0) throw companyError(403, 'not_a_member');
+      if (memberships.length === 0) throw new HttpError(403, 'not_a_member');
       return memberships.map(({ organization, role }) => toOrganization(organization, role));
     },
   );
@@ -77,7 +79,7 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
         ...(changes.website !== undefined ? { website: changes.website } : {}),
         ...(changes.rejectionEmails !== undefined ? { rejectionEmails: changes.rejectionEmails } : {}),
       });
-      if (!row) throw companyError(404, 'not_found');
+      if (!row) throw new HttpError(404, 'not_found');
       return toOrganization(row, membership.role);
     },
   );
@@ -90,7 +92,7 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
       const caller = companyCaller(request);
       const membership = await requireOrganizationMember(db, caller, request.params.orgId, { ownerOnly: true });
       const boundary = multipartBoundary(request.headers['content-type']);
-      if (!boundary) throw companyError(415, 'logo_missing');
+      if (!boundary) throw new HttpError(415, 'logo_missing');
       let upload;
       try {
         upload = await readMultipartRequest(request, boundary, {
@@ -101,14 +103,14 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
         });
       } catch (error) {
         reply.header('connection', 'close');
-        if (error instanceof UploadTooLargeError) throw companyError(413, 'logo_too_large');
+        if (error instanceof UploadTooLargeError) throw new HttpError(413, 'logo_too_large');
         throw error;
       }
       const file = upload.files.find((candidate) => candidate.fieldName === 'logo');
-      if (!file || file.data.byteLength === 0) throw companyError(400, 'logo_missing');
+      if (!file || file.data.byteLength === 0) throw new HttpError(400, 'logo_missing');
       const detected = await fileTypeFromBuffer(file.data);
       const contentType = detected?.mime as (typeof logoContentTypes)[number] | undefined;
-      if (!contentType || !logoContentTypes.includes(contentType)) throw companyError(400, 'logo_invalid');
+      if (!contentType || !logoContentTypes.includes(contentType)) throw new HttpError(400, 'logo_invalid');
 
       const key = `${uploadedLogoPrefix}${membership.organizationId}-${randomBytes(8).toString('hex')}.${extensionOf[contentType]}`;
       const before = await findOrganization(db, membership.organizationId);
@@ -120,7 +122,7 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
         await storage.delete(key).catch(() => undefined);
         throw error;
       }
-      if (!row) throw companyError(404, 'not_found');
+      if (!row) throw new HttpError(404, 'not_found');
       // The previous upload is no longer referenced (demo logos are left alone).
       if (before?.logoPath?.startsWith(uploadedLogoPrefix)) {
         await storage
@@ -168,9 +170,9 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
       const membership = await requireOrganizationMember(db, caller, request.params.orgId, { ownerOnly: true });
       const input = parseCompanyRequest(memberInvitationRequestSchema, request.body);
       if ((await countMembersWithEmail(db, membership.organizationId, input.email)) > 0)
-        throw companyError(409, 'already_member');
+        throw new HttpError(409, 'already_member');
       const organization = await findOrganization(db, membership.organizationId);
-      if (!organization) throw companyError(404, 'not_found');
+      if (!organization) throw new HttpError(404, 'not_found');
       const created = await db.transaction(async (tx) => {
         const { token, invitation } = await createMemberInvitation(tx, {
           organizationId: membership.organizationId,
@@ -207,7 +209,7 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
       });
       const id = request.params.id;
       if (!isUuid(id) || !(await revokeMemberInvitation(db, membership.organizationId, id))) {
-        throw companyError(404, 'not_found');
+        throw new HttpError(404, 'not_found');
       }
       return reply.code(204).send();
     },
@@ -221,8 +223,8 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
         ownerOnly: true,
       });
       const outcome = await removeMember(db, membership.organizationId, request.params.uid);
-      if (outcome === 'not_found') throw companyError(404, 'not_found');
-      if (outcome === 'last_owner') throw companyError(409, 'last_owner');
+      if (outcome === 'not_found') throw new HttpError(404, 'not_found');
+      if (outcome === 'last_owner') throw new HttpError(409, 'last_owner');
       return reply.code(204).send();
     },
   );
@@ -234,10 +236,10 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
     async (request): Promise<JoinInvitationInfo> => {
       const { token } = parseCompanyRequest(tokenParamsSchema, request.params);
       const found = await findMemberInvitationByToken(db, token);
-      if (!found) throw companyError(404, 'not_found');
+      if (!found) throw new HttpError(404, 'not_found');
       const { invitation, organizationName } = found;
-      if (invitation.revokedAt) throw companyError(410, 'invitation_revoked');
-      if (invitation.acceptedAt) throw companyError(409, 'invitation_used');
+      if (invitation.revokedAt) throw new HttpError(410, 'invitation_revoked');
+      if (invitation.acceptedAt) throw new HttpError(409, 'invitation_used');
       return {
         organizationName,
         email: invitation.email,
@@ -254,15 +256,15 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
       const caller = companyCaller(request);
       const { token } = parseCompanyRequest(tokenParamsSchema, request.params);
       const found = await findMemberInvitationByToken(db, token);
-      if (!found) throw companyError(404, 'not_found');
+      if (!found) throw new HttpError(404, 'not_found');
       const { invitation } = found;
-      if (invitation.revokedAt) throw companyError(410, 'invitation_revoked');
-      if (invitation.acceptedAt) throw companyError(409, 'invitation_used');
-      if (invitation.expiresAt.getTime() <= Date.now()) throw companyError(410, 'invitation_expired');
-      if (caller.isAnonymous || !caller.email) throw companyError(403, 'identified_account_required');
+      if (invitation.revokedAt) throw new HttpError(410, 'invitation_revoked');
+      if (invitation.acceptedAt) throw new HttpError(409, 'invitation_used');
+      if (invitation.expiresAt.getTime() <= Date.now()) throw new HttpError(410, 'invitation_expired');
+      if (caller.isAnonymous || !caller.email) throw new HttpError(403, 'identified_account_required');
       // The invitation is tied to its e-mail, and only a verified address proves it is the caller's.
       if (!caller.emailVerified || caller.email.trim().toLowerCase() !== invitation.email.trim().toLowerCase()) {
-        throw companyError(403, 'invitation_email_mismatch');
+        throw new HttpError(403, 'invitation_email_mismatch');
       }
       const joined = await db.transaction(async (tx) => {
         if (!(await claimMemberInvitation(tx, invitation.id, caller.uid))) return false;
@@ -275,10 +277,10 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
         });
         return true;
       });
-      if (!joined) throw companyError(409, 'invitation_used');
+      if (!joined) throw new HttpError(409, 'invitation_used');
       const memberships = await listMemberships(db, caller.uid);
       const membership = memberships.find((candidate) => candidate.organization.id === invitation.organizationId);
-      if (!membership) throw companyError(404, 'not_found');
+      if (!membership) throw new HttpError(404, 'not_found');
       return toOrganization(membership.organization, membership.role);
     },
   );
@@ -296,7 +298,7 @@ export const organizationLogoRoutes: FastifyPluginAsync<{ db: Database; storage:
     async (request, reply) => {
       const organization = isUuid(request.params.orgId) ? await findOrganization(db, request.params.orgId) : null;
       const stored = organization?.logoPath ? await storage.get(organization.logoPath) : null;
-      if (!stored) throw companyError(404, 'not_found');
+      if (!stored) throw new HttpError(404, 'not_found');
       reply
         .type(stored.contentType)
         .header('cache-control', 'public, max-age=300')

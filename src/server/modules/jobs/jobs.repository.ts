@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { featuredJobs, organizations } from '../../db/schema.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export type PublicJobListItem = {
   id: string;
@@ -28,8 +29,6 @@ export type PublicJobRow = {
   /** public: anyone; link: only with a live shared link; private: only with an invitation (see jobs.routes.ts). */
   visibility: 'public' | 'link' | 'private';
 };
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // A posting is open while published and until its end date (the deadline); open-ended ones (no end date) stay up.
 // Drafts and closed jobs are seen by their organization only (routes/company).
@@ -64,7 +63,7 @@ export async function listOpenFeaturedJobs(db: Database): Promise<PublicJobListI
 
 /** A featured job by id (board cards link /jobs/{id}/) or slug, if it is still open. */
 export async function findOpenFeaturedJob(db: Database, idOrSlug: string): Promise<PublicJobRow | null> {
-  const matches = uuidPattern.test(idOrSlug)
+  const matches = isUuid(idOrSlug)
     ? or(eq(featuredJobs.id, idOrSlug.toLowerCase()), eq(featuredJobs.slug, idOrSlug))
     : eq(featuredJobs.slug, idOrSlug);
   const [row] = await db
