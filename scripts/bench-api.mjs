@@ -43,7 +43,7 @@ process.on('warning', (warning) => {
 const serverEntry = path.join(root, 'dist', 'server', 'server', 'index.js');
 ensureServerBuild(root, serverEntry, log);
 
-const { start: startProcess, stop, stopAll } = childProcesses(root, 'bench:api');
+const { start: startProcess, stop, stopAll, startAuthEmulator } = childProcesses(root, 'bench:api');
 
 /** utime + stime of a process, in seconds. */
 function cpuSeconds(pid) {
@@ -89,22 +89,12 @@ try {
   const helloPort = Number(process.env.BENCH_HELLO_PORT || (await freePort()));
   await new Promise((resolve) => hello.listen(helloPort, '127.0.0.1', resolve));
   const firebaseConfig = writeAuthEmulatorConfig(workDir, { auth: authPort });
-  const emulator = startProcess(
-    [
-      path.join(root, 'node_modules', '.bin', 'firebase'),
-      'emulators:start',
-      '--only',
-      'auth',
-      '--project',
-      projectId,
-      '--config',
-      firebaseConfig,
-    ],
-    { CI: '1', TMPDIR: workDir },
-    { detached: true, quiet: true },
-  );
-  const emulatorUrl = `http://127.0.0.1:${authPort}`;
-  await waitFor(async () => (await fetch(`${emulatorUrl}/`)).ok, 'Auth emulator start');
+  const { child: emulator, url: emulatorUrl } = await startAuthEmulator({
+    projectId,
+    config: firebaseConfig,
+    port: authPort,
+    env: { TMPDIR: workDir },
+  });
   const students = [];
   for (let i = 0; i < studentCount; i += 10) {
     students.push(

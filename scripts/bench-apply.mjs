@@ -38,7 +38,7 @@ ensureServerBuild(root, serverEntry, log);
 
 // ---------------------------------------------------------------------------------------------- processes
 
-const { start: startProcess, stopAll } = childProcesses(root, 'bench:apply');
+const { start: startProcess, stopAll, startAuthEmulator } = childProcesses(root, 'bench:apply');
 
 /** Runs `work` over `items`, at most `limit` at a time. */
 async function pool(items, limit, work) {
@@ -96,22 +96,7 @@ try {
   ];
   const firebaseConfig = writeAuthEmulatorConfig(workDir, { auth: authPort, hub: hubPort, logging: loggingPort });
   let started = Date.now();
-  startProcess(
-    [
-      path.join(root, 'node_modules', '.bin', 'firebase'),
-      'emulators:start',
-      '--only',
-      'auth',
-      '--project',
-      projectId,
-      '--config',
-      firebaseConfig,
-    ],
-    { CI: '1' },
-    { label: 'Auth emulator', detached: true, quiet: true },
-  );
-  const emulator = `http://127.0.0.1:${authPort}`;
-  await waitFor(async () => (await fetch(`${emulator}/`)).ok, 'Auth emulator start');
+  const { url: emulator } = await startAuthEmulator({ projectId, config: firebaseConfig, port: authPort });
   log(`Auth emulator ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const dataDir = path.join(workDir, 'data');

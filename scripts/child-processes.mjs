@@ -3,10 +3,12 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { waitFor } from './bench-support.mjs';
 
 /**
  * `start(args, env, { label, detached, quiet })` runs `node ...args`; `stop(child, signal)` asks it to stop and kills it
- * after 10 s; `stopAll(signal)` stops every child still running (their exits are expected, so not reported).
+ * after 10 s; `stopAll(signal)` stops every child still running (their exits are expected, so not reported);
+ * `startAuthEmulator(...)` starts the Auth emulator and waits until it answers.
  */
 export function childProcesses(cwd, prefix) {
   const children = new Set();
@@ -50,7 +52,28 @@ export function childProcesses(cwd, prefix) {
     stopping = false; // the script may start a new set (one server per database kind)
   }
 
-  return { start, stop, stopAll };
+  /** The Firebase Auth emulator (the project's own CLI, `config` from writeAuthEmulatorConfig), once it answers. */
+  async function startAuthEmulator({ projectId, config, port, env = {} }) {
+    const child = start(
+      [
+        path.join(cwd, 'node_modules', '.bin', 'firebase'),
+        'emulators:start',
+        '--only',
+        'auth',
+        '--project',
+        projectId,
+        '--config',
+        config,
+      ],
+      { CI: '1', ...env },
+      { label: 'Auth emulator', detached: true, quiet: true },
+    );
+    const url = `http://127.0.0.1:${port}`;
+    await waitFor(async () => (await fetch(`${url}/`)).ok, 'Auth emulator start');
+    return { child, url };
+  }
+
+  return { start, stop, stopAll, startAuthEmulator };
 }
 
 /**

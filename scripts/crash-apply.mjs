@@ -33,7 +33,7 @@ const log = (message) => console.log(`[crash:apply] ${message}`);
 const serverEntry = path.join(root, 'dist', 'server', 'server', 'index.js');
 ensureServerBuild(root, serverEntry, log);
 
-const { start: startProcess, stop, stopAll } = childProcesses(root, 'crash:apply');
+const { start: startProcess, stop, stopAll, startAuthEmulator } = childProcesses(root, 'crash:apply');
 
 /** A mail server that accepts everything and remembers each message's recipient and Message-ID. */
 async function startSmtpSink() {
@@ -112,22 +112,11 @@ try {
   const authPort = Number(process.env.AUTH_EMULATOR_PORT || (await freePort()));
   const port = Number(process.env.PORT || (await freePort()));
   const firebaseConfig = writeAuthEmulatorConfig(workDir, { auth: authPort });
-  const emulatorProcess = startProcess(
-    [
-      path.join(root, 'node_modules', '.bin', 'firebase'),
-      'emulators:start',
-      '--only',
-      'auth',
-      '--project',
-      projectId,
-      '--config',
-      firebaseConfig,
-    ],
-    { CI: '1' },
-    { detached: true, quiet: true },
-  );
-  const emulator = `http://127.0.0.1:${authPort}`;
-  await waitFor(async () => (await fetch(`${emulator}/`)).ok, 'Auth emulator start');
+  const { child: emulatorProcess, url: emulator } = await startAuthEmulator({
+    projectId,
+    config: firebaseConfig,
+    port: authPort,
+  });
 
   const dataDir = path.join(workDir, 'data');
   const storageDir = path.join(workDir, 'files');
