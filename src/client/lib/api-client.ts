@@ -1,4 +1,4 @@
-import { type ErrorCode, isErrorCode } from '../../shared/errors/error-codes.ts';
+import { type ErrorCode, errorCodeInBody } from '../../shared/errors/error-codes.ts';
 import { activeApiBaseUrl } from '../env.ts';
 
 /**
@@ -28,7 +28,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
-    this.code = body && typeof body === 'object' && 'code' in body && isErrorCode(body.code) ? body.code : null;
+    this.code = errorCodeInBody(body);
   }
 }
 

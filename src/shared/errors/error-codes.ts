@@ -102,6 +102,11 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(errorMessages, value);
 }
 
+/** The code of an error answer's parsed body, when it carries one this list knows. */
+export function errorCodeInBody(body: unknown): ErrorCode | null {
+  return body && typeof body === 'object' && 'code' in body && isErrorCode(body.code) ? body.code : null;
+}
+
 /** The code of an error that came without one (a framework's own 4xx, a proxy), by HTTP status. */
 export function errorCodeForStatus(statusCode: number): ErrorCode {
   switch (statusCode) {

@@ -3,7 +3,7 @@ import { LuUndo2 } from 'react-icons/lu';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { errorCodeOf } from '../../../lib/api-error-text.ts';
 import { withdrawApplication } from '../api/student-applications.ts';
 
 /** Withdraw, after a confirmation: the company sees 'Withdrawn' and the job can be applied to again. */
@@ -25,10 +25,7 @@ export function WithdrawButton({
       onWithdrawn();
       return true;
     } catch (error) {
-      const code =
-        error instanceof ApiError && error.body && typeof error.body === 'object' && 'code' in error.body
-          ? String(error.body.code)
-          : null;
+      const code = errorCodeOf(error);
       toaster.create({
         type: 'error',
         title: t('withdraw.failed'),

@@ -1,5 +1,5 @@
 import { applicationMessages, type ApplicationReceipt } from '../../../../shared/applications/application-schema.ts';
-import { type ErrorCode, isErrorCode } from '../../../../shared/errors/error-codes.ts';
+import { type ErrorCode, errorCodeInBody } from '../../../../shared/errors/error-codes.ts';
 import { appDb, type AppDb } from '../../../db/app-db.ts';
 import type { OutboxRecord } from '../../../db/records/apply-records.ts';
 import type { SendResult } from '../api/submit-application.ts';
@@ -24,10 +24,6 @@ function serverMessage(body: unknown): string | null {
     return body.error;
   }
   return null;
-}
-
-function serverCode(body: unknown): ErrorCode | null {
-  return body && typeof body === 'object' && 'code' in body && isErrorCode(body.code) ? body.code : null;
 }
 
 /** The answer fields a 400 named: `{error, code, fields: {field: message}}`. */
@@ -60,7 +56,7 @@ export function outcomeOf(result: SendResult, record: OutboxRecord, now: number)
   const { status, body } = result;
   if (status >= 200 && status < 300) return { status: 'sent', receipt: body as ApplicationReceipt, httpStatus: status };
   const message = serverMessage(body);
-  const code = serverCode(body);
+  const code = errorCodeInBody(body);
   if (status === 401 || status === 408 || status === 429 || status >= 500) return retry(message, status, code);
   if (status === 409 && code === 'submission_in_progress') return retry(message, status, code);
   return {
