@@ -224,6 +224,13 @@ async function runLighthouse(url, chromePort, { keepStorage = false } = {}) {
     console.log(`  script cost: ${scripts.map((item) => `${item.url} ${Math.round(item.scripting)} ms`).join('; ')}`);
     const lcpElement = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
     if (lcpElement) console.log(`  LCP element: ${lcpElement.snippet} (${lcpElement.selector})`);
+    // What the unthrottled load itself showed, from which the simulation above is computed.
+    const observed = lhr.audits.metrics?.details?.items?.[0] ?? {};
+    console.log(
+      `  observed: FCP ${Math.round(observed.observedFirstContentfulPaint ?? Number.NaN)} ms, ` +
+        `LCP ${Math.round(observed.observedLargestContentfulPaint ?? Number.NaN)} ms, ` +
+        `load ${Math.round(observed.observedLoad ?? Number.NaN)} ms`,
+    );
     const waterfall = (lhr.audits['network-requests']?.details?.items ?? [])
       .filter((item) => item.resourceType !== 'Image')
       .map(

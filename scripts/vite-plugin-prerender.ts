@@ -6,7 +6,21 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { notFoundPagePath, prerenderedPaths } from '../src/shared/client-routes.ts';
+import {
+  clientPaths,
+  notFoundPagePath,
+  prerenderedPaths,
+  redirectUrlPlaceholder,
+  signedInShellPaths,
+} from '../src/shared/client-routes.ts';
+import {
+  signedInShellAttribute,
+  signedInShellId,
+  signedInShellMarkers,
+  signedInShellTextKey,
+} from '../src/client/lib/signed-in-shell.ts';
+import { signedInHintKey, signedInUserKey } from '../src/client/lib/session/session-keys.ts';
+import { mobileBreakpointPx, sidebarCookieName } from '../src/client/features/dashboard/sidebar-state.ts';
 import { supportedLocales, type Locale } from '../src/shared/locale.ts';
 
 /** What the server reads (dist/pages/pages.json): which file answers which path, per language. */
@@ -16,9 +30,16 @@ export type PrerenderedPagesManifest = {
   pages: Record<string, string>;
   /** The 404 page's file name inside `<locale>/`. */
   notFound: string;
+  /** Signed-in pages' shells (decision record 016): URL path -> file name inside `<locale>/`. */
+  shells: Record<string, string>;
 };
 
 type RenderPage = (url: string, locale: Locale) => Promise<{ body: string; head: string; styles: string }>;
+type ShellView = 'mobile' | 'expanded' | 'collapsed';
+type RenderSignedInShell = (
+  url: string,
+  locale: Locale,
+) => Promise<{ views: Record<ShellView, string>; head: string; styles: string }>;
 
 const compressedExtensions = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.webmanifest', '.json', '.txt']);
 
@@ -67,15 +88,11 @@ function startUpScript(entry: string, preloads: string[]): string {
   return `<script>${source.replace(/\n\s*/g, ' ')}</script>`;
 }
 
-/** The shell with one rendered page in it: head tags and styles in <head>, the markup in #root, no module script. */
-export function composePage(
-  shell: string,
-  locale: Locale,
-  page: { body: string; head: string; styles: string },
-): string {
+/** The built index.html without its module script and modulepreloads, and what they were. */
+function withoutAppScripts(shell: string): { html: string; entry: string; preloads: string[] } {
   const preloads: string[] = [];
   let entry: string | undefined;
-  let html = shell
+  const html = shell
     .replace(/<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/, (_tag, src: string) => {
       entry = src;
       return '';
@@ -85,6 +102,17 @@ export function composePage(
       return '';
     });
   if (!entry) throw new Error('prerender: the built index.html has no module script');
+  return { html, entry, preloads };
+}
+
+/** The shell with one rendered page in it: head tags and styles in <head>, the markup in #root, no module script. */
+export function composePage(
+  shell: string,
+  locale: Locale,
+  page: { body: string; head: string; styles: string },
+): string {
+  const { html: bare, entry, preloads } = withoutAppScripts(shell);
+  let html = bare;
   if (/<title>/.test(page.head)) html = html.replace(/<title>[\s\S]*?<\/title>/, '');
   html = html
     .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
@@ -93,6 +121,115 @@ export function composePage(
     .replace(/<div id="root"><\/div>/, () => `<div id="root" data-prerendered>${page.body}</div>`)
     .replace('</body>', `${startUpScript(entry, preloads)}</body>`);
   return html;
+}
+
+const oneLine = (source: string) => `<script>${source.replace(/\n\s*/g, ' ')}</script>`;
+
+/**
+ * First thing in a signed-in shell's <head>: a visitor this browser never had signed in goes straight to the sign-in
+ * page (the prerendered one, 0 KB of script), as the app's guard would send them after loading. The hint only spares
+ * a detour; the app still checks the session.
+ */
+function shellGateScript(): string {
+  return oneLine(`(function () {
+  var hinted = false;
+  try { hinted = localStorage.getItem(${JSON.stringify(signedInHintKey)}) === '1'; } catch (error) { /* disabled */ }
+  if (hinted) return;
+  document.documentElement.style.display = 'none';
+  location.replace('/sign-in?redirectUrl=' + encodeURIComponent(location.pathname + location.search));
+})();`);
+}
+
+/**
+ * Right after the shell's markup: fills in the student's name from this browser's storage (what the app last showed,
+ * else the stored account), picks the desktop sidebar's remembered state, then starts the app after the first frame
+ * so its downloads never hold the paint.
+ */
+function shellStartScript(entry: string, preloads: string[]): string {
+  return oneLine(`(function () {
+  var d = document;
+  try {
+    var user = JSON.parse(localStorage.getItem(${JSON.stringify(signedInUserKey)}) || 'null') || {};
+    var text = JSON.parse(localStorage.getItem(${JSON.stringify(signedInShellTextKey)}) || 'null');
+    if (!text || text.uid !== user.uid) {
+      var name = (user.displayName || '').trim() || (user.email || '').split('@')[0];
+      text = { greeting: name, name: name, email: user.email || '', initials: name.charAt(0).toUpperCase() };
+    }
+    d.querySelectorAll('[data-shell-fill]').forEach(function (slot) {
+      slot.textContent = text[slot.getAttribute('data-shell-fill')] || '';
+    });
+  } catch (error) { /* storage disabled: the slots stay empty */ }
+  if (/(^|;)\\s*${sidebarCookieName}=false(;|$)/.test(d.cookie)) d.documentElement.setAttribute('data-shell-sidebar', 'collapsed');
+  function start() {
+    ${JSON.stringify(preloads)}.forEach(function (href) {
+      var link = d.createElement('link'); link.rel = 'modulepreload'; link.href = href; d.head.appendChild(link);
+    });
+    var script = d.createElement('script'); script.type = 'module'; script.src = ${JSON.stringify(entry)};
+    d.head.appendChild(script);
+  }
+  requestAnimationFrame(function () { setTimeout(start, 0); });
+})();`);
+}
+
+/** Which view of the shell shows: the viewport, then the desktop sidebar's state; #root waits, invisible, above it. */
+function shellStyles(): string {
+  const view = `#${signedInShellId}>[data-shell-view]`;
+  return (
+    `<style>html[${signedInShellAttribute}] #root{visibility:hidden;position:absolute;top:0;left:0;right:0}` +
+    `${view}{display:none}` +
+    `@media (max-width:${mobileBreakpointPx - 0.02}px){${view.replace('[data-shell-view]', '[data-shell-view=mobile]')}{display:block}}` +
+    `@media (min-width:${mobileBreakpointPx}px){` +
+    `html:not([data-shell-sidebar=collapsed]) ${view.replace('[data-shell-view]', '[data-shell-view=expanded]')}{display:block}` +
+    `html[data-shell-sidebar=collapsed] ${view.replace('[data-shell-view]', '[data-shell-view=collapsed]')}{display:block}}` +
+    `</style>`
+  );
+}
+
+/** One view's markup as a picture: the stand-in student's texts become fill-in slots; no ids or test ids twice. */
+export function shellMarkup(body: string): string {
+  const slot = (name: string) => `<span data-shell-fill="${name}"></span>`;
+  // Only in text between tags: a stand-in text in an attribute has no slot and stops the build below.
+  const inText = (html: string, marker: string, name: string) =>
+    html.replace(/>[^<]+</g, (text) => text.replaceAll(marker, slot(name)));
+  let markup = body.replace(
+    new RegExp(`(data-testid="dashboard-greeting"[^>]*>[^<]*?)${signedInShellMarkers.name}`),
+    (_all, before: string) => `${before}${slot('greeting')}`,
+  );
+  // A label naming the student (the user menu's button) goes: the shell's controls do nothing until the app is up.
+  const markers = `(?:${signedInShellMarkers.name}|${signedInShellMarkers.email})`;
+  markup = markup.replace(new RegExp(`\\s(?:aria-label|title|alt)="[^"]*${markers}[^"]*"`, 'g'), '');
+  markup = inText(markup, signedInShellMarkers.name, 'name');
+  markup = inText(markup, signedInShellMarkers.email, 'email');
+  markup = markup
+    .replaceAll(`>${signedInShellMarkers.initials}<`, `>${slot('initials')}<`)
+    .replace(/\s(?:id|data-testid|for|aria-controls|aria-labelledby|aria-describedby)="[^"]*"/g, '');
+  if (/qshell/i.test(markup)) throw new Error('prerender: a stand-in text of the signed-in shell was left unfilled');
+  return markup;
+}
+
+/** A signed-in page's shell: its views under #signed-in-shell, an empty #root, the app started after the paint. */
+export function composeSignedInShell(
+  shell: string,
+  locale: Locale,
+  page: { views: Record<ShellView, string>; head: string; styles: string },
+): string {
+  const { html: bare, entry, preloads } = withoutAppScripts(shell);
+  let html = bare;
+  if (/<title>/.test(page.head)) html = html.replace(/<title>[\s\S]*?<\/title>/, '');
+  const views = (Object.entries(page.views) as [ShellView, string][])
+    .map(([name, body]) => `<div data-shell-view="${name}">${shellMarkup(body)}</div>`)
+    .join('');
+  return html
+    .replace(/<html lang="[^"]*"/, `<html lang="${locale}" ${signedInShellAttribute}`)
+    .replace(/<head>/i, () => `<head>${shellGateScript()}`)
+    .replace('</head>', `${page.head}${page.styles}${shellStyles()}</head>`)
+    .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '')
+    .replace(
+      /<div id="root"><\/div>/,
+      () =>
+        `<div id="${signedInShellId}" aria-busy="true">${views}</div>` +
+        `${shellStartScript(entry, preloads)}<div id="root"></div>`,
+    );
 }
 
 function compressTree(dir: string): number {
@@ -142,26 +279,42 @@ export function prerenderPages({ pagesDir }: { pagesDir: string }): Plugin {
           rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
         },
       });
-      const { renderPage } = (await import(pathToFileURL(path.join(renderDir, 'prerender.mjs')).href)) as {
-        renderPage: RenderPage;
-      };
+      const { renderPage, renderSignedInShell } = (await import(
+        pathToFileURL(path.join(renderDir, 'prerender.mjs')).href
+      )) as { renderPage: RenderPage; renderSignedInShell: RenderSignedInShell };
       const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
       rmSync(pagesDir, { recursive: true, force: true });
-      const manifest: PrerenderedPagesManifest = { locales: supportedLocales, pages: {}, notFound: '404.html' };
+      const manifest: PrerenderedPagesManifest = {
+        locales: supportedLocales,
+        pages: {},
+        notFound: '404.html',
+        shells: {},
+      };
       for (const locale of supportedLocales) {
         for (const urlPath of [...prerenderedPaths, notFoundPagePath]) {
           const file = urlPath === notFoundPagePath ? manifest.notFound : fileNameFor(urlPath);
           if (urlPath !== notFoundPagePath) manifest.pages[urlPath] = file;
           const target = path.join(pagesDir, locale, file);
           mkdirSync(path.dirname(target), { recursive: true });
-          writeFileSync(target, composePage(shell, locale, await renderPage(urlPath, locale)));
+          // The sign-in page's links carry the redirect target: rendered with a placeholder the server fills in.
+          const url =
+            urlPath === clientPaths.signIn
+              ? `${urlPath}?redirectUrl=${encodeURIComponent(redirectUrlPlaceholder)}`
+              : urlPath;
+          writeFileSync(target, composePage(shell, locale, await renderPage(url, locale)));
+        }
+        for (const urlPath of signedInShellPaths) {
+          const file = `${urlPath.slice(1)}.shell.html`;
+          manifest.shells[urlPath] = file;
+          const target = path.join(pagesDir, locale, file);
+          writeFileSync(target, composeSignedInShell(shell, locale, await renderSignedInShell(urlPath, locale)));
         }
       }
       writeFileSync(path.join(pagesDir, 'pages.json'), `${JSON.stringify(manifest, null, 2)}\n`);
       rmSync(renderDir, { recursive: true, force: true });
       const compressed = compressTree(outDir);
       config.logger.info(
-        `prerendered ${Object.keys(manifest.pages).length + 1} pages x ${supportedLocales.length} languages and ` +
+        `prerendered ${Object.keys(manifest.pages).length + 1} pages and ${signedInShellPaths.length} signed-in shells x ${supportedLocales.length} languages and ` +
           `compressed ${compressed} assets in ${Date.now() - started} ms`,
       );
     },

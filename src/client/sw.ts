@@ -1,6 +1,6 @@
 // Our own service worker (vite-plugin-pwa injectManifest): precaches the app shell, keeps the public job lists
 // readable offline, and waits for the user's go-ahead before replacing itself (registerType 'prompt').
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core';
@@ -10,6 +10,8 @@ import {
   outboxSyncTag,
   type OutboxFlushReply,
 } from './features/apply/outbox/outbox-sync-protocol.ts';
+import { entryScriptOf } from './lib/entry-script.ts';
+import { isSignedInShellNavigation, signedInShells } from './sw-signed-in-shells.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -33,11 +35,35 @@ function keepNewest(maxEntries: number): WorkboxPlugin {
 }
 
 // App shell: every built asset, revisioned by the build. Old precaches from earlier versions are dropped.
-precacheAndRoute(self.__WB_MANIFEST);
+const precacheManifest = self.__WB_MANIFEST;
+precacheAndRoute(precacheManifest);
 cleanupOutdatedCaches();
 
-// Client-side routes (/dashboard, /jobs/...) all boot from index.html, online or not. The API is never the shell.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }));
+// /dashboard and /jobs paint from the server's picture of the page when this worker keeps one in the visitor's
+// language (sw-signed-in-shells.ts); every other client route, and those without one, boot from index.html, online
+// or not. The API is never the shell.
+const indexRevision = precacheManifest.find((entry) => typeof entry !== 'string' && entry.url === 'index.html');
+const shells = signedInShells(
+  (typeof indexRevision === 'string' ? null : indexRevision?.revision) ?? 'unversioned',
+  async () => {
+    const index = await matchPrecache('index.html');
+    return index ? entryScriptOf(await index.text()) : null;
+  },
+);
+const indexHandler = createHandlerBoundToURL('index.html');
+registerRoute(
+  new NavigationRoute(
+    async (options) => {
+      if (isSignedInShellNavigation(options.url)) {
+        const shell = await shells.match(options.url, (promise) => options.event.waitUntil(promise));
+        if (shell) return shell;
+      }
+      return indexHandler(options);
+    },
+    { denylist: [/^\/api\//] },
+  ),
+);
+self.addEventListener('install', (event) => event.waitUntil(shells.prefetch()));
 
 // Runtime config: fresh when the network answers quickly, the last copy otherwise. Registered before the broader
 // /api/public/ route because the first matching route wins.
@@ -84,6 +110,7 @@ self.addEventListener('message', (event) => {
 });
 
 self.addEventListener('activate', (event) => {
+  event.waitUntil(shells.dropOthers());
   if (claimClientsOnActivate) event.waitUntil(self.clients.claim());
 });
 

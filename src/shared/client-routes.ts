@@ -68,6 +68,18 @@ export const prerenderedPaths: readonly string[] = [
   ...infoPageSlugs.map(infoPagePath),
 ];
 
+/**
+ * Signed-in pages with a shell rendered at build time (layout, headings, skeletons; no data), shown on a visit the
+ * service worker does not answer while the app starts (decision record 016). Without a query string only.
+ */
+export const signedInShellPaths: readonly string[] = [clientPaths.dashboard, clientPaths.jobs];
+
+/**
+ * The sign-in page is rendered at build time for this redirect target; the server writes the request's own
+ * (`?redirectUrl=`, made safe) where it appears, so one file serves every guard's redirect.
+ */
+export const redirectUrlPlaceholder = '/__redirect-url__';
+
 /** An address no route matches: rendering it gives the client's 404 page. */
 export const notFoundPagePath = '/404';
 

@@ -9,7 +9,10 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+const onlineWhenRendered = () => true;
+
 /** navigator.onLine, kept current: false means surely offline (true only means "a network is connected"). */
 export function useOnlineStatus(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine);
+  // A page rendered at build time draws the online state.
+  return useSyncExternalStore(subscribe, () => navigator.onLine, onlineWhenRendered);
 }

@@ -1,13 +1,20 @@
 interface Scheduler {
-  yield?: () => Promise<void>;
+  postTask?: (callback: () => void, options: { priority: 'background' | 'user-visible' | 'user-blocking' }) => unknown;
 }
 
 /**
- * Gives the main thread back to the browser (input, rendering) before long work goes on: `scheduler.yield()` where
- * the browser has it (the rest of the work keeps its place in the queue), a new task elsewhere.
+ * Gives the main thread back before more background work (the board's search index, "jobs for you", validating a
+ * downloaded board): everything else waiting goes first, input and the page's own rendering included. With
+ * `scheduler.postTask` the rest of the work is queued at background priority, behind React's render of a page the
+ * student just opened; elsewhere it is a new task at the end of the queue. (`scheduler.yield()` would do the
+ * opposite: its continuation jumps ahead of the tasks already queued.)
  */
 export function yieldToMain(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  if (typeof scheduler?.postTask === 'function') {
+    return new Promise((resolve) => {
+      scheduler.postTask!(resolve, { priority: 'background' });
+    });
+  }
   return new Promise((resolve) => setTimeout(resolve, 0));
 }

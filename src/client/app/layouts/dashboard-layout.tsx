@@ -1,8 +1,10 @@
 import { Box, Drawer, Flex, Portal, SkipNavContent, SkipNavLink, VisuallyHidden } from '@chakra-ui/react';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { RouteFallback } from '../../components/ui/route-fallback.tsx';
+import { releaseSignedInShell } from '../../lib/signed-in-shell.ts';
+import { prerenderView } from '../../lib/prerender-view.ts';
 import { useOutboxRunner } from '../../features/apply/hooks/use-outbox-runner.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { useProfileSync } from '../../features/profile/hooks/use-profile-sync.ts';
@@ -15,6 +17,12 @@ import { sidebarWidth, sidebarWidthCollapsed, sidebarWidthMobile } from '../../f
 
 const sidebarId = 'dashboard-sidebar';
 
+/** Commits with the page itself (never with its loading fallback): the prerendered shell gives way to it. */
+function SignedInShellRelease() {
+  useLayoutEffect(releaseSignedInShell, []);
+  return null;
+}
+
 /** The signed-in shell (spec section 2): collapsible sidebar, a sheet under 768 px, header with the breadcrumb. */
 export default function DashboardLayout() {
   const { t } = useTranslation('dashboard');
@@ -26,7 +34,9 @@ export default function DashboardLayout() {
   const session = useSession();
   // The profile's name greets the student and fills the user block; its copy on the device serves them offline.
   useProfileSync(session.status === 'identified' ? session.user.uid : null);
-  const [crumbs, setCrumbs] = useState<Crumb[]>([]);
+  const [crumbs, setCrumbs] = useState<Crumb[]>(() =>
+    typeof window === 'undefined' ? (prerenderView().crumbs ?? []) : [],
+  );
   const breadcrumb = useMemo<BreadcrumbState>(() => ({ crumbs, setCrumbs }), [crumbs]);
 
   const currentPage = crumbs.at(-1)?.label ?? t('breadcrumb.dashboard');
@@ -92,6 +102,7 @@ export default function DashboardLayout() {
           <SkipNavContent as="main" flex="1" px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }}>
             <Suspense fallback={<RouteFallback />}>
               <Outlet />
+              <SignedInShellRelease />
             </Suspense>
           </SkipNavContent>
         </Flex>

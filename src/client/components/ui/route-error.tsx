@@ -2,6 +2,7 @@ import { Button, Center, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router-dom';
+import { releaseSignedInShell } from '../../lib/signed-in-shell.ts';
 import { LogoMark } from './logo.tsx';
 
 /**
@@ -12,6 +13,7 @@ export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
   useEffect(() => {
+    releaseSignedInShell();
     console.error('[router] a route failed to render', error);
   }, [error]);
   return (

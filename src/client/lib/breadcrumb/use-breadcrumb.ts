@@ -1,4 +1,5 @@
 import { useContext, useEffect } from 'react';
+import { recordPrerenderCrumbs } from '../prerender-view.ts';
 import { BreadcrumbContext, type Crumb } from './breadcrumb-context.ts';
 
 export type { Crumb } from './breadcrumb-context.ts';
@@ -14,6 +15,7 @@ export function useBreadcrumb(crumbs: Crumb[]): void {
   const { setCrumbs } = context;
   // Callers pass a fresh array on every render; compare by content so the effect runs only on a real change.
   const key = JSON.stringify(crumbs);
+  if (typeof window === 'undefined') recordPrerenderCrumbs(crumbs);
   useEffect(() => {
     setCrumbs(JSON.parse(key) as Crumb[]);
     return () => setCrumbs([]);

@@ -1,5 +1,7 @@
 import type { User } from 'firebase/auth';
 import { setIdTokenProvider } from '../api-client.ts';
+import { forgetSignedInShellText } from '../signed-in-shell.ts';
+import { signedInHintKey, signedInUserKey } from './session-keys.ts';
 
 /** What the interface needs to know about the signed-in person; a plain snapshot so React can compare it. */
 export interface SessionUser {
@@ -22,13 +24,7 @@ export type Session =
 const loading: Session = { status: 'loading', user: null, isAnonymous: false };
 const signedOut: Session = { status: 'signed-out', user: null, isAnonymous: false };
 
-/**
- * A hint, readable without Firebase, that this browser had a signed-in session: the public pages use it to start
- * the app (and so the real session check) at once for returning students. Never trusted for access.
- */
-export const signedInHintKey = 'signed-in-hint';
-/** Who that was (uid, e-mail, name, photo): the signed-in pages paint for them before Firebase has restored. */
-const signedInUserKey = 'signed-in-user';
+export { signedInHintKey, signedInUserKey };
 
 function isSessionUser(value: unknown): value is SessionUser {
   if (!value || typeof value !== 'object') return false;
@@ -112,6 +108,7 @@ function rememberSignedIn(session: Session): void {
     } else {
       localStorage.removeItem(signedInHintKey);
       localStorage.removeItem(signedInUserKey);
+      forgetSignedInShellText();
     }
   } catch {
     // Storage disabled: the public pages simply wait for the first interaction.
@@ -159,6 +156,15 @@ export function subscribeToSession(listener: () => void): () => void {
   return () => {
     listeners.delete(listener);
   };
+}
+
+/**
+ * Build time only (prerender.tsx): the session a page is rendered for. The signed-in shell is drawn for a stand-in
+ * student whose name the page fills in from this browser's stored user before it paints (decision record 016).
+ */
+export function setPrerenderSession(session: Session): void {
+  if (typeof window !== 'undefined') throw new Error('setPrerenderSession is for the build, never the browser');
+  current = session;
 }
 
 export function getSession(): Session {

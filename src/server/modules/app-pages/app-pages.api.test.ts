@@ -34,13 +34,23 @@ beforeAll(async () => {
     write(`pages/${locale}/index.html`, page(`landing ${locale}`));
     write(`pages/${locale}/privacy.html`, page(`privacy ${locale}`));
     write(`pages/${locale}/404.html`, page(`not found ${locale}`));
+    write(
+      `pages/${locale}/sign-in.html`,
+      page(`sign-in ${locale}`).replace(
+        '</h1>',
+        '</h1><a href="/sign-in?mode=email&amp;redirectUrl=%2F__redirect-url__">Sign up</a>',
+      ),
+    );
+    write(`pages/${locale}/dashboard.shell.html`, page(`dashboard shell ${locale}`));
+    write(`pages/${locale}/jobs.shell.html`, page(`jobs shell ${locale}`));
   }
   write(
     'pages/pages.json',
     JSON.stringify({
       locales: ['en', 'fr'],
-      pages: { '/': 'index.html', '/privacy': 'privacy.html' },
+      pages: { '/': 'index.html', '/privacy': 'privacy.html', '/sign-in': 'sign-in.html' },
       notFound: '404.html',
+      shells: { '/dashboard': 'dashboard.shell.html', '/jobs': 'jobs.shell.html' },
     }),
   );
   testDatabase = await openTestDatabase();
@@ -108,10 +118,54 @@ describe('prerendered pages', () => {
   });
 });
 
+describe('the sign-in page a guard sends to', () => {
+  const signUpLink = (body: string) => /href="(\/sign-in\?mode=email&amp;redirectUrl=[^"]*)"/.exec(body)?.[1];
+
+  it('is the prerendered page with the redirect target written into its links', async () => {
+    const response = await app.inject({ method: 'GET', url: '/sign-in?redirectUrl=%2Fjobs%3Fq%3Drust', headers: html });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<h1>sign-in en</h1>');
+    expect(signUpLink(response.body)).toBe('/sign-in?mode=email&amp;redirectUrl=%2Fjobs%3Fq%3Drust');
+  });
+
+  it('writes the default target without a query, and never another site', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/sign-in', headers: html });
+    expect(signUpLink(plain.body)).toBe('/sign-in?mode=email&amp;redirectUrl=%2Fdashboard');
+    for (const target of ['%2F%2Fevil.example', 'https%3A%2F%2Fevil.example', '%2F%5Cevil.example', '"><script>']) {
+      const response = await app.inject({ method: 'GET', url: `/sign-in?redirectUrl=${target}`, headers: html });
+      expect(response.body, target).toContain('<h1>sign-in en</h1>');
+      expect(signUpLink(response.body), target).toBe('/sign-in?mode=email&amp;redirectUrl=%2Fdashboard');
+      expect(response.body, target).not.toContain('evil.example');
+    }
+  });
+
+  it('leaves other queries to the app (the shell)', async () => {
+    const response = await app.inject({ method: 'GET', url: '/sign-in?mode=email&redirectUrl=%2Fjobs', headers: html });
+    expect(response.body).toContain('<title>Shell</title>');
+  });
+});
+
+describe('signed-in shells', () => {
+  it('answer /dashboard and /jobs with their shell in the visitor language', async () => {
+    const dashboard = await app.inject({ method: 'GET', url: '/dashboard', headers: html });
+    expect(dashboard.statusCode).toBe(200);
+    expect(dashboard.body).toContain('<h1>dashboard shell en</h1>');
+    expect(dashboard.headers['cache-control']).toBe('no-cache');
+    const jobs = await app.inject({ method: 'GET', url: '/jobs', headers: { ...html, cookie: 'locale=fr' } });
+    expect(jobs.body).toContain('<h1>jobs shell fr</h1>');
+    expect(jobs.body).toContain('window.__RUNTIME_CONFIG__=');
+  });
+
+  it('leave a URL with a query string, and every other signed-in page, to the app', async () => {
+    const filtered = await app.inject({ method: 'GET', url: '/jobs?q=rust', headers: html });
+    expect(filtered.body).toContain('<title>Shell</title>');
+  });
+});
+
 describe('other page addresses', () => {
   it('answers client routes with the shell and 200', async () => {
     // (/jobs/{slug} of an unknown job answers 404 itself: public-job-page.api.test.ts.)
-    for (const url of ['/dashboard', '/jobs/applied', '/jobs/some-job/apply', '/privacy/']) {
+    for (const url of ['/account', '/jobs/applied', '/jobs/some-job/apply', '/privacy/']) {
       const response = await app.inject({ method: 'GET', url, headers: html });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<title>Shell</title>');

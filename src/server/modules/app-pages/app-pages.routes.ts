@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isClientRoute } from '../../../shared/client-routes.ts';
+import { isClientRoute, redirectUrlPlaceholder, signedInShellPaths } from '../../../shared/client-routes.ts';
+import { safeRedirectPath } from '../../../shared/safe-redirect.ts';
 import { defaultLocale, isLocale, localeCookieName, type Locale } from '../../../shared/locale.ts';
 import type { Env } from '../../env.ts';
 import { contentAnswer } from '../../http/route-schemas.ts';
@@ -14,7 +15,12 @@ import { emulatorUrlFor, toPublicConfig } from '../config/index.ts';
 // matches gets the prerendered 404 page with status 404. Each answer carries the runtime config and the language in
 // a small inline script, so the app never waits for /api/public/config before its first render.
 
-type PagesManifest = { locales: Locale[]; pages: Record<string, string>; notFound: string };
+type PagesManifest = {
+  locales: Locale[];
+  pages: Record<string, string>;
+  notFound: string;
+  shells?: Record<string, string>;
+};
 
 /** JSON inside <script>: "</script>" and "<!--" must not end or change the element. */
 function scriptJson(value: unknown): string {
@@ -50,6 +56,14 @@ export function pageLocale(request: FastifyRequest): Locale {
   return localeFromAcceptLanguage(request.headers['accept-language']) ?? defaultLocale;
 }
 
+/** No query string, or only `redirectUrl` (the sign-in page shows it only in links the server fills in). */
+function onlyRedirectQuery(url: string): boolean {
+  const query = url.split('?')[1];
+  if (query === undefined) return true;
+  const keys = [...new URLSearchParams(query).keys()];
+  return keys.length === 1 && keys[0] === 'redirectUrl';
+}
+
 export type AppPagesOptions = { env: Env; staticDir: string; pagesDir: string };
 
 /**
@@ -58,6 +72,7 @@ export type AppPagesOptions = { env: Env; staticDir: string; pagesDir: string };
  */
 export function registerAppPages(app: FastifyInstance, { env, staticDir, pagesDir }: AppPagesOptions) {
   const config = toPublicConfig(env);
+  const encodedPlaceholder = encodeURIComponent(redirectUrlPlaceholder);
   const manifestFile = join(pagesDir, 'pages.json');
   const manifest: PagesManifest | null = existsSync(manifestFile)
     ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as PagesManifest)
@@ -74,6 +89,13 @@ export function registerAppPages(app: FastifyInstance, { env, staticDir, pagesDi
     }
     return text;
   };
+
+  /** The query's redirect target (safe, as the client reads it) where a prerendered page shows it (sign-in's links). */
+  function withRedirectUrl(html: string, request: FastifyRequest): string {
+    if (!html.includes(encodedPlaceholder)) return html;
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    return html.replaceAll(encodedPlaceholder, encodeURIComponent(safeRedirectPath(query.get('redirectUrl'))));
+  }
 
   function withPageGlobals(html: string, request: FastifyRequest, locale: Locale): string {
     const runtimeConfig = {
@@ -96,7 +118,7 @@ export function registerAppPages(app: FastifyInstance, { env, staticDir, pagesDi
         .header('cache-control', 'no-cache')
         .header('vary', 'Cookie, Accept-Language')
         .header('content-language', locale)
-        .send(withPageGlobals(html, request, locale))
+        .send(withPageGlobals(withRedirectUrl(html, request), request, locale))
     );
   }
 
@@ -107,17 +129,23 @@ export function registerAppPages(app: FastifyInstance, { env, staticDir, pagesDi
     response: { 200: contentAnswer('The page', 'text/html') },
   };
   for (const path of new Set(['/', ...prerenderedPaths])) {
-    // A query string can change what the page shows (/sign-in?mode=email, ?redirectUrl=): the app renders those
-    // itself from the shell, so the HTML it hydrates always matches.
+    // A query string can change what the page shows (/sign-in?mode=email): the app renders those itself from the
+    // shell, so the HTML it hydrates always matches. The one exception is a lone redirectUrl, which the server writes
+    // into the page where it appears (withRedirectUrl): where the guard sends a signed-out visitor.
     app.get(path, { schema }, (request, reply) =>
-      sendPage(request, reply, 200, request.url.includes('?') ? null : (manifest?.pages[path] ?? null)),
+      sendPage(request, reply, 200, onlyRedirectQuery(request.url) ? (manifest?.pages[path] ?? null) : null),
     );
   }
 
   return async function sendClientPage(request: FastifyRequest, reply: FastifyReply) {
     const path = request.url.split('?')[0] ?? '/';
     // The router's own list (src/shared/client-routes.ts): /dashboard, /jobs/x, ... boot the SPA; the rest is 404.
-    if (isClientRoute(path)) return sendPage(request, reply, 200, null);
+    if (isClientRoute(path)) {
+      // /dashboard and /jobs: the signed-in shell, a picture of the page for the app to replace (decision 016).
+      const shell =
+        !request.url.includes('?') && signedInShellPaths.includes(path) ? manifest?.shells?.[path] : undefined;
+      return sendPage(request, reply, 200, shell ?? null);
+    }
     return sendPage(request, reply, 404, manifest?.notFound ?? null);
   };
 }

@@ -1,4 +1,5 @@
 import { Avatar, Box, Menu, Portal, Text } from '@chakra-ui/react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuBell, LuChevronsUpDown, LuLogOut, LuUser } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
@@ -8,6 +9,7 @@ import { useSession } from '../../../lib/session/use-session.ts';
 import { useCachedProfile } from '../../profile/index.ts';
 import { signOutAndReload } from '../../../lib/session/session-store.ts';
 import { displayNameFor, initialsFor } from '../user-display.ts';
+import { readSignedInShellText, rememberSignedInShellText } from '../../../lib/signed-in-shell.ts';
 
 interface UserMenuProps {
   collapsed: boolean;
@@ -32,8 +34,15 @@ export function UserMenu({ collapsed, portalled, onNavigate }: UserMenuProps) {
   const navigate = useNavigate();
   const { user } = useSession();
   const cached = useCachedProfile();
-  const name = (user && displayNameFor(user, cached?.profile)) ?? t('userMenu.anonymousName');
+  // Until the profile on this device is read, the name the app last showed (as the prerendered shell did).
+  const lastShown = user && !cached?.profile ? readSignedInShellText(user.uid)?.name : undefined;
+  const name = lastShown || ((user && displayNameFor(user, cached?.profile)) ?? t('userMenu.anonymousName'));
   const email = user?.email ?? '';
+  useEffect(() => {
+    if (user && (cached?.profile || (cached === null && !lastShown))) {
+      rememberSignedInShellText(user.uid, { name, initials: initialsFor(name), email });
+    }
+  }, [user, cached, name, email, lastShown]);
 
   function onSelect({ value }: { value: string }) {
     if (value === 'account') {

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { prerenderView } from '../../../lib/prerender-view.ts';
 import { mobileBreakpointPx } from '../sidebar-state.ts';
 
 const query = `(max-width: ${mobileBreakpointPx - 0.02}px)`;
@@ -14,6 +15,6 @@ export function useIsMobile(): boolean {
   return useSyncExternalStore(
     subscribe,
     () => window.matchMedia(query).matches,
-    () => false,
+    () => prerenderView().mobile,
   );
 }

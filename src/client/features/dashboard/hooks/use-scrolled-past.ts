@@ -3,7 +3,9 @@ import { hasScrolledPastHeader } from '../sidebar-state.ts';
 
 /** Whether the page is scrolled past the header's shadow threshold (spec: 30 px). */
 export function useScrolledPastHeader(): boolean {
-  const [scrolled, setScrolled] = useState(() => hasScrolledPastHeader(window.scrollY));
+  const [scrolled, setScrolled] = useState(
+    () => typeof window !== 'undefined' && hasScrolledPastHeader(window.scrollY),
+  );
   useEffect(() => {
     const update = () => setScrolled(hasScrolledPastHeader(window.scrollY));
     update();

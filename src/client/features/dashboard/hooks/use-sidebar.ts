@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { isSidebarShortcut, readSidebarExpanded, sidebarCookie } from '../sidebar-state.ts';
+import { prerenderView } from '../../../lib/prerender-view.ts';
 import { useIsMobile } from './use-is-mobile.ts';
 
 export interface SidebarControls {
@@ -15,7 +16,9 @@ export interface SidebarControls {
 /** Sidebar state: the desktop choice survives reloads through a 7-day cookie; Ctrl/Cmd+B toggles. */
 export function useSidebar(): SidebarControls {
   const isMobile = useIsMobile();
-  const [expanded, setExpanded] = useState(() => readSidebarExpanded(document.cookie));
+  const [expanded, setExpanded] = useState(() =>
+    typeof document === 'undefined' ? prerenderView().sidebarExpanded : readSidebarExpanded(document.cookie),
+  );
   const [sheetOpen, setSheetOpen] = useState(false);
 
   const toggle = useCallback(() => {

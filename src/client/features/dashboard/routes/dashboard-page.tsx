@@ -1,4 +1,5 @@
 import { Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowRight } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
@@ -11,6 +12,7 @@ import { JobsForYouSection } from '../components/jobs-for-you-section.tsx';
 import { ProfileChecklistCard } from '../components/profile-checklist-card.tsx';
 import { useBreadcrumb } from '../../../lib/breadcrumb/use-breadcrumb.ts';
 import { greetingNameFor } from '../user-display.ts';
+import { readSignedInShellText, rememberSignedInShellText } from '../../../lib/signed-in-shell.ts';
 
 /** Spec section 9: the dashboard's embedded job list shows 10 items. */
 const dashboardJobLimit = 10;
@@ -25,7 +27,19 @@ export default function DashboardPage() {
   const cached = useCachedProfile();
   useBreadcrumb([]);
   const profile = cached === undefined ? undefined : (cached?.profile ?? null);
-  const name = user ? greetingNameFor(user, profile) : null;
+  // Until the profile on this device is read (or when there is none yet), the greeting the app last showed this
+  // student: the prerendered shell painted the same, so nothing changes size when the app takes over.
+  const name = user
+    ? profile
+      ? greetingNameFor(user, profile)
+      : readSignedInShellText(user.uid)?.greeting || greetingNameFor(user, null)
+    : null;
+  useEffect(() => {
+    if (user && profile) rememberSignedInShellText(user.uid, { greeting: greetingNameFor(user, profile) ?? '' });
+    else if (user && profile === null && !readSignedInShellText(user.uid)?.greeting) {
+      rememberSignedInShellText(user.uid, { greeting: greetingNameFor(user, null) ?? '' });
+    }
+  }, [user, profile]);
 
   return (
     <Stack gap="8" maxW="6xl" mx="auto">

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { yieldToMain } from '../../../lib/yield-to-main.ts';
 import { boardJobSchema, type BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 
@@ -24,10 +25,6 @@ const envelopeSchema = z.object({
 // Validating 20,000 jobs takes a few hundred milliseconds on a phone: done in slices, giving the main thread back
 // between them, so typing in the search box never waits for a background refresh.
 const validationSliceSize = 1000;
-
-function yieldToMain(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 async function validateJobs(items: readonly unknown[]): Promise<{ jobs: BoardJob[]; invalid: number }> {
   const jobs: BoardJob[] = [];

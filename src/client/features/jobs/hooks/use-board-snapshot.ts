@@ -11,7 +11,11 @@ import { refreshBoardSnapshot } from '../board-snapshot-sync.ts';
  */
 export function useBoardSnapshot(): BoardSnapshot | null | undefined {
   const meta = useLiveQuery(() => readBoardSnapshotMeta(), [], undefined);
-  const { snapshot: loaded, unreadableVersion } = useSyncExternalStore(subscribeToLoadedBoard, getLoadedBoard);
+  const { snapshot: loaded, unreadableVersion } = useSyncExternalStore(
+    subscribeToLoadedBoard,
+    getLoadedBoard,
+    getLoadedBoard,
+  );
 
   useEffect(() => {
     if (meta && meta.version !== loaded?.version) loadStoredSnapshot(meta);

@@ -1,0 +1,131 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { signInWithEmailLink, uniqueEmail } from './support/auth.ts';
+import { e2eEnv } from './support/e2e-env.ts';
+
+// Signed-in shells (decision record 016): on a visit the service worker does not answer, /dashboard and /jobs are a
+// picture of the page rendered at build time, with the returning student's name filled in from this browser's
+// storage, painted before any of the app's scripts; the app swaps its own render in. A browser that never had a
+// student signed in goes straight to the prerendered sign-in page instead.
+
+// A visit the service worker does not answer: the server's HTML, as on a first visit.
+test.use({ serviceWorkers: 'block' });
+
+const storedStudent = { uid: 'shell-student', email: 'maya.tremblay@students.example.edu', displayName: null };
+
+async function rememberStudent(page: Page, user: object = storedStudent) {
+  await page.goto('/privacy');
+  await page.evaluate((stored) => {
+    localStorage.setItem('signed-in-hint', '1');
+    localStorage.setItem('signed-in-user', JSON.stringify({ photoURL: null, ...stored }));
+  }, user);
+}
+
+/** No script of the app runs: only what the HTML itself paints. */
+async function withoutAppScripts(context: BrowserContext) {
+  await context.route(/\/assets\/.+\.js$/, (route) => route.abort());
+}
+
+test.describe('before any of the app scripts has run', () => {
+  test('the dashboard greets the stored student by name, in English and French', async ({ page, context }) => {
+    await withoutAppScripts(context);
+    await rememberStudent(page);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, maya.tremblay');
+    await expect(page.getByRole('heading', { name: 'Latest jobs' })).toBeVisible();
+    // The app's own render has not happened: its root is still empty.
+    await expect(page.locator('#root')).toBeEmpty();
+
+    await context.addCookies([{ name: 'locale', value: 'fr', url: e2eEnv.baseUrl }]);
+    await page.goto('/jobs');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Offres d'emploi");
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  });
+
+  test('the name the app last showed is the one painted, and only for that student', async ({ page, context }) => {
+    await withoutAppScripts(context);
+    await rememberStudent(page);
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'signed-in-shell-text',
+        JSON.stringify({ uid: 'shell-student', greeting: 'Maya', name: 'Maya Tremblay', initials: 'MT', email: 'x' }),
+      ),
+    );
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Maya');
+
+    // Another student signed in on this browser since: the stored texts are not theirs.
+    await rememberStudent(page, { uid: 'someone-else', email: 'sam@students.example.edu', displayName: 'Sam Roy' });
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Sam Roy');
+  });
+
+  test('a phone gets the sheet layout and a desktop the sidebar', async ({ browser }) => {
+    for (const [width, sidebarShown] of [
+      [375, false],
+      [1280, true],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width, height: 800 }, serviceWorkers: 'block' });
+      await withoutAppScripts(context);
+      const page = await context.newPage();
+      await rememberStudent(page);
+      await page.goto('/dashboard');
+      await expect(page.getByRole('link', { name: 'Job Board' })).toHaveCount(sidebarShown ? 1 : 0);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const box = await page.getByRole('heading', { level: 1 }).boundingBox();
+      expect(box?.x ?? 0).toBeGreaterThan(sidebarShown ? 250 : 0);
+      await context.close();
+    }
+  });
+
+  test('a browser that never had a student signed in goes to the prerendered sign-in page', async ({
+    page,
+    context,
+  }) => {
+    await withoutAppScripts(context);
+    await page.goto('/jobs');
+    await expect(page).toHaveURL(/\/sign-in\?redirectUrl=%2Fjobs$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in or create your account');
+    // Its sign-up link keeps the way back to the board.
+    await expect(page.locator('a[href^="/sign-in?mode=email"]')).toHaveAttribute(
+      'href',
+      '/sign-in?mode=email&redirectUrl=%2Fjobs',
+    );
+  });
+});
+
+test.describe('with the app running', () => {
+  test('the app replaces the picture with its own page, and remembers the greeting for next time', async ({ page }) => {
+    const email = uniqueEmail('shell');
+    await signInWithEmailLink(page, email);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
+    await expect(page.locator('#signed-in-shell')).toHaveCount(0);
+    await expect(page.locator('html')).not.toHaveAttribute('data-signed-in-shell');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('signed-in-shell-text') ?? 'null'));
+    expect(stored).toMatchObject({ greeting: email.split('@')[0], email });
+
+    await page.goto('/jobs');
+    await expect(page.getByTestId('job-card').first()).toBeVisible();
+    await expect(page.locator('#signed-in-shell')).toHaveCount(0);
+  });
+
+  test('the sign-in page reached from a guard sends the student back where they were going', async ({ page }) => {
+    const email = uniqueEmail('shell-return');
+    await page.goto('/jobs');
+    await expect(page).toHaveURL(/\/sign-in\?redirectUrl=%2Fjobs$/);
+    await signInWithEmailLink(page, email, '/jobs');
+    await expect(page).toHaveURL(/\/jobs$/);
+  });
+
+  test('logging out forgets the texts painted for the student', async ({ page }) => {
+    await signInWithEmailLink(page, uniqueEmail('shell-out'));
+    await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('signed-in-shell-text'))).not.toBeNull();
+    await page.getByTestId('sidebar').getByRole('button').last().click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/sign-in/);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('signed-in-shell-text'))).toBeNull();
+  });
+});
