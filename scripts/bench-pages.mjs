@@ -224,6 +224,12 @@ async function runLighthouse(url, chromePort, { keepStorage = false } = {}) {
     console.log(`  script cost: ${scripts.map((item) => `${item.url} ${Math.round(item.scripting)} ms`).join('; ')}`);
     const lcpElement = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
     if (lcpElement) console.log(`  LCP element: ${lcpElement.snippet} (${lcpElement.selector})`);
+    const shifts = (lhr.audits['layout-shifts']?.details?.items ?? []).slice(0, 5);
+    if (shifts.length > 0) {
+      console.log(
+        `  layout shifts: ${shifts.map((item) => `${(item.score ?? 0).toFixed(3)} ${item.node?.selector ?? item.node?.snippet ?? '?'}`).join('; ')}`,
+      );
+    }
     // What the unthrottled load itself showed, from which the simulation above is computed.
     const observed = lhr.audits.metrics?.details?.items?.[0] ?? {};
     console.log(

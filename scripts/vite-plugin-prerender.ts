@@ -175,7 +175,7 @@ function shellStartScript(entry: string, preloads: string[]): string {
 function shellStyles(): string {
   const view = `#${signedInShellId}>[data-shell-view]`;
   return (
-    `<style>html[${signedInShellAttribute}] #root{visibility:hidden;position:absolute;top:0;left:0;right:0}` +
+    `<style>html[${signedInShellAttribute}] #root{display:none}` +
     `${view}{display:none}` +
     `@media (max-width:${mobileBreakpointPx - 0.02}px){${view.replace('[data-shell-view]', '[data-shell-view=mobile]')}{display:block}}` +
     `@media (min-width:${mobileBreakpointPx}px){` +
@@ -212,8 +212,11 @@ export function composeSignedInShell(
   shell: string,
   locale: Locale,
   page: { views: Record<ShellView, string>; head: string; styles: string },
+  routeChunks: readonly string[] = [],
 ): string {
-  const { html: bare, entry, preloads } = withoutAppScripts(shell);
+  const { html: bare, entry, preloads: shellPreloads } = withoutAppScripts(shell);
+  // The page's own lazy chunks (layout, page) load with the app's, not one after the other once it runs.
+  const preloads = [...new Set([...shellPreloads, ...routeChunks])];
   let html = bare;
   if (/<title>/.test(page.head)) html = html.replace(/<title>[\s\S]*?<\/title>/, '');
   const views = (Object.entries(page.views) as [ShellView, string][])
@@ -250,13 +253,56 @@ function compressTree(dir: string): number {
   return count;
 }
 
+/**
+ * The lazily loaded modules each signed-in shell's page renders (src/client/app/router.tsx): their chunks, and the
+ * chunks those import, are preloaded with the app. A module missing from the build stops it (a renamed route).
+ */
+const shellRouteModules: Record<string, readonly string[]> = {
+  '/dashboard': [
+    'src/client/app/layouts/dashboard-layout.tsx',
+    'src/client/features/dashboard/routes/dashboard-page.tsx',
+  ],
+  '/jobs': ['src/client/app/layouts/dashboard-layout.tsx', 'src/client/features/jobs/routes/job-board-page.tsx'],
+};
+
+type ChunkGraph = Map<string, { file: string; imports: string[]; moduleId: string | null }>;
+
+/** `/assets/...` of the chunks of `modules` and everything they import statically. */
+export function chunksFor(graph: ChunkGraph, modules: readonly string[], root: string): string[] {
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const imported of graph.get(file)?.imports ?? []) visit(imported);
+  };
+  for (const module of modules) {
+    const wanted = path.resolve(root, '..', '..', module);
+    const chunk = [...graph.values()].find((entry) => entry.moduleId === wanted);
+    if (!chunk) throw new Error(`prerender: no chunk for ${module}; update shellRouteModules`);
+    visit(chunk.file);
+  }
+  return [...files].map((file) => `/${file}`);
+}
+
 export function prerenderPages({ pagesDir }: { pagesDir: string }): Plugin {
   let config: ResolvedConfig;
+  const chunkGraph: ChunkGraph = new Map();
   return {
     name: 'campus-jobs:prerender',
     apply: 'build',
     configResolved(resolved) {
       config = resolved;
+    },
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle)) {
+        if (output.type === 'chunk') {
+          chunkGraph.set(output.fileName, {
+            file: output.fileName,
+            imports: output.imports,
+            moduleId: output.facadeModuleId,
+          });
+        }
+      }
     },
     async closeBundle() {
       if (config.build.ssr) return;
@@ -307,7 +353,9 @@ export function prerenderPages({ pagesDir }: { pagesDir: string }): Plugin {
           const file = `${urlPath.slice(1)}.shell.html`;
           manifest.shells[urlPath] = file;
           const target = path.join(pagesDir, locale, file);
-          writeFileSync(target, composeSignedInShell(shell, locale, await renderSignedInShell(urlPath, locale)));
+          const routeChunks = chunksFor(chunkGraph, shellRouteModules[urlPath] ?? [], config.root);
+          const page = await renderSignedInShell(urlPath, locale);
+          writeFileSync(target, composeSignedInShell(shell, locale, page, routeChunks));
         }
       }
       writeFileSync(path.join(pagesDir, 'pages.json'), `${JSON.stringify(manifest, null, 2)}\n`);

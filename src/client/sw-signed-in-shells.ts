@@ -42,7 +42,7 @@ export function signedInShells(version: string, entryOfBuild: () => Promise<stri
   }
 
   return {
-    /** At install: the shells of the current language, so the very next visit paints from them. */
+    /** On activation: the shells of the current language, so the very next visit paints from them. */
     async prefetch(): Promise<void> {
       await Promise.all(signedInShellPaths.map((path) => refresh(path).catch(() => undefined)));
     },

@@ -63,7 +63,6 @@ registerRoute(
     { denylist: [/^\/api\//] },
   ),
 );
-self.addEventListener('install', (event) => event.waitUntil(shells.prefetch()));
 
 // Runtime config: fresh when the network answers quickly, the last copy otherwise. Registered before the broader
 // /api/public/ route because the first matching route wins.
@@ -110,7 +109,10 @@ self.addEventListener('message', (event) => {
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(shells.dropOthers());
+  // Once active the precache is complete, so a shell can be checked against it; a slow network never holds the
+  // worker's activation for more than a few seconds.
+  const fewSeconds = new Promise<void>((resolve) => setTimeout(resolve, 5_000));
+  event.waitUntil(Promise.all([shells.dropOthers(), Promise.race([shells.prefetch(), fewSeconds])]));
   if (claimClientsOnActivate) event.waitUntil(self.clients.claim());
 });
 

@@ -45,7 +45,7 @@ describe('the signed-in shell composed at build', () => {
     expect(html).not.toContain('rel="modulepreload"');
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain('<title>Tableau de bord</title>');
-    expect(html).toContain('html[data-signed-in-shell] #root{visibility:hidden');
+    expect(html).toContain('html[data-signed-in-shell] #root{display:none}');
     for (const name of ['mobile', 'expanded', 'collapsed']) expect(html).toContain(`<div data-shell-view="${name}">`);
     expect(html).toMatch(/<\/div><script>[^<]*requestAnimationFrame[^<]*<\/script><div id="root"><\/div>/);
     expect(entryScriptOf(html)).toBe('/assets/index-abc123.js');

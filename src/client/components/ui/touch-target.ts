@@ -12,3 +12,8 @@ export const touchTarget: SystemStyleObject = {
 export const touchTargetHeight: SystemStyleObject = {
   '@media (pointer: coarse)': { minHeight: '44px', display: 'inline-flex', alignItems: 'center' },
 };
+
+/** A placeholder row as tall as a link with `touchTargetHeight` (skeletons that keep a list's height). */
+export const touchTargetRowHeight: SystemStyleObject = {
+  '@media (pointer: coarse)': { minHeight: '44px' },
+};

@@ -4,4 +4,5 @@ export { updateProfile } from './api/update-profile.ts';
 export { verifyDevpost } from './api/verify-devpost.ts';
 export { getCachedProfile, saveCachedProfile } from './db/profile-cache-repository.ts';
 export { useCachedProfile } from './hooks/use-cached-profile.ts';
+export { useProfileSyncSettled } from './hooks/use-profile-sync.ts';
 export { profileMessageKey } from './profile-message-keys.ts';

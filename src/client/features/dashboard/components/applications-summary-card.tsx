@@ -2,7 +2,7 @@ import { Badge, Card, Flex, Heading, Link, Skeleton, Stack, Text } from '@chakra
 import { useTranslation } from 'react-i18next';
 import { LuArrowRight, LuClock } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { touchTargetHeight } from '../../../components/ui/touch-target.ts';
+import { touchTargetHeight, touchTargetRowHeight } from '../../../components/ui/touch-target.ts';
 import { formatJobDate } from '../../jobs/index.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import type { ApplicationStatus, ApplicationSummary } from '../applications-summary.ts';
@@ -93,9 +93,12 @@ export function ApplicationsSummaryCard() {
           ) : null}
         </Flex>
         {summary.status === 'loading' ? (
+          // The shape of the empty state (most students' first visit): a line, then a link as tall as a touch target.
           <Stack gap="2" aria-busy="true">
-            <Skeleton h="10" />
-            <Skeleton h="10" />
+            <Skeleton h="4" my="1" />
+            <Flex align="center" css={touchTargetRowHeight}>
+              <Skeleton h="4" w="40%" my="1" />
+            </Flex>
           </Stack>
         ) : summary.items.length === 0 ? (
           <Stack gap="2">

@@ -2,9 +2,9 @@ import { Card, Flex, Heading, Icon, Link, Progress, Skeleton, Stack, Text } from
 import { useTranslation } from 'react-i18next';
 import { LuCircle, LuCircleCheck } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { checklistHref, profileChecklist } from '../../../../shared/profile/profile-checklist.ts';
+import { checklistHref, profileChecklist, profileChecklistKeys } from '../../../../shared/profile/profile-checklist.ts';
 import type { StudentProfile } from '../../../../shared/profile/student-profile.ts';
-import { touchTargetHeight } from '../../../components/ui/touch-target.ts';
+import { touchTargetHeight, touchTargetRowHeight } from '../../../components/ui/touch-target.ts';
 
 /** What the profile holds and what is missing, each missing item a link to its field on /account. */
 export function ProfileChecklistCard({ profile }: { profile: StudentProfile | null | undefined }) {
@@ -25,10 +25,18 @@ export function ProfileChecklistCard({ profile }: { profile: StudentProfile | nu
           ) : null}
         </Flex>
         {profile === undefined ? (
-          <Stack gap="2" aria-busy="true">
+          // The list's own shape (a bar, one row per item), so the card keeps its height when the profile arrives.
+          <>
             <Skeleton h="2" />
-            <Skeleton h="24" />
-          </Stack>
+            <Stack as="ul" gap="0.5" listStyleType="none" aria-busy="true">
+              {profileChecklistKeys.map((key) => (
+                <Flex as="li" key={key} align="center" gap="2" css={touchTargetRowHeight}>
+                  <Skeleton boxSize="4" borderRadius="full" flexShrink={0} />
+                  <Skeleton h="4" w="60%" my="0.5" />
+                </Flex>
+              ))}
+            </Stack>
+          </>
         ) : !checklist ? (
           <Text color="fg.muted">{t('checklist.unavailable')}</Text>
         ) : (

@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { JobList } from '../../jobs/index.ts';
-import { useCachedProfile } from '../../profile/index.ts';
+import { useCachedProfile, useProfileSyncSettled } from '../../profile/index.ts';
 import { ApplicationsSummaryCard } from '../components/applications-summary-card.tsx';
 import { JobsForYouSection } from '../components/jobs-for-you-section.tsx';
 import { ProfileChecklistCard } from '../components/profile-checklist-card.tsx';
@@ -26,7 +26,9 @@ export default function DashboardPage() {
   const { user } = useSession();
   const cached = useCachedProfile();
   useBreadcrumb([]);
-  const profile = cached === undefined ? undefined : (cached?.profile ?? null);
+  // No copy on this device yet (a first visit): still loading until the server's answer, not "missing".
+  const settled = useProfileSyncSettled(user?.uid ?? null);
+  const profile = cached === undefined || (cached === null && !settled) ? undefined : (cached?.profile ?? null);
   // Until the profile on this device is read (or when there is none yet), the greeting the app last showed this
   // student: the prerendered shell painted the same, so nothing changes size when the app takes over.
   const name = user
