@@ -188,6 +188,7 @@ function shellStyles(): string {
 /** One view's markup as a picture: the stand-in student's texts become fill-in slots; no ids or test ids twice. */
 export function shellMarkup(body: string): string {
   const slot = (name: string) => `<span data-shell-fill="${name}"></span>`;
+  const paintIds = new Set([...body.matchAll(/url\(#([^)]+)\)/g)].map((match) => match[1]));
   // Only in text between tags: a stand-in text in an attribute has no slot and stops the build below.
   const inText = (html: string, marker: string, name: string) =>
     html.replace(/>[^<]+</g, (text) => text.replaceAll(marker, slot(name)));
@@ -202,7 +203,9 @@ export function shellMarkup(body: string): string {
   markup = inText(markup, signedInShellMarkers.email, 'email');
   markup = markup
     .replaceAll(`>${signedInShellMarkers.initials}<`, `>${slot('initials')}<`)
-    .replace(/\s(?:id|data-testid|for|aria-controls|aria-labelledby|aria-describedby)="[^"]*"/g, '');
+    .replace(/\s(?:data-testid|for|aria-controls|aria-labelledby|aria-describedby)="[^"]*"/g, '')
+    // Ids go too, but those an SVG paints with (the logo's gradient, `url(#...)`).
+    .replace(/\sid="([^"]*)"/g, (attribute, id: string) => (paintIds.has(id) ? attribute : ''));
   if (/qshell/i.test(markup)) throw new Error('prerender: a stand-in text of the signed-in shell was left unfilled');
   return markup;
 }

@@ -93,9 +93,12 @@ export function ApplicationsSummaryCard() {
           ) : null}
         </Flex>
         {summary.status === 'loading' ? (
-          // The shape of the empty state (most students' first visit): a line, then a link as tall as a touch target.
+          // The shape of the empty state (most students' first visit): two lines, then a link as tall as a touch target.
           <Stack gap="2" aria-busy="true">
-            <Skeleton h="4" my="1" />
+            <Stack gap="0">
+              <Skeleton h="4" my="1" />
+              <Skeleton h="4" my="1" w="70%" />
+            </Stack>
             <Flex align="center" css={touchTargetRowHeight}>
               <Skeleton h="4" w="40%" my="1" />
             </Flex>
