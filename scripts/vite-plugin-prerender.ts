@@ -128,14 +128,20 @@ const oneLine = (source: string) => `<script>${source.replace(/\n\s*/g, ' ')}</s
 /**
  * First thing in a signed-in shell's <head>: a visitor this browser never had signed in goes straight to the sign-in
  * page (the prerendered one, 0 KB of script), as the app's guard would send them after loading. The hint only spares
- * a detour; the app still checks the session.
+ * a detour; the app still checks the session. For a returning student it picks the desktop sidebar's remembered
+ * state and keeps the shell unpainted until its name slots are filled (the browser may paint a long page before it
+ * has parsed all of it, and a greeting that grows after its first paint would move the page).
  */
 function shellGateScript(): string {
   return oneLine(`(function () {
-  var hinted = false;
+  var d = document.documentElement, hinted = false;
   try { hinted = localStorage.getItem(${JSON.stringify(signedInHintKey)}) === '1'; } catch (error) { /* disabled */ }
-  if (hinted) return;
-  document.documentElement.style.display = 'none';
+  if (hinted) {
+    d.setAttribute('data-shell-filling', '');
+    if (/(^|;)\\s*${sidebarCookieName}=false(;|$)/.test(document.cookie)) d.setAttribute('data-shell-sidebar', 'collapsed');
+    return;
+  }
+  d.style.display = 'none';
   location.replace('/sign-in?redirectUrl=' + encodeURIComponent(location.pathname + location.search));
 })();`);
 }
@@ -153,13 +159,15 @@ function shellStartScript(entry: string, preloads: string[]): string {
     var text = JSON.parse(localStorage.getItem(${JSON.stringify(signedInShellTextKey)}) || 'null');
     if (!text || text.uid !== user.uid) {
       var name = (user.displayName || '').trim() || (user.email || '').split('@')[0];
-      text = { greeting: name, name: name, email: user.email || '', initials: name.charAt(0).toUpperCase() };
+      var words = name.split(/[\\s._-]+/).filter(function (word) { return /^[^\\d\\W]/.test(word); });
+      var initials = (words[0] || name).charAt(0) + (words.length > 1 ? words[words.length - 1].charAt(0) : '');
+      text = { greeting: name, name: name, email: user.email || '', initials: initials.toUpperCase() };
     }
     d.querySelectorAll('[data-shell-fill]').forEach(function (slot) {
       slot.textContent = text[slot.getAttribute('data-shell-fill')] || '';
     });
   } catch (error) { /* storage disabled: the slots stay empty */ }
-  if (/(^|;)\\s*${sidebarCookieName}=false(;|$)/.test(d.cookie)) d.documentElement.setAttribute('data-shell-sidebar', 'collapsed');
+  d.documentElement.removeAttribute('data-shell-filling');
   function start() {
     ${JSON.stringify(preloads)}.forEach(function (href) {
       var link = d.createElement('link'); link.rel = 'modulepreload'; link.href = href; d.head.appendChild(link);
@@ -176,6 +184,7 @@ function shellStyles(): string {
   const view = `#${signedInShellId}>[data-shell-view]`;
   return (
     `<style>html[${signedInShellAttribute}] #root{display:none}` +
+    `html[data-shell-filling] #${signedInShellId}{visibility:hidden}` +
     `${view}{display:none}` +
     `@media (max-width:${mobileBreakpointPx - 0.02}px){${view.replace('[data-shell-view]', '[data-shell-view=mobile]')}{display:block}}` +
     `@media (min-width:${mobileBreakpointPx}px){` +
