@@ -242,7 +242,9 @@ export function composeSignedInShell(
     .replace(
       /<div id="root"><\/div>/,
       () =>
-        `<div id="${signedInShellId}" aria-busy="true">${views}</div>` +
+        // inert: nothing in the picture can be used (a tap on its sidebar toggle would be lost), so pointers, focus
+        // and assistive technology wait for the app's own page, which replaces it.
+        `<div id="${signedInShellId}" aria-busy="true" inert>${views}</div>` +
         `${shellStartScript(entry, preloads)}<div id="root"></div>`,
     );
 }

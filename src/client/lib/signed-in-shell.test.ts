@@ -50,6 +50,8 @@ describe('the signed-in shell composed at build', () => {
     expect(html).toContain('<title>Tableau de bord</title>');
     expect(html).toContain('html[data-signed-in-shell] #root{display:none}');
     for (const name of ['mobile', 'expanded', 'collapsed']) expect(html).toContain(`<div data-shell-view="${name}">`);
+    // A picture: nothing in it can be clicked or focused before the app replaces it.
+    expect(html).toContain('<div id="signed-in-shell" aria-busy="true" inert>');
     expect(html).toMatch(/<\/div><script>[^<]*requestAnimationFrame[^<]*<\/script><div id="root"><\/div>/);
     expect(entryScriptOf(html)).toBe('/assets/index-abc123.js');
     expect(html).toContain('"/assets/react-def456.js"');
