@@ -47,6 +47,9 @@ function fileNameFor(urlPath: string): string {
   return urlPath === '/' ? 'index.html' : `${urlPath.slice(1)}.html`;
 }
 
+/** An inline script joined into one line (no // comments inside). */
+const oneLine = (source: string) => `<script>${source.replace(/\n\s*/g, ' ')}</script>`;
+
 /**
  * The start-up script of a prerendered page. The page is readable and its links work without any JavaScript; the
  * app (React, Chakra, the router) is loaded on the first sign of interaction, or at once for a browser that had a
@@ -56,7 +59,7 @@ function fileNameFor(urlPath: string): string {
  * (No // comments inside: the script is joined into one line.)
  */
 function startUpScript(entry: string, preloads: string[]): string {
-  const source = `(function () {
+  return oneLine(`(function () {
   var d = document, started = false;
   function start() {
     if (started) return;
@@ -80,12 +83,11 @@ function startUpScript(entry: string, preloads: string[]): string {
   ['pointerdown', 'pointerover', 'touchstart', 'keydown', 'focusin'].forEach(function (type) {
     d.addEventListener(type, start, { capture: true, passive: true, once: true });
   });
-  try { if (localStorage.getItem('signed-in-hint') === '1') start(); } catch (error) { /* storage disabled */ }
+  try { if (localStorage.getItem(${JSON.stringify(signedInHintKey)}) === '1') start(); } catch (error) { /* storage disabled */ }
   window.addEventListener('load', function () {
     if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(function () {});
   });
-})();`;
-  return `<script>${source.replace(/\n\s*/g, ' ')}</script>`;
+})();`);
 }
 
 /** The built index.html without its module script and modulepreloads, and what they were. */
@@ -122,8 +124,6 @@ export function composePage(
     .replace('</body>', `${startUpScript(entry, preloads)}</body>`);
   return html;
 }
-
-const oneLine = (source: string) => `<script>${source.replace(/\n\s*/g, ' ')}</script>`;
 
 /**
  * First thing in a signed-in shell's <head>: a visitor this browser never had signed in goes straight to the sign-in

@@ -38,9 +38,8 @@ export function readSignedInShellText(uid: string): SignedInShellText | null {
 /** Keeps the texts the shell should show this student next time (merged with what is stored). */
 export function rememberSignedInShellText(uid: string, text: Partial<Omit<SignedInShellText, 'uid'>>): void {
   try {
-    const stored = JSON.parse(localStorage.getItem(signedInShellTextKey) ?? 'null') as SignedInShellText | null;
-    const base = stored?.uid === uid ? stored : { uid, greeting: '', name: '', initials: '', email: '' };
-    const next = { ...base, ...text };
+    const stored = readSignedInShellText(uid);
+    const next = { ...(stored ?? { uid, greeting: '', name: '', initials: '', email: '' }), ...text };
     if (JSON.stringify(next) !== JSON.stringify(stored))
       localStorage.setItem(signedInShellTextKey, JSON.stringify(next));
   } catch {
