@@ -307,12 +307,18 @@ async function settle(page, url) {
   await page.waitForTimeout(1500);
 }
 
-// Runs in the page: when the first job card (or the detail card) appears, relative to navigation start.
+// Runs in the page: when the first job card appears (the signed-in shell's picture of the last cards, or the app's
+// own once its page is shown), when the app's own list is on screen, and when the detail card appears, relative to
+// navigation start.
 function installPaintProbe() {
   window.__firstCardAt = null;
+  window.__liveCardAt = null;
   window.__detailAt = null;
   new MutationObserver(() => {
-    if (window.__firstCardAt === null && document.querySelector('[data-testid="job-card"]')) {
+    const shellShown = document.documentElement.hasAttribute('data-signed-in-shell');
+    const live = !shellShown && document.querySelector('#root [data-testid="job-card"]');
+    if (window.__liveCardAt === null && live) window.__liveCardAt = performance.now();
+    if (window.__firstCardAt === null && (live || document.querySelector('#signed-in-shell [data-shell-filled] li'))) {
       window.__firstCardAt = performance.now();
     }
     if (window.__detailAt === null && document.querySelector('[data-testid="job-detail"] h1')) {
@@ -465,10 +471,14 @@ async function main() {
             await stopServer(); // nothing answers any more, the service worker's requests included
             for (let run = 1; run <= runs; run += 1) {
               await page.goto(`${baseUrl}/jobs`);
-              await page.waitForFunction(() => window.__firstCardAt !== null, null, { timeout: 30_000 });
-              const paintedMs = await page.evaluate(() => window.__firstCardAt);
+              await page.waitForFunction(() => window.__liveCardAt !== null, null, { timeout: 30_000 });
+              const [paintedMs, liveMs] = await page.evaluate(() => [window.__firstCardAt, window.__liveCardAt]);
               record('offline', 'ours, repeat visit, network cut (4x CPU)', { lcp: paintedMs });
-              log(`run ${run}/${runs} offline: first job card ${millis(paintedMs)} ms after navigation start`);
+              record('offline', "ours, the same, the app's own list (4x CPU)", { lcp: liveMs });
+              log(
+                `run ${run}/${runs} offline: first job card ${millis(paintedMs)} ms after navigation start, ` +
+                  `the app's own list ${millis(liveMs)} ms`,
+              );
             }
           }
         }

@@ -14,7 +14,9 @@ import {
   signedInShellPaths,
 } from '../src/shared/client-routes.ts';
 import {
+  shellCardsMaxAgeMs,
   signedInShellAttribute,
+  signedInShellCardsKey,
   signedInShellId,
   signedInShellMarkers,
   signedInShellTextKey,
@@ -148,8 +150,9 @@ function shellGateScript(): string {
 
 /**
  * Right after the shell's markup: fills in the student's name from this browser's storage (what the app last showed,
- * else the stored account), picks the desktop sidebar's remembered state, then starts the app after the first frame
- * so its downloads never hold the paint.
+ * else the stored account) and the first job cards the app last showed this student in this language (markup the app
+ * rendered and kept, shown only for the same uid and the same build's list styles), then starts the app after the
+ * first frame so its downloads never hold the paint.
  */
 function shellStartScript(entry: string, preloads: string[]): string {
   return oneLine(`(function () {
@@ -166,6 +169,16 @@ function shellStartScript(entry: string, preloads: string[]): string {
     d.querySelectorAll('[data-shell-fill]').forEach(function (slot) {
       slot.textContent = text[slot.getAttribute('data-shell-fill')] || '';
     });
+    var cards = JSON.parse(localStorage.getItem(${JSON.stringify(signedInShellCardsKey)}) || 'null');
+    if (cards && cards.uid === user.uid && cards.locale === d.documentElement.lang) {
+      d.querySelectorAll('[data-shell-cards]').forEach(function (frame) {
+        var key = frame.getAttribute('data-shell-cards'), list = cards.lists[key];
+        if (!list || frame.className !== cards.listClass || !(Date.now() - list.savedAt < ${shellCardsMaxAgeMs})) return;
+        frame.innerHTML = list.items;
+        frame.setAttribute('data-shell-filled', '');
+        d.querySelectorAll('[data-shell-count="' + key + '"]').forEach(function (count) { count.textContent = list.count; });
+      });
+    }
   } catch (error) { /* storage disabled: the slots stay empty */ }
   d.documentElement.removeAttribute('data-shell-filling');
   function start() {
@@ -185,6 +198,9 @@ function shellStyles(): string {
   return (
     `<style>html[${signedInShellAttribute}] #root{display:none}` +
     `html[data-shell-filling] #${signedInShellId}{visibility:hidden}` +
+    // The frame for the last cards shows once filled, in place of the skeletons that follow it.
+    `#${signedInShellId} [data-shell-cards]:not([data-shell-filled]),` +
+    `#${signedInShellId} [data-shell-filled]+[data-shell-skeletons]{display:none!important}` +
     `${view}{display:none}` +
     `@media (max-width:${mobileBreakpointPx - 0.02}px){${view.replace('[data-shell-view]', '[data-shell-view=mobile]')}{display:block}}` +
     `@media (min-width:${mobileBreakpointPx}px){` +

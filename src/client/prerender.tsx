@@ -105,9 +105,9 @@ export async function renderPage(url: string, locale: Locale): Promise<RenderedP
 
 /** The variants of the signed-in shell: the viewport and the desktop sidebar's state pick one in the browser. */
 export const signedInShellViews = {
-  mobile: { mobile: true, sidebarExpanded: true },
-  expanded: { mobile: false, sidebarExpanded: true },
-  collapsed: { mobile: false, sidebarExpanded: false },
+  mobile: { mobile: true, sidebarExpanded: true, shell: true },
+  expanded: { mobile: false, sidebarExpanded: true, shell: true },
+  collapsed: { mobile: false, sidebarExpanded: false, shell: true },
 } as const satisfies Record<string, PrerenderView>;
 
 export type SignedInShell = {
@@ -139,7 +139,7 @@ export async function renderSignedInShell(url: string, locale: Locale): Promise<
       head = rendered.head;
     }
   } finally {
-    setPrerenderView(signedInShellViews.expanded);
+    setPrerenderView({ mobile: false, sidebarExpanded: true });
     setPrerenderSession(signedOut);
   }
   return { views, head, styles: stylesFor(cache, Object.values(views).join('')) };

@@ -130,13 +130,99 @@ test.describe('with the app running', () => {
     await expect(page).toHaveURL(/\/jobs$/);
   });
 
-  test('logging out forgets the texts painted for the student', async ({ page }) => {
+  test('logging out forgets the texts and the cards painted for the student', async ({ page }) => {
     await signInWithEmailLink(page, uniqueEmail('shell-out'));
     await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('signed-in-shell-text'))).not.toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('signed-in-shell-cards'))).not.toBeNull();
     await page.getByTestId('sidebar').getByRole('button').last().click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/sign-in/);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('signed-in-shell-text'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('signed-in-shell-cards'))).toBeNull();
+  });
+});
+
+// The last cards (decision record 017): the board's and the dashboard's first job cards, as the app last showed them
+// to this student, are painted by the shell before any script, and kept by the app's list until its own are ready.
+test.describe('the last job cards', () => {
+  /** Signs in, opens the board and returns its first card's title and its count line, once they are kept. */
+  async function visitBoard(page: Page) {
+    await signInWithEmailLink(page, uniqueEmail('shell-cards'));
+    await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
+    await page.goto('/jobs');
+    const title = (await page.getByTestId('job-card').first().locator('h3').textContent()) ?? '';
+    const count = (await page.getByTestId('job-results-count').textContent()) ?? '';
+    expect(title).not.toBe('');
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('signed-in-shell-cards') ?? '{}').lists?.board))
+      .toBeTruthy();
+    return { title, count };
+  }
+
+  test('are painted by the shell before any script, for the same student and language only', async ({
+    page,
+    context,
+  }) => {
+    const { title, count } = await visitBoard(page);
+    await withoutAppScripts(context);
+    await page.goto('/jobs');
+    await expect(shown(page, '.job-card h3').first()).toHaveText(title);
+    await expect(shown(page, '[data-shell-count="board"]')).toHaveText(count);
+    await expect(shown(page, '[data-shell-skeletons]')).toHaveCount(0);
+    // A picture: no test ids a second list could be mistaken for, nothing to focus or click.
+    await expect(page.locator('#signed-in-shell [data-testid]')).toHaveCount(0);
+    await expect(page.locator('#signed-in-shell')).toHaveAttribute('inert', '');
+
+    // The cards were shown in English: the French page keeps its skeletons.
+    await context.addCookies([{ name: 'locale', value: 'fr', url: e2eEnv.baseUrl }]);
+    await page.goto('/jobs');
+    await expect(shown(page, '[data-shell-skeletons]')).toHaveCount(1);
+    await expect(shown(page, '.job-card')).toHaveCount(0);
+    await context.clearCookies({ name: 'locale' });
+
+    // Cards kept with another build's list styles are not shown.
+    await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem('signed-in-shell-cards') ?? '{}');
+      localStorage.setItem('signed-in-shell-cards', JSON.stringify({ ...stored, listClass: 'css-older' }));
+    });
+    await page.goto('/jobs');
+    await expect(shown(page, '[data-shell-skeletons]')).toHaveCount(1);
+    await expect(shown(page, '.job-card')).toHaveCount(0);
+
+    // Another student on this browser: not their cards.
+    await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem('signed-in-shell-cards') ?? '{}');
+      localStorage.setItem('signed-in-shell-cards', JSON.stringify({ ...stored, uid: 'someone-else' }));
+    });
+    await page.goto('/jobs');
+    await expect(shown(page, '.job-card')).toHaveCount(0);
+  });
+
+  test("stay, inert, in the app's list until its own cards are ready", async ({ page, context }) => {
+    const { title } = await visitBoard(page);
+    // The board's data is held back: no stored copy on this device, and the server's page waits.
+    await page.evaluate(async () => {
+      for (const database of await indexedDB.databases()) {
+        if (database.name && database.name !== 'firebaseLocalStorageDb') indexedDB.deleteDatabase(database.name);
+      }
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\/api\/public\/board/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/jobs');
+    await expect(page.locator('#signed-in-shell')).toHaveCount(0);
+    const picture = page.locator('#root [aria-busy="true"][inert] .job-card h3');
+    await expect(picture.first()).toHaveText(title);
+    await expect(page.getByTestId('job-card')).toHaveCount(0);
+    // The rest of the page is the app's own, and works.
+    await expect(page.getByTestId('saved-jobs-link')).toBeVisible();
+
+    release();
+    await expect(page.getByTestId('job-card').first().locator('h3')).toHaveText(title);
+    await expect(picture).toHaveCount(0);
   });
 });

@@ -9,6 +9,8 @@ export type PrerenderView = {
   mobile: boolean;
   /** The desktop sidebar's remembered state (its cookie). */
   sidebarExpanded: boolean;
+  /** A signed-in shell is rendered: job lists add an empty frame the shell's script fills with the last cards shown. */
+  shell?: boolean;
   /**
    * The header's breadcrumb. A page declares it in an effect, which never runs at build time: the build renders once
    * to collect what the page declares (`recordPrerenderCrumbs`), then renders the shell with it.

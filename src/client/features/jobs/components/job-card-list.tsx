@@ -1,5 +1,5 @@
 import { SimpleGrid } from '@chakra-ui/react';
-import { createContext, memo, useCallback, useContext, useMemo } from 'react';
+import { createContext, memo, useCallback, useContext, useMemo, type ReactNode, type Ref } from 'react';
 import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
 import type { Locale } from '../../../../shared/locale.ts';
 import { useTranslation } from 'react-i18next';
@@ -72,20 +72,58 @@ function CardItems() {
   ));
 }
 
-// The styled list is rendered once and its items through context: Chakra resolves the (large) card styles when the
-// list appears, not again for every keystroke of a search.
-const CardListFrame = memo(function CardListFrame({ label, testId }: { label: string; testId: string }) {
+/**
+ * The styled list element of the cards. The signed-in shell renders it empty for its picture of the last cards
+ * (`data-shell-cards`): the same element, so the same class and styles.
+ */
+export function JobCardGrid({
+  label,
+  listRef,
+  children,
+  picture,
+  ...data
+}: {
+  label: string;
+  listRef?: Ref<HTMLElement>;
+  children?: ReactNode;
+  /** Markup of cards the app rendered earlier (the signed-in shell's picture), shown inert while the list loads. */
+  picture?: string;
+  'data-testid'?: string;
+  'data-shell-cards'?: string;
+}) {
+  const shown =
+    picture === undefined ? {} : { inert: true, 'aria-busy': true, dangerouslySetInnerHTML: { __html: picture } };
   return (
     <SimpleGrid
       as="ul"
+      ref={listRef as Ref<HTMLDivElement> | undefined} // Chakra types it as a div; it renders the <ul>
       css={jobCardListStyles}
       columns={{ base: 1, md: 2 }}
       gap="3"
       aria-label={label}
-      data-testid={testId}
+      {...shown}
+      {...data}
     >
-      <CardItems />
+      {children}
     </SimpleGrid>
+  );
+}
+
+// The styled list is rendered once and its items through context: Chakra resolves the (large) card styles when the
+// list appears, not again for every keystroke of a search.
+const CardListFrame = memo(function CardListFrame({
+  label,
+  testId,
+  listRef,
+}: {
+  label: string;
+  testId: string;
+  listRef?: Ref<HTMLElement>;
+}) {
+  return (
+    <JobCardGrid label={label} listRef={listRef} data-testid={testId}>
+      <CardItems />
+    </JobCardGrid>
   );
 });
 
@@ -97,6 +135,8 @@ interface JobCardListProps extends Omit<
   /** Showing the previous result while the next one loads. */
   stale: boolean;
   testId?: string;
+  /** The list element (the job list keeps a picture of its first cards for the signed-in shell). */
+  listRef?: Ref<HTMLElement>;
 }
 
 /** The job cards, two columns from `md` up. */
@@ -110,6 +150,7 @@ export function JobCardList({
   notes,
   linkState,
   testId = 'job-list',
+  listRef,
 }: JobCardListProps) {
   const { t } = useTranslation('jobs');
   const today = startOfDay(useNow());
@@ -161,7 +202,7 @@ export function JobCardList({
   return (
     <div aria-busy={stale || undefined} style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 0.15s' }}>
       <CardItemsContext.Provider value={items}>
-        <CardListFrame label={label} testId={testId} />
+        <CardListFrame label={label} testId={testId} listRef={listRef} />
       </CardItemsContext.Provider>
     </div>
   );

@@ -1,5 +1,5 @@
 import { EmptyState, Flex, SimpleGrid, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuSearchX, LuTriangleAlert, LuWifiOff } from 'react-icons/lu';
 import { jobBoardQueryDefaults, type JobFilters } from '../../../../shared/jobs/job-filters-schema.ts';
@@ -9,8 +9,16 @@ import { fromBoardState, rememberBoardSearch } from '../board-return.ts';
 import { useJobBoard, type BoardProblem } from '../hooks/use-job-board.ts';
 import { useJobFilters } from '../hooks/use-job-filters.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
+import { prerenderView } from '../../../lib/prerender-view.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import {
+  rememberShellCards,
+  shellCardsMarkup,
+  shellCardsOnScreen,
+  type ShellCardListKey,
+} from '../../../lib/signed-in-shell.ts';
 import { BoardFreshness } from './board-freshness.tsx';
-import { JobCardList } from './job-card-list.tsx';
+import { JobCardGrid, JobCardList } from './job-card-list.tsx';
 import { JobCardSkeleton } from './job-card-skeleton.tsx';
 import { JobFilterBar } from './job-filter-bar.tsx';
 
@@ -50,6 +58,35 @@ function ProblemState({ problem, onRetry }: { problem: BoardProblem; onRetry: ()
 }
 
 /**
+ * The signed-in shell's picture of this list (decision record 017): once the app shows the plain board (no filters),
+ * its first cards are kept for the shell of the next visit; while the list loads, the cards the shell on screen
+ * showed stay (inert) instead of skeletons.
+ */
+function useShellCards(
+  key: ShellCardListKey,
+  board: { status: string; stale: boolean; jobs: readonly unknown[] },
+  plain: boolean,
+  countText: string,
+) {
+  const listRef = useRef<HTMLElement>(null);
+  const [picture] = useState(() => shellCardsOnScreen(key));
+  const session = useSession();
+  const uid = session.status === 'identified' ? session.user.uid : null;
+  const locale = useLocale();
+  useEffect(() => {
+    const list = listRef.current;
+    if (!uid || !plain || !list || board.status !== 'ready' || board.stale || board.jobs.length === 0) return;
+    rememberShellCards(uid, key, {
+      locale,
+      listClass: list.className,
+      items: shellCardsMarkup(list),
+      count: countText,
+    });
+  }, [uid, key, plain, locale, board.status, board.stale, board.jobs, countText]);
+  return { listRef, picture: board.status === 'loading' ? picture : null };
+}
+
+/**
  * The job list of the board (/jobs) and of the dashboard (`limit` 10). Featured jobs first, then the newest
  * listings. On the board: filters in the URL, 20 jobs more each time the last card scrolls into view.
  */
@@ -76,6 +113,10 @@ export function JobList({ limit }: JobListProps) {
       : board.status === 'loading'
         ? t('list.loading')
         : '';
+  const shellKey: ShellCardListKey = showFilters ? 'board' : 'dashboard';
+  const { listRef, picture } = useShellCards(shellKey, board, !filtered, countText);
+  // Build time only: the signed-in shell's empty frame for the last cards this student saw.
+  const shell = prerenderView().shell === true && typeof window === 'undefined';
 
   return (
     <Stack gap="4">
@@ -94,17 +135,26 @@ export function JobList({ limit }: JobListProps) {
           textStyle="sm"
           fontWeight="medium"
           aria-live="polite"
+          data-shell-count={shell ? shellKey : undefined}
           data-testid="job-results-count"
           data-result-key={board.resultKey}
           data-source={board.source ?? undefined}
         >
-          {countText}
+          {picture ? picture.count : countText}
         </Text>
         <BoardFreshness refreshedAt={board.refreshedAt} />
       </Flex>
 
-      {board.status === 'loading' ? (
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="3" aria-busy="true">
+      {shell ? <JobCardGrid label={t('list.label')} data-shell-cards={shellKey} /> : null}
+      {picture ? (
+        <JobCardGrid label={t('list.label')} picture={picture.items} />
+      ) : board.status === 'loading' ? (
+        <SimpleGrid
+          columns={{ base: 1, md: 2 }}
+          gap="3"
+          aria-busy="true"
+          data-shell-skeletons={shell ? shellKey : undefined}
+        >
           {Array.from({ length: limit ?? defaultSkeletonCount }, (_, index) => (
             <JobCardSkeleton key={index} />
           ))}
@@ -133,6 +183,7 @@ export function JobList({ limit }: JobListProps) {
           label={t('list.label')}
           stale={board.stale}
           linkState={showFilters ? fromBoardState : undefined}
+          listRef={listRef}
         />
       )}
 
