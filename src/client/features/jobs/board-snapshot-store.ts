@@ -1,6 +1,8 @@
 // The board held in memory: one copy per page, shared by every job list (dashboard and /jobs) and kept across
-// navigations. Filled from IndexedDB when the stored version is not the one in memory, or straight from a download.
-import { readBoardSnapshot, type BoardSnapshot, type BoardSnapshotMeta } from './db/board-snapshot-repository.ts';
+// navigations. Filled from IndexedDB when the stored version is not the one in memory, or straight from a download;
+// both are read off the main thread by the board's worker (board-snapshot-client.ts).
+import { readStoredBoard } from './board-snapshot-client.ts';
+import type { BoardSnapshot, BoardSnapshotMeta } from './db/board-snapshot-repository.ts';
 
 export interface LoadedBoard {
   snapshot: BoardSnapshot | null;
@@ -38,7 +40,7 @@ export function loadStoredSnapshot(meta: BoardSnapshotMeta): void {
   const version = meta.version;
   if (state.snapshot?.version === version || readingVersion === version || state.unreadableVersion === version) return;
   readingVersion = version;
-  readBoardSnapshot()
+  readStoredBoard()
     .then((snapshot) => {
       if (snapshot) setLoadedSnapshot(snapshot);
       else update({ unreadableVersion: version });

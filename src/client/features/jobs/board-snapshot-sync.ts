@@ -1,9 +1,8 @@
 // Keeps the local copy of the whole board current: one conditional request (If-None-Match) at a time, at most every
 // few minutes (when a list appears or the tab comes back into view), and whenever the device comes back online. Runs
-// in the background; the board never waits for it.
-import { getBoardSnapshot } from './api/get-board-snapshot.ts';
+// in the background, in the board's worker (board-snapshot-client.ts); the board never waits for it.
+import { downloadBoard } from './board-snapshot-client.ts';
 import { setLoadedSnapshot } from './board-snapshot-store.ts';
-import { saveBoardSnapshot } from './db/board-snapshot-repository.ts';
 
 const minimumIntervalMs = 5 * 60_000;
 
@@ -19,14 +18,15 @@ export function refreshBoardSnapshot(knownVersion: string | null, { force = fals
   if (!force && Date.now() - lastCheckedAt < minimumIntervalMs) return Promise.resolve();
   inFlight = (async () => {
     try {
-      const result = await getBoardSnapshot(knownVersion);
+      const result = await downloadBoard(knownVersion);
       lastCheckedAt = Date.now();
       if (result.status === 'not-modified') return;
       if (result.invalidJobs > 0) console.warn(`[jobs] ${result.invalidJobs} malformed jobs left out of the board`);
-      // In memory first: local search starts at once, and still works if storage is full or refused.
-      setLoadedSnapshot({ ...result.snapshot, savedAt: lastCheckedAt });
+      // In memory first (the worker stores it after sending it): local search starts at once, and still works if
+      // storage is full or refused.
+      setLoadedSnapshot(result.snapshot);
       try {
-        await saveBoardSnapshot(result.snapshot, lastCheckedAt);
+        await result.saved;
       } catch (error) {
         console.warn('[jobs] could not keep the board on this device (storage full or refused)', error);
       }

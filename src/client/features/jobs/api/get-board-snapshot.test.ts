@@ -1,14 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { getBoardSnapshot } from './get-board-snapshot.ts';
-
-const testEnv = vi.hoisted(() => ({ baseUrl: '' }));
-vi.mock('../../../env.ts', () => ({
-  get activeApiBaseUrl() {
-    return testEnv.baseUrl;
-  },
-}));
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
+import { BoardSnapshotHttpError, getBoardSnapshot, validateBoardJobs } from './get-board-snapshot.ts';
 
 const goodJob = {
   id: 'a',
@@ -27,10 +21,24 @@ const goodJob = {
 };
 
 let server: Server;
+let snapshotUrl = '';
+let baseUrl = '';
 const seenIfNoneMatch: Array<string | undefined> = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
+    if (req.url === '/unavailable') {
+      res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Down for upkeep' }));
+      return;
+    }
+    if (req.url === '/proxy-page') {
+      res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>');
+      return;
+    }
+    if (req.url === '/not-a-board') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jobs: [] }));
+      return;
+    }
     const ifNoneMatch = req.headers['if-none-match'];
     seenIfNoneMatch.push(ifNoneMatch);
     if (ifNoneMatch === '"v2"') {
@@ -45,7 +53,8 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/json', etag: '"v2"' }).end(JSON.stringify(body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  testEnv.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  snapshotUrl = `${baseUrl}/api/public/board/snapshot`;
 });
 
 afterAll(async () => {
@@ -54,7 +63,7 @@ afterAll(async () => {
 
 describe('getBoardSnapshot', () => {
   it('downloads the board when no copy is held, dropping malformed jobs instead of failing', async () => {
-    const result = await getBoardSnapshot(null);
+    const result = await getBoardSnapshot({ url: snapshotUrl, knownVersion: null, pieceSize: 250 });
     expect(seenIfNoneMatch.at(-1)).toBeUndefined();
     expect(result).toEqual({
       status: 'updated',
@@ -64,13 +73,73 @@ describe('getBoardSnapshot', () => {
   });
 
   it('sends the held version as If-None-Match and reports not-modified on 304', async () => {
-    expect(await getBoardSnapshot('v2')).toEqual({ status: 'not-modified' });
+    const pieces: BoardJob[][] = [];
+    const result = await getBoardSnapshot({
+      url: snapshotUrl,
+      knownVersion: 'v2',
+      pieceSize: 250,
+      onPiece: (jobs) => void pieces.push(jobs),
+    });
+    expect(result).toEqual({ status: 'not-modified' });
     expect(seenIfNoneMatch.at(-1)).toBe('"v2"');
+    expect(pieces).toEqual([]);
   });
 
   it('downloads again when the held version is outdated', async () => {
-    const result = await getBoardSnapshot('v1');
+    const result = await getBoardSnapshot({ url: snapshotUrl, knownVersion: 'v1', pieceSize: 250 });
     expect(result.status).toBe('updated');
     expect(seenIfNoneMatch.at(-1)).toBe('"v1"');
+  });
+
+  it("throws the server's status and error message for a failed answer", async () => {
+    const failure = getBoardSnapshot({ url: `${baseUrl}/unavailable`, knownVersion: null, pieceSize: 250 });
+    await expect(failure).rejects.toBeInstanceOf(BoardSnapshotHttpError);
+    await expect(failure).rejects.toMatchObject({
+      status: 503,
+      message: 'Down for upkeep',
+      body: { error: 'Down for upkeep' },
+    });
+    await expect(
+      getBoardSnapshot({ url: `${baseUrl}/proxy-page`, knownVersion: null, pieceSize: 250 }),
+    ).rejects.toMatchObject({ status: 502, message: 'Request failed with status 502', body: null });
+  });
+
+  it('rejects an answer that is not a board at all', async () => {
+    await expect(
+      getBoardSnapshot({ url: `${baseUrl}/not-a-board`, knownVersion: null, pieceSize: 250 }),
+    ).rejects.toThrow(/version/);
+  });
+});
+
+describe('validateBoardJobs', () => {
+  it('hands the valid jobs over in order, a piece per slice, and counts the malformed ones', async () => {
+    const items = Array.from({ length: 7 }, (_, i) => ({ ...goodJob, id: `job-${i}` }));
+    items[1] = { ...goodJob, id: '' };
+    items[5] = { ...goodJob, id: 'job-5', featured: 'yes' } as unknown as typeof goodJob;
+    const pieces: string[][] = [];
+    const result = await validateBoardJobs(items, 3, (jobs) => {
+      pieces.push(jobs.map((job) => job.id));
+    });
+    expect(pieces).toEqual([['job-0', 'job-2'], ['job-3', 'job-4'], ['job-6']]);
+    expect(result.jobs.map((job) => job.id)).toEqual(['job-0', 'job-2', 'job-3', 'job-4', 'job-6']);
+    expect(result.invalid).toBe(2);
+  });
+
+  it('waits for each piece to be taken before validating the next', async () => {
+    const items = Array.from({ length: 4 }, (_, i) => ({ ...goodJob, id: `job-${i}` }));
+    const events: string[] = [];
+    await validateBoardJobs(items, 2, async (jobs) => {
+      events.push(`start ${jobs[0]!.id}`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      events.push(`end ${jobs[0]!.id}`);
+    });
+    expect(events).toEqual(['start job-0', 'end job-0', 'start job-2', 'end job-2']);
+  });
+
+  it('sends no empty piece when a whole slice is malformed', async () => {
+    const pieces: BoardJob[][] = [];
+    const result = await validateBoardJobs([{ id: 'x' }, { id: 'y' }, goodJob], 2, (jobs) => void pieces.push(jobs));
+    expect(pieces).toEqual([[goodJob]]);
+    expect(result.invalid).toBe(2);
   });
 });

@@ -1,7 +1,8 @@
+// The whole-board download. Runs in the board's worker (board-snapshot.worker.ts), or on the main thread where
+// workers are unavailable: it imports nothing that touches the page (no window, no storage, no env), and is given
+// the snapshot's full URL.
 import { z } from 'zod';
-import { yieldToMain } from '../../../lib/yield-to-main.ts';
 import { boardJobSchema, type BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
-import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 
 /** The whole active board as `GET /api/public/board/snapshot` sends it. */
 export interface BoardSnapshotPayload {
@@ -13,6 +14,21 @@ export interface BoardSnapshotPayload {
 export type BoardSnapshotFetch =
   { status: 'not-modified' } | { status: 'updated'; snapshot: BoardSnapshotPayload; invalidJobs: number };
 
+/** A non-2xx answer to the snapshot request (other than 304), with the server's JSON body when it sent one. */
+export class BoardSnapshotHttpError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown = null) {
+    const serverMessage =
+      body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' ? body.error : '';
+    super(serverMessage || `Request failed with status ${status}`);
+    this.name = 'BoardSnapshotHttpError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
 const envelopeSchema = z.object({
   version: z.string().min(1),
   refreshedAt: z
@@ -22,44 +38,84 @@ const envelopeSchema = z.object({
   jobs: z.array(z.unknown()),
 });
 
-// Validating 20,000 jobs takes a few hundred milliseconds on a phone: done in slices, giving the main thread back
-// between them, so typing in the search box never waits for a background refresh.
-const validationSliceSize = 1000;
+/** Called with each run of valid jobs, in board order; awaited before the next run is validated. */
+export type BoardJobsSink = (jobs: BoardJob[]) => void | Promise<void>;
 
-async function validateJobs(items: readonly unknown[]): Promise<{ jobs: BoardJob[]; invalid: number }> {
+/**
+ * Validates the downloaded jobs `pieceSize` at a time and hands each run of valid ones to `onPiece` (the worker
+ * posts it to the page; on the main thread the sink gives the thread back before the next run). One malformed job is
+ * dropped and counted, never fatal.
+ */
+export async function validateBoardJobs(
+  items: readonly unknown[],
+  pieceSize: number,
+  onPiece?: BoardJobsSink,
+): Promise<{ jobs: BoardJob[]; invalid: number }> {
   const jobs: BoardJob[] = [];
   let invalid = 0;
-  for (let start = 0; start < items.length; start += validationSliceSize) {
-    const end = Math.min(items.length, start + validationSliceSize);
-    for (let i = start; i < end; i += 1) {
+  for (let start = 0; start < items.length; start += pieceSize) {
+    const piece: BoardJob[] = [];
+    for (let i = start; i < Math.min(items.length, start + pieceSize); i += 1) {
       const parsed = boardJobSchema.safeParse(items[i]);
-      if (parsed.success) jobs.push(parsed.data);
+      if (parsed.success) piece.push(parsed.data);
       else invalid += 1;
     }
-    if (end < items.length) await yieldToMain();
+    for (const job of piece) jobs.push(job);
+    if (piece.length > 0) await onPiece?.(piece);
   }
   return { jobs, invalid };
 }
 
 /**
- * Downloads the whole board unless the copy we hold (`knownVersion`) is still current: the server answers
- * 304 to If-None-Match. One malformed job is dropped, not fatal. Bypasses the HTTP cache: the copy lives in Dexie.
+ * Checks a snapshot body's envelope and validates its jobs (see validateBoardJobs). A body that is not a snapshot at
+ * all (no version, no job list) throws.
  */
-export async function getBoardSnapshot(knownVersion: string | null, signal?: AbortSignal): Promise<BoardSnapshotFetch> {
+export async function parseBoardSnapshot(
+  body: unknown,
+  pieceSize: number,
+  onPiece?: BoardJobsSink,
+): Promise<{ snapshot: BoardSnapshotPayload; invalidJobs: number }> {
+  const envelope = envelopeSchema.parse(body);
+  const { jobs, invalid } = await validateBoardJobs(envelope.jobs, pieceSize, onPiece);
+  return { snapshot: { version: envelope.version, refreshedAt: envelope.refreshedAt, jobs }, invalidJobs: invalid };
+}
+
+export interface BoardSnapshotRequest {
+  /** The snapshot's full URL (`apiUrl('/public/board/snapshot')` on the page). */
+  url: string;
+  /** The version held on this device, sent as If-None-Match. */
+  knownVersion: string | null;
+  /** How many jobs are validated (and handed to `onPiece`) at a time. */
+  pieceSize: number;
+  onPiece?: BoardJobsSink;
+  signal?: AbortSignal;
+}
+
+/**
+ * Downloads the whole board unless the copy we hold (`knownVersion`) is still current: the server answers
+ * 304 to If-None-Match. Anonymous (the board never depends on who asks), and bypasses the HTTP cache: the copy lives
+ * in IndexedDB. A non-2xx answer throws BoardSnapshotHttpError; no network throws fetch's TypeError.
+ */
+export async function getBoardSnapshot({
+  url,
+  knownVersion,
+  pieceSize,
+  onPiece,
+  signal,
+}: BoardSnapshotRequest): Promise<BoardSnapshotFetch> {
   const headers = new Headers({ Accept: 'application/json' });
   if (knownVersion) headers.set('If-None-Match', `"${knownVersion}"`);
-  let response: Response;
-  try {
-    response = await apiFetch('/public/board/snapshot', { headers, signal, cache: 'no-store' }, { anonymous: true });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 304) return { status: 'not-modified' };
-    throw error;
+  const response = await fetch(url, { headers, signal, cache: 'no-store' });
+  if (response.status === 304) return { status: 'not-modified' };
+  if (!response.ok) {
+    let body: unknown = null;
+    try {
+      body = await response.json();
+    } catch {
+      // Not JSON (a proxy's error page, an empty body): the status is all we have.
+    }
+    throw new BoardSnapshotHttpError(response.status, body);
   }
-  const envelope = envelopeSchema.parse(await response.json());
-  const { jobs, invalid } = await validateJobs(envelope.jobs);
-  return {
-    status: 'updated',
-    snapshot: { version: envelope.version, refreshedAt: envelope.refreshedAt, jobs },
-    invalidJobs: invalid,
-  };
+  const { snapshot, invalidJobs } = await parseBoardSnapshot(await response.json(), pieceSize, onPiece);
+  return { status: 'updated', snapshot, invalidJobs };
 }
