@@ -173,7 +173,7 @@ function shellStartScript(entry: string, preloads: string[]): string {
     if (cards && cards.uid === user.uid && cards.locale === d.documentElement.lang) {
       d.querySelectorAll('[data-shell-cards]').forEach(function (frame) {
         var key = frame.getAttribute('data-shell-cards'), list = cards.lists[key];
-        if (!list || frame.className !== cards.listClass || !(Date.now() - list.savedAt < ${shellCardsMaxAgeMs})) return;
+        if (!list || frame.className !== cards.listClass || !(list.savedAt > Date.now() - ${shellCardsMaxAgeMs})) return;
         frame.innerHTML = list.items;
         frame.setAttribute('data-shell-filled', '');
         d.querySelectorAll('[data-shell-count="' + key + '"]').forEach(function (count) { count.textContent = list.count; });

@@ -49,6 +49,12 @@ describe('the signed-in shell composed at build', () => {
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain('<title>Tableau de bord</title>');
     expect(html).toContain('html[data-signed-in-shell] #root{display:none}');
+    // The frame for the last job cards stays out of sight until the script fills it, then takes the skeletons' place.
+    expect(html).toContain(
+      '#signed-in-shell [data-shell-cards]:not([data-shell-filled]),' +
+        '#signed-in-shell [data-shell-filled]+[data-shell-skeletons]{display:none!important}',
+    );
+    expect(html).toContain('localStorage.getItem("signed-in-shell-cards")');
     for (const name of ['mobile', 'expanded', 'collapsed']) expect(html).toContain(`<div data-shell-view="${name}">`);
     // A picture: nothing in it can be clicked or focused before the app replaces it.
     expect(html).toContain('<div id="signed-in-shell" aria-busy="true" inert>');
