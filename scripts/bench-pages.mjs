@@ -7,7 +7,8 @@
 // interleaved, `--runs` times per page (default 5). Signed-in pages go through a real session from the Auth emulator:
 // /dashboard and /jobs on a first visit (no service worker, nothing stored) and a repeat visit (service worker and
 // Dexie filled by the first). Then, in the same signed-in browser with the CPU slowed 4x: a job detail opened from
-// the board, and a repeat visit to /jobs with the network cut. Prints one table; asserts nothing.
+// the board, and a repeat visit to /jobs with the network cut (timed to the first job card on screen, the shell's
+// picture included, and to the app's own list). Prints one table; asserts nothing.
 //
 // Options: --runs N, --pages home,sign-in,... (default: all; see `pageKeys`), --no-build, --no-anchor.
 // Env: CHROMIUM_PATH, BENCH_PORT (3410), BENCH_AUTH_EMULATOR_PORT (9810), BENCH_ANCHOR_PORT (4410),
