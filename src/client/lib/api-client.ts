@@ -1,4 +1,4 @@
-import { type ErrorCode, errorCodeInBody } from '../../shared/errors/error-codes.ts';
+import { type ErrorCode, errorCodeInBody, errorMessageInBody } from '../../shared/errors/error-codes.ts';
 import { activeApiBaseUrl } from '../env.ts';
 
 /**
@@ -50,11 +50,7 @@ async function bearerToken(): Promise<string | null> {
 }
 
 function errorFromBody(status: number, body: unknown): ApiError {
-  const fallback = `Request failed with status ${status}`;
-  if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error) {
-    return new ApiError(status, body.error, body);
-  }
-  return new ApiError(status, fallback, body);
+  return new ApiError(status, errorMessageInBody(status, body), body);
 }
 
 async function apiErrorOf(response: Response): Promise<ApiError> {

@@ -107,6 +107,13 @@ export function errorCodeInBody(body: unknown): ErrorCode | null {
   return body && typeof body === 'object' && 'code' in body && isErrorCode(body.code) ? body.code : null;
 }
 
+/** The sentence of an error answer (`{ error }`), or a plain one naming the status when the body has none. */
+export function errorMessageInBody(status: number, body: unknown): string {
+  return body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error
+    ? body.error
+    : `Request failed with status ${status}`;
+}
+
 /** The code of an error that came without one (a framework's own 4xx, a proxy), by HTTP status. */
 export function errorCodeForStatus(statusCode: number): ErrorCode {
   switch (statusCode) {

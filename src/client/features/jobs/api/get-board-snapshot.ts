@@ -2,6 +2,7 @@
 // workers are unavailable: it imports nothing that touches the page (no window, no storage, no env), and is given
 // the snapshot's full URL.
 import { z } from 'zod';
+import { errorMessageInBody } from '../../../../shared/errors/error-codes.ts';
 import { boardJobSchema, type BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
 
 /** The whole active board as `GET /api/public/board/snapshot` sends it. */
@@ -20,9 +21,7 @@ export class BoardSnapshotHttpError extends Error {
   readonly body: unknown;
 
   constructor(status: number, body: unknown = null) {
-    const serverMessage =
-      body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' ? body.error : '';
-    super(serverMessage || `Request failed with status ${status}`);
+    super(errorMessageInBody(status, body));
     this.name = 'BoardSnapshotHttpError';
     this.status = status;
     this.body = body;
