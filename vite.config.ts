@@ -83,6 +83,13 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
               priority: 2,
             },
+            {
+              name: 'ui',
+              test: /node_modules[\\/]/,
+              tags: ['$initial'],
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -13,9 +13,10 @@
 // Options: --runs N, --pages home,sign-in,... (default: all; see `pageKeys`), --no-build, --no-anchor.
 // Env: CHROMIUM_PATH, BENCH_PORT (3410), BENCH_AUTH_EMULATOR_PORT (9810), BENCH_ANCHOR_PORT (4410),
 // BENCH_DATA_DIR (default /tmp/campus-jobs-bench-pages; emptied first), BENCH_PAGES_DETAILS=1 (per run: the longest
-// tasks, the costliest scripts, the LCP element and the requests with their observed times).
+// tasks, the costliest scripts, the LCP element and the requests with their observed times), BENCH_PAGES_TRACE_DIR
+// (each Lighthouse run's trace, with the JavaScript sampling profile, saved there for scripts/trace-long-tasks.mjs).
 import { spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -205,15 +206,27 @@ const chromeFlags = [
   '--no-first-run',
 ];
 
-async function runLighthouse(url, chromePort, { keepStorage = false } = {}) {
+const traceDir = process.env.BENCH_PAGES_TRACE_DIR ? path.resolve(process.env.BENCH_PAGES_TRACE_DIR) : null;
+let traceCount = 0;
+
+async function runLighthouse(url, chromePort, { keepStorage = false, label = '' } = {}) {
   const result = await lighthouse(url, {
     port: chromePort,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
     disableStorageReset: keepStorage,
+    // With a trace folder, the JavaScript sampling profile too, so a long task can be read function by function.
+    ...(traceDir ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
   });
   const { lhr } = result;
+  if (traceDir && result.artifacts?.Trace) {
+    mkdirSync(traceDir, { recursive: true });
+    traceCount += 1;
+    const name = `${String(traceCount).padStart(2, '0')}-${label || new URL(url).pathname.replace(/\W+/g, '-')}.json`;
+    writeFileSync(path.join(traceDir, name), JSON.stringify(result.artifacts.Trace));
+    log(`trace: ${path.join(traceDir, name)} (read it with scripts/trace-long-tasks.mjs)`);
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   if (process.env.BENCH_PAGES_DETAILS) {
     // Where the main-thread time goes: the longest tasks and the scripts that cost the most.
@@ -437,11 +450,17 @@ async function main() {
           for (const [key, pathname] of signedInSelected) {
             await forgetAllButSession(page);
             await page.goto('about:blank');
-            const first = await runLighthouse(`${baseUrl}${pathname}`, chrome.port, { keepStorage: true });
+            const first = await runLighthouse(`${baseUrl}${pathname}`, chrome.port, {
+              keepStorage: true,
+              label: `${key}-first`,
+            });
             record(key, 'ours, first visit', first);
             await settle(page, `${baseUrl}${pathname}`);
             await page.goto('about:blank');
-            const repeat = await runLighthouse(`${baseUrl}${pathname}`, chrome.port, { keepStorage: true });
+            const repeat = await runLighthouse(`${baseUrl}${pathname}`, chrome.port, {
+              keepStorage: true,
+              label: `${key}-repeat`,
+            });
             record(key, 'ours, repeat visit', repeat);
             log(
               `run ${run}/${runs} ${key}: first visit LCP ${seconds(first.lcp)} s (${first.finalUrl}), ` +

@@ -1,4 +1,4 @@
-import { useContext, useEffect } from 'react';
+import { startTransition, useContext, useEffect } from 'react';
 import { recordPrerenderCrumbs } from '../prerender-view.ts';
 import { BreadcrumbContext, type Crumb } from './breadcrumb-context.ts';
 
@@ -17,8 +17,9 @@ export function useBreadcrumb(crumbs: Crumb[]): void {
   const key = JSON.stringify(crumbs);
   if (typeof window === 'undefined') recordPrerenderCrumbs(crumbs);
   useEffect(() => {
-    setCrumbs(JSON.parse(key) as Crumb[]);
-    return () => setCrumbs([]);
+    // The trail re-renders the whole layout (header, sidebar): as a transition, in slices, never one long block.
+    startTransition(() => setCrumbs(JSON.parse(key) as Crumb[]));
+    return () => startTransition(() => setCrumbs([]));
   }, [key, setCrumbs]);
 }
 

@@ -8,9 +8,14 @@ export function useScrolledPastHeader(): boolean {
   );
   useEffect(() => {
     const update = () => setScrolled(hasScrolledPastHeader(window.scrollY));
-    update();
+    // Reading scrollY right after React's commit would lay out the whole new page inside that task; in the next
+    // frame the browser lays it out anyway.
+    const frame = window.requestAnimationFrame(update);
     window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', update);
+    };
   }, []);
   return scrolled;
 }

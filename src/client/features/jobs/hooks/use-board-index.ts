@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { IndexedJob } from '../../../../shared/jobs/filter-jobs.ts';
 import { buildBoardIndex, builtBoardIndex } from '../board-search.ts';
 import type { BoardSnapshot } from '../db/board-snapshot-repository.ts';
@@ -16,7 +16,8 @@ export function useBoardIndex(snapshot: BoardSnapshot | null | undefined): Index
     let current = true;
     buildBoardIndex(snapshot).then(
       (index) => {
-        if (current) setBuilt({ version: snapshot.version, index });
+        // The list re-filters with the index: a transition, rendered in slices.
+        if (current) startTransition(() => setBuilt({ version: snapshot.version, index }));
       },
       (error: unknown) => console.warn('[jobs] could not index the board', error),
     );

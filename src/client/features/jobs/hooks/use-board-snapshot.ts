@@ -1,7 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { readBoardSnapshotMeta, type BoardSnapshot } from '../db/board-snapshot-repository.ts';
-import { getLoadedBoard, loadStoredSnapshot, subscribeToLoadedBoard } from '../board-snapshot-store.ts';
+import {
+  getLoadedBoard,
+  loadStoredSnapshot,
+  subscribeToLoadedBoard,
+  type LoadedBoard,
+} from '../board-snapshot-store.ts';
 import { refreshBoardSnapshot } from '../board-snapshot-sync.ts';
 
 /**
@@ -11,11 +16,7 @@ import { refreshBoardSnapshot } from '../board-snapshot-sync.ts';
  */
 export function useBoardSnapshot(): BoardSnapshot | null | undefined {
   const meta = useLiveQuery(() => readBoardSnapshotMeta(), [], undefined);
-  const { snapshot: loaded, unreadableVersion } = useSyncExternalStore(
-    subscribeToLoadedBoard,
-    getLoadedBoard,
-    getLoadedBoard,
-  );
+  const { snapshot: loaded, unreadableVersion } = useLoadedBoard();
 
   useEffect(() => {
     if (meta && meta.version !== loaded?.version) loadStoredSnapshot(meta);
@@ -24,6 +25,22 @@ export function useBoardSnapshot(): BoardSnapshot | null | undefined {
   if (loaded) return loaded;
   if (meta === null || (meta && meta.version === unreadableVersion)) return null;
   return undefined;
+}
+
+/**
+ * The board in memory, as state that follows the store. A new board re-renders every list of jobs, tens of
+ * milliseconds on a phone: it arrives as a transition, which React renders in slices between the browser's own work
+ * (a store read with useSyncExternalStore always renders at once, in one block). The first render reads the store
+ * as it is, so a board already in memory shows without waiting.
+ */
+function useLoadedBoard(): LoadedBoard {
+  const [board, setBoard] = useState(getLoadedBoard);
+  useEffect(() => {
+    const follow = () => startTransition(() => setBoard(getLoadedBoard()));
+    follow(); // a change between the first render and this subscription
+    return subscribeToLoadedBoard(follow);
+  }, []);
+  return board;
 }
 
 /** Runs `task` once the page has loaded and the browser is idle (or after a few seconds at most); returns a cancel. */

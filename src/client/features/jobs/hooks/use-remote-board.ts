@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { JobFacets } from '../../../../shared/jobs/filter-jobs.ts';
 import type { JobFilters } from '../../../../shared/jobs/job-filters-schema.ts';
 import { jobListPageSize } from '../../../../shared/jobs/job-filters-schema.ts';
@@ -80,20 +80,23 @@ export function useRemoteBoard(
       () => {
         getBoardPage(filters, offset, jobListPageSize, controller.signal).then(
           (page) => {
-            setBoard((previous) => {
-              const base = previous?.key === key && offset > 0 ? previous : emptyBoard(key);
-              return {
-                key,
-                jobs: offset > 0 ? appendUnique(base.jobs, page.jobs) : page.jobs,
-                total: page.total,
-                facets: page.facets,
-                version: page.version,
-                refreshedAt: page.refreshedAt,
-                status: 'ready',
-                error: null,
-                failedToken: null,
-              };
-            });
+            // A page of cards is a long render on a phone: as a transition React renders it in slices.
+            startTransition(() =>
+              setBoard((previous) => {
+                const base = previous?.key === key && offset > 0 ? previous : emptyBoard(key);
+                return {
+                  key,
+                  jobs: offset > 0 ? appendUnique(base.jobs, page.jobs) : page.jobs,
+                  total: page.total,
+                  facets: page.facets,
+                  version: page.version,
+                  refreshedAt: page.refreshedAt,
+                  status: 'ready',
+                  error: null,
+                  failedToken: null,
+                };
+              }),
+            );
           },
           (error: unknown) => {
             if (controller.signal.aborted) return;
