@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../../db/use-live-query.ts';
 import type { OutboxRecord } from '../../../db/records/apply-records.ts';
 import { listOutbox } from '../../apply/index.ts';
 

@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../../db/use-live-query.ts';
 import { startTransition, useEffect, useState } from 'react';
 import { readBoardSnapshotMeta, type BoardSnapshot } from '../db/board-snapshot-repository.ts';
 import {

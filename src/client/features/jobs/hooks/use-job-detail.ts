@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../../db/use-live-query.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { ErrorCode } from '../../../../shared/errors/error-codes.ts';

@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../../db/use-live-query.ts';
 import type { ProfileCacheRecord } from '../../../db/app-db.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { getCachedProfile } from '../db/profile-cache-repository.ts';

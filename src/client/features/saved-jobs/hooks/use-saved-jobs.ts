@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../../db/use-live-query.ts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
 import { appDb } from '../../../db/app-db.ts';
