@@ -40,6 +40,10 @@ function webManifest(): Plugin {
 const portalModule =
   /[\\/]src[\\/](client[\\/]features|shared)[\\/]company[\\/]|[\\/]node_modules[\\/](recharts|victory-vendor)[\\/]|locales[\\/](en|fr)[\\/]company\.json/;
 
+/** The UI libraries (Chakra and what it is built on, icons, i18n bindings): never Firebase, Dexie or zod. */
+const uiLibrary =
+  /[\\/]node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@floating-ui|@emotion|@internationalized|@swc|@pandacss|stylis|react-icons|proxy-compare|react-i18next|i18next)[\\/]/;
+
 export default defineConfig({
   root: 'src/client',
   // Paths below are relative to `root`.
@@ -88,6 +92,20 @@ export default defineConfig({
               test: /node_modules[\\/]/,
               tags: ['$initial'],
               priority: 1,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'ui-more',
+              test: uiLibrary,
+              minShareCount: 2,
+              priority: 0,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'app',
+              test: /[\\/]src[\\/]/,
+              tags: ['$initial'],
+              priority: 0,
               includeDependenciesRecursively: false,
             },
           ],

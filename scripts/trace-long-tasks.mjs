@@ -54,12 +54,14 @@ const samples = [];
   const profiles = new Map();
   for (const event of events) {
     if (event.name === 'Profile' && `${event.pid}:${event.tid}` === mainKey) {
-      profiles.set(event.id, { time: event.args.data.startTime });
+      profiles.set(`${event.pid}:${event.id}`, { time: event.args.data.startTime });
     }
   }
   for (const event of events) {
-    if (event.name !== 'ProfileChunk' || !profiles.has(event.id)) continue;
-    const profile = profiles.get(event.id);
+    // Profile ids are only unique within a process.
+    const key = `${event.pid}:${event.id}`;
+    if (event.name !== 'ProfileChunk' || !profiles.has(key)) continue;
+    const profile = profiles.get(key);
     const chunk = event.args.data.cpuProfile ?? {};
     for (const node of chunk.nodes ?? []) nodes.set(node.id, node);
     const deltas = event.args.data.timeDeltas ?? [];

@@ -53,7 +53,7 @@ function fileNameFor(urlPath: string): string {
 const oneLine = (source: string) => `<script>${source.replace(/\n\s*/g, ' ')}</script>`;
 
 /** Modulepreload links appended per task: each costs the main thread about a millisecond on a slowed phone. */
-const preloadsPerTask = 8;
+const preloadsPerTask = 4;
 
 /**
  * The statements that load the app: its entry module at once, then the modulepreloads of the modules it will import,
@@ -169,7 +169,8 @@ function shellGateScript(): string {
 }
 
 /**
- * Right after the shell's markup: fills in the student's name from this browser's storage (what the app last showed,
+ * Right after the shell's markup: keeps only the view of the shell this screen shows (removing the other two before
+ * the first style pass), fills in the student's name from this browser's storage (what the app last showed,
  * else the stored account) and the first job cards the app last showed this student in this language (markup the app
  * rendered and kept, shown only for the same uid and the same build's list styles), then starts the app after the
  * first frame so its downloads never hold the paint.
@@ -177,6 +178,14 @@ function shellGateScript(): string {
 function shellStartScript(entry: string, preloads: string[]): string {
   return oneLine(`(function () {
   var d = document;
+  try {
+    var shown = matchMedia('(max-width: ${mobileBreakpointPx - 0.02}px)').matches ? 'mobile'
+      : d.documentElement.getAttribute('data-shell-sidebar') === 'collapsed' ? 'collapsed' : 'expanded';
+    d.querySelectorAll('#${signedInShellId} > [data-shell-view]').forEach(function (view) {
+      if (view.getAttribute('data-shell-view') !== shown) view.remove();
+    });
+    d.getElementById('${signedInShellId}').setAttribute('data-shell-one-view', '');
+  } catch (error) { /* the three views stay, chosen by the style sheet */ }
   try {
     var user = JSON.parse(localStorage.getItem(${JSON.stringify(signedInUserKey)}) || 'null') || {};
     var text = JSON.parse(localStorage.getItem(${JSON.stringify(signedInShellTextKey)}) || 'null');
@@ -218,6 +227,8 @@ function shellStyles(): string {
     `#${signedInShellId} [data-shell-cards]:not([data-shell-filled]),` +
     `#${signedInShellId} [data-shell-filled]+[data-shell-skeletons]{display:none!important}` +
     `${view}{display:none}` +
+    // The start script keeps only the view this screen shows (a third of the elements for every later style pass).
+    `#${signedInShellId}[data-shell-one-view]>[data-shell-view]{display:block!important}` +
     `@media (max-width:${mobileBreakpointPx - 0.02}px){${view.replace('[data-shell-view]', '[data-shell-view=mobile]')}{display:block}}` +
     `@media (min-width:${mobileBreakpointPx}px){` +
     `html:not([data-shell-sidebar=collapsed]) ${view.replace('[data-shell-view]', '[data-shell-view=expanded]')}{display:block}` +
