@@ -65,19 +65,30 @@ test.describe('before any of the app scripts has run', () => {
   });
 
   test('a phone gets the sheet layout and a desktop the sidebar', async ({ browser }) => {
-    for (const [width, sidebarShown] of [
-      [375, false],
-      [1280, true],
+    for (const [width, sidebarShown, collapsedCookie, keptView] of [
+      [375, false, false, 'mobile'],
+      [1280, true, false, 'expanded'],
+      [1280, true, true, 'collapsed'],
     ] as const) {
       const context = await browser.newContext({ viewport: { width, height: 800 }, serviceWorkers: 'block' });
       await withoutAppScripts(context);
+      if (collapsedCookie) await context.addCookies([{ name: 'sidebar_state', value: 'false', url: e2eEnv.baseUrl }]);
       const page = await context.newPage();
       await rememberStudent(page);
       await page.goto('/dashboard');
-      await expect(shown(page, 'a').filter({ hasText: 'Job Board' })).toHaveCount(sidebarShown ? 1 : 0);
+      await expect(shown(page, 'a').filter({ hasText: 'Job Board' })).toHaveCount(
+        sidebarShown && !collapsedCookie ? 1 : 0,
+      );
       await expect(shown(page, 'h1')).toBeVisible();
       const box = await shown(page, 'h1').boundingBox();
-      expect(box?.x ?? 0).toBeGreaterThan(sidebarShown ? 250 : 0);
+      expect(box?.x ?? 0).toBeGreaterThan(sidebarShown ? (collapsedCookie ? 40 : 250) : 0);
+      // Only the view this screen shows stays in the page (fewer elements for every later style pass)...
+      const views = page.locator('#signed-in-shell > [data-shell-view]');
+      await expect(views).toHaveCount(1);
+      await expect(views).toHaveAttribute('data-shell-view', keptView);
+      // ...and it stays on screen if the screen turns before the app takes over.
+      await page.setViewportSize({ width: width === 375 ? 1280 : 375, height: 800 });
+      await expect(shown(page, 'h1')).toBeVisible();
       await context.close();
     }
   });
