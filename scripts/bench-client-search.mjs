@@ -251,7 +251,13 @@ async function main() {
       if (!url.pathname.startsWith('/api/public/board')) return;
       const sizes = await request.sizes().catch(() => null);
       const response = await request.response();
-      const body = await response?.body().catch(() => null);
+      // The snapshot is downloaded by the board's worker, whose response bodies the page cannot read: its decoded
+      // size then comes from asking for it again (the route is public and answers the same JSON).
+      const body =
+        (await response?.body().catch(() => null)) ??
+        (await fetch(request.url())
+          .then(async (answer) => Buffer.from(await answer.arrayBuffer()))
+          .catch(() => null));
       transfers.push({
         path: `${url.pathname}${url.search}`,
         at: Date.now(),
