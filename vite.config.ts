@@ -87,6 +87,10 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
               priority: 2,
             },
+            // Fewer, larger chunks for the start of a signed-in page (decision record 018): every module fetched
+            // costs a modulepreload link and a request, about a hundred of them a long task on a phone. "ui" holds the
+            // libraries the entry needs, "app" our own start-up modules, "ui-more" the UI libraries two or more lazy
+            // pages share (never Firebase, Dexie or zod: a page that needs only those must not load it).
             {
               name: 'ui',
               test: /node_modules[\\/]/,
