@@ -60,8 +60,7 @@ const preloadsPerTask = 4;
  * a few per task so that inserting them is never one long task (about a hundred links took 70 ms unthrottled, a
  * 280 ms block on the simulated phone). The preloads only start downloads early; the entry's imports need none of them.
  * A page the service worker controls gets none: its modules come from the worker's cache, where a request costs
- * less than inserting its link. (No '<' inside: a test reads
- * the inline script up to the next tag.)
+ * less than inserting its link. (No '<' inside: a test reads the inline script up to the next tag.)
  */
 function loadAppSource(entry: string, preloads: string[]): string {
   return `var script = d.createElement('script'); script.type = 'module'; script.src = ${JSON.stringify(entry)};
