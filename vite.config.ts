@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { lazyChakraGlobalCss } from './scripts/vite-plugin-lazy-chakra-global.ts';
 import { prerenderPages } from './scripts/vite-plugin-prerender.ts';
 
 const manifestPath = fileURLToPath(new URL('./manifest.webmanifest', import.meta.url));
@@ -123,6 +124,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    lazyChakraGlobalCss(),
     webManifest(),
     prerenderPages({ pagesDir }),
     VitePWA({

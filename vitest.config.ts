@@ -14,6 +14,7 @@ export default defineConfig({
             'src/client/**/*.test.ts',
             'src/server/**/*.unit.test.ts',
             'tests/lint/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           setupFiles: ['fake-indexeddb/auto'],
         },

@@ -1,7 +1,9 @@
+import { CacheProvider } from '@emotion/react';
 import { StrictMode, Suspense, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { Providers } from './app/providers.tsx';
+import { browserStyleCache } from './app/style-cache.ts';
 import { appSystem } from './app/theme.ts';
 import { createAppRouter } from './app/router.tsx';
 import { RouteFallback } from './components/ui/route-fallback.tsx';
@@ -24,12 +26,14 @@ if (!container) throw new Error('index.html has no #root element');
 function appWith(router: ReturnType<typeof createAppRouter>) {
   return (
     <StrictMode>
-      <Providers>
-        {/* Outermost boundary; the layouts hold inner ones so headers stay on screen while a page loads. */}
-        <Suspense fallback={<RouteFallback />}>
-          <RouterProvider router={router} />
-        </Suspense>
-      </Providers>
+      <CacheProvider value={browserStyleCache()}>
+        <Providers>
+          {/* Outermost boundary; the layouts hold inner ones so headers stay on screen while a page loads. */}
+          <Suspense fallback={<RouteFallback />}>
+            <RouterProvider router={router} />
+          </Suspense>
+        </Providers>
+      </CacheProvider>
     </StrictMode>
   );
 }

@@ -2,7 +2,7 @@
 // to browsers): the same tree as main.tsx, in a memory router, with Emotion's styles collected for the page's
 // <head>. The browser hydrates this HTML (main.tsx).
 import createCache from '@emotion/cache';
-import { CacheProvider } from '@emotion/react';
+import { CacheProvider, css } from '@emotion/react';
 // eslint-disable-next-line no-restricted-imports -- Emotion's package named "server", not src/server
 import createEmotionServer from '@emotion/server/create-instance';
 import { StrictMode, Suspense } from 'react';
@@ -10,6 +10,8 @@ import { prerender } from 'react-dom/static';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { Locale } from '../shared/locale.ts';
 import { Providers } from './app/providers.tsx';
+import { prerenderedCssAttribute, styleCacheKey } from './app/style-cache.ts';
+import { appSystem, prerenderedGlobalCssAttribute } from './app/theme.ts';
 import { routes } from './app/router.tsx';
 import { RouteFallback } from './components/ui/route-fallback.tsx';
 import { i18n } from './i18n/i18n.ts';
@@ -46,9 +48,9 @@ const shellSession: Session = {
 type EmotionCache = ReturnType<typeof createCache>;
 
 function newStyleCache(): EmotionCache {
-  // Same key as Emotion's default browser cache, which adopts these tags on hydration. No vendor prefixes: the
-  // browsers the app supports need none, and the class names stay the same.
-  const cache = createCache({ key: 'css', stylisPlugins: [] });
+  // Same key as the app's cache in the browser (browserStyleCache), so the class names match on hydration. No vendor
+  // prefixes: the browsers the app supports need none.
+  const cache = createCache({ key: styleCacheKey, stylisPlugins: [] });
   cache.compat = true; // collect the styles for extraction instead of writing <style> tags into the markup
   return cache;
 }
@@ -90,10 +92,20 @@ async function renderTree(url: string, locale: Locale, cache: EmotionCache): Pro
   return { body, head: headTags.join('') };
 }
 
-/** Emotion's <style> tags for exactly the rules of `cache` that `markup` uses. */
+/**
+ * Emotion's <style> tags for exactly the rules of `cache` that `markup` uses, under the app's own attribute so that
+ * Emotion in the browser leaves them where they are (`browserStyleCache`). The tag with Chakra's global CSS gets a
+ * marker: the app then leaves that CSS in place instead of building it again (`appSystem`).
+ */
 function stylesFor(cache: EmotionCache, markup: string): string {
   const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
-  return constructStyleTagsFromChunks(extractCriticalToChunks(markup));
+  const tags = constructStyleTagsFromChunks(extractCriticalToChunks(markup));
+  // The name Emotion's <Global> gives these styles (it serializes them the same way as `css`).
+  const globalTag = `data-emotion="${cache.key}-global ${css(appSystem()._global as never).name}"`;
+  if (!tags.includes(globalTag)) throw new Error(`prerender: no <style ${globalTag}> in the page's styles`);
+  return tags
+    .replace(globalTag, `${globalTag} ${prerenderedGlobalCssAttribute}`)
+    .replaceAll('<style data-emotion=', `<style ${prerenderedCssAttribute}=`);
 }
 
 export async function renderPage(url: string, locale: Locale): Promise<RenderedPage> {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 import { e2eEnv } from './support/e2e-env.ts';
 
@@ -122,6 +122,67 @@ test.describe('unknown addresses', () => {
   });
 });
 
+/** How many style rules of the document set Chakra's design tokens (the brand's solid shade stands for them all). */
+function tokenRules(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const count = (rules: CSSRuleList): number => {
+      let found = 0;
+      for (const rule of rules) {
+        if (rule instanceof CSSStyleRule && rule.style.getPropertyValue('--chakra-colors-brand-700') !== '') found++;
+        if ('cssRules' in rule) found += count((rule as CSSGroupingRule).cssRules);
+      }
+      return found;
+    };
+    return [...document.styleSheets].reduce((found, sheet) => found + count(sheet.cssRules), 0);
+  });
+}
+
+/**
+ * Counts the prerendered <style> tags taken out of the document from now on: a <style> moved in the document is a new
+ * style sheet, which makes the browser style and lay out the whole page again.
+ */
+const watchPrerenderedStyles = (page: Page) =>
+  page.addInitScript(() => {
+    const counter = window as { prerenderedStylesRemoved?: number };
+    counter.prerenderedStylesRemoved = 0;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.removedNodes) {
+          if (node instanceof HTMLStyleElement && node.hasAttribute('data-prerendered-css')) {
+            counter.prerenderedStylesRemoved = (counter.prerenderedStylesRemoved ?? 0) + 1;
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+
+/** The page's prerendered <style> tags, how many were taken out, and which of their rules the app inserted again. */
+const prerenderedStyles = (page: Page) =>
+  page.evaluate(() => {
+    const tags = [...document.querySelectorAll('style[data-prerendered-css]')];
+    const names = tags.flatMap((tag) => {
+      const [key, ...rest] = (tag.getAttribute('data-prerendered-css') ?? '').split(' ');
+      return key === 'css' ? rest : [];
+    });
+    const prerenderedClasses = new Set(names.map((name) => `.css-${name}`));
+    const insertedAgain: string[] = [];
+    for (const sheet of document.styleSheets) {
+      if (sheet.ownerNode instanceof Element && sheet.ownerNode.hasAttribute('data-prerendered-css')) continue;
+      for (const rule of sheet.cssRules) {
+        if (rule instanceof CSSStyleRule && prerenderedClasses.has(rule.selectorText))
+          insertedAgain.push(rule.selectorText);
+      }
+    }
+    return {
+      tags: tags.length,
+      removed: (window as { prerenderedStylesRemoved?: number }).prerenderedStylesRemoved,
+      insertedAgain,
+    };
+  });
+
+const brandSolid = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-brand-700').trim());
+
 test.describe('hydration', () => {
   test('the page hydrates without a mismatch, and the first tap on a control is not lost', async ({ page }) => {
     const problems: string[] = [];
@@ -136,6 +197,42 @@ test.describe('hydration', () => {
     await page.getByRole('button', { name: /open menu/i }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(problems).toEqual([]);
+  });
+
+  test("the app keeps the page's global styles and tokens instead of adding them again", async ({ page }) => {
+    await watchPrerenderedStyles(page);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/');
+    await expect(page.locator('style[data-chakra-global]')).toHaveCount(1);
+    await expect(page.locator('style[data-emotion]')).toHaveCount(0);
+    expect(await tokenRules(page)).toBe(1);
+    await page.getByRole('button', { name: /open menu/i }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await tokenRules(page)).toBe(1);
+    expect(await brandSolid(page)).toBe('#c2410c');
+    const landing = await prerenderedStyles(page);
+    expect(landing.tags).toBeGreaterThanOrEqual(3);
+    expect(landing).toMatchObject({ removed: 0, insertedAgain: [] });
+
+    // A signed-in page: its shell carries the same styles, and the app's own render of the page adds none.
+    await signInWithEmailLink(page, uniqueEmail('global-styles'));
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/jobs');
+    await expect(page.getByTestId('job-card').first()).toBeVisible();
+    await expect(page.locator('#signed-in-shell')).toHaveCount(0);
+    await expect(page.locator('style[data-chakra-global]')).toHaveCount(1);
+    expect(await tokenRules(page)).toBe(1);
+    expect(await brandSolid(page)).toBe('#c2410c');
+    const board = await prerenderedStyles(page);
+    expect(board.tags).toBeGreaterThanOrEqual(3);
+    expect(board).toMatchObject({ removed: 0, insertedAgain: [] });
+
+    // A page the build does not render has no styles in its HTML: the app inserts them, once.
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('style[data-chakra-global]')).toHaveCount(0);
+    expect(await tokenRules(page)).toBe(1);
+    expect(await brandSolid(page)).toBe('#c2410c');
   });
 
   test('the runtime config comes with the page: no request for it before the sign-in page works', async ({ page }) => {

@@ -208,10 +208,30 @@ const brandConfig = defineConfig({
 let system: ReturnType<typeof createSystem> | undefined;
 
 /**
+ * The attribute the build puts on a prerendered page's <style> holding Chakra's global CSS: the reset, the base styles
+ * and every design token as a CSS variable (src/client/prerender.tsx).
+ */
+export const prerenderedGlobalCssAttribute = 'data-chakra-global';
+
+function pageHasGlobalCss(): boolean {
+  return typeof document !== 'undefined' && document.querySelector(`style[${prerenderedGlobalCssAttribute}]`) !== null;
+}
+
+/**
  * The app's Chakra system, created on first use: tens of milliseconds of work on a phone, which the app's start-up
  * (main.tsx) runs as a task of its own rather than inside the evaluation of every module.
+ *
+ * On a prerendered page the global CSS (and the order of the cascade layers) is already in the <head>, where it stays:
+ * the system then hands `ChakraProvider` nothing to insert, and the browser build never computes that CSS (`_global`
+ * is computed on first read there, scripts/vite-plugin-lazy-chakra-global.ts), nor does Emotion serialize it again.
  */
 export function appSystem(): ReturnType<typeof createSystem> {
-  system ??= createSystem(defaultBaseConfig, brandConfig);
+  if (!system) {
+    system = createSystem(defaultBaseConfig, brandConfig);
+    if (pageHasGlobalCss()) {
+      Object.defineProperty(system, '_global', { value: [] });
+      Object.defineProperty(system, 'layers', { value: { ...system.layers, atRule: '' } });
+    }
+  }
   return system;
 }
