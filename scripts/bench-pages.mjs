@@ -10,7 +10,9 @@
 // the board, and a repeat visit to /jobs with the network cut (timed to the first job card on screen, the shell's
 // picture included, and to the app's own list). Prints one table; asserts nothing.
 //
-// Options: --runs N, --pages home,sign-in,... (default: all; see `pageKeys`), --no-build, --no-anchor.
+// Options: --runs N, --pages home,sign-in,... (default: all; see `pageKeys`), --no-build, --no-anchor, --compare DIR
+// (another build's output folder, the `dist` of another checkout: a second server serves it and its signed-in pages
+// are measured in the same run, alternating with ours, so that both see the same machine).
 // Env: CHROMIUM_PATH, BENCH_PORT (3410), BENCH_AUTH_EMULATOR_PORT (9810), BENCH_ANCHOR_PORT (4410),
 // BENCH_DATA_DIR (default /tmp/campus-jobs-bench-pages; emptied first), BENCH_PAGES_DETAILS=1 (per run: the longest
 // tasks, the costliest scripts, the LCP element and the requests with their observed times), BENCH_PAGES_TRACE_DIR
@@ -47,6 +49,14 @@ const anchorUrl = `http://127.0.0.1:${anchorPort}`;
 const anchorDir = path.resolve(root, '..', 'shared', 'anchor', 'tailed-dashboard-56c15b5');
 const sharedData = path.resolve(root, '..', 'shared', 'data');
 const useAnchor = !argv.includes('--no-anchor') && existsSync(path.join(anchorDir, 'index.html'));
+const compareDir = optionValue('--compare') ? path.resolve(optionValue('--compare')) : null;
+if (compareDir && !existsSync(path.join(compareDir, 'client', 'index.html'))) {
+  throw new Error(`--compare ${compareDir}: no client/index.html there (give the dist folder of another build)`);
+}
+const comparePort = port + 1;
+const compareUrl = `http://127.0.0.1:${comparePort}`;
+const compareEmulatorPort = emulatorPort + 50;
+const compareDataDir = `${dataDir}-compare`;
 
 /** Public pages (ours and theirs) and signed-in pages (ours only). */
 const publicPages = {
@@ -65,6 +75,8 @@ const selected = (optionValue('--pages') ?? pageKeys.join(','))
 for (const key of selected)
   if (!pageKeys.includes(key)) throw new Error(`unknown page "${key}"; known: ${pageKeys.join(', ')}`);
 
+/** Lighthouse's measure of the machine's speed, one per run: compares figures taken on different days. */
+const benchmarkIndexes = [];
 const log = (message) => console.log(`[bench:pages] ${message}`);
 
 // ------------------------------------------------------------------------------------------------------- build
@@ -109,8 +121,22 @@ const { start: startServer, stop: stopServer } = productServer({
   startTimeoutMs: 180_000,
 });
 
+/** The build given with --compare, served by a second instance of the product (its own ports and data). */
+const compareServer = compareDir
+  ? productServer({
+      root,
+      port: comparePort,
+      emulatorPort: compareEmulatorPort,
+      dataDir: compareDataDir,
+      projectId,
+      build: false,
+      startTimeoutMs: 180_000,
+      env: { STATIC_DIR: path.join(compareDir, 'client') },
+    })
+  : null;
+
 /** The real feed snapshots (never committed) when present, so the board has real-world size. */
-async function ingestFeeds() {
+async function ingestFeeds(instanceDataDir) {
   const feeds = [
     ['internship', 'internships-current.json'],
     ['new-grad', 'new-grads-current.json'],
@@ -123,7 +149,7 @@ async function ingestFeeds() {
       records: JSON.parse(readFileSync(feed.file, 'utf8')),
     }));
   if (feeds.length === 0) return 'only the demo featured jobs (no ../shared/data)';
-  const endpoint = JSON.parse(readFileSync(path.join(dataDir, 'admin-token'), 'utf8'));
+  const endpoint = JSON.parse(readFileSync(path.join(instanceDataDir, 'admin-token'), 'utf8'));
   const response = await fetch(`${endpoint.url}/api/admin/ingest`, {
     method: 'POST',
     headers: { authorization: `Bearer ${endpoint.token}`, 'content-type': 'application/json' },
@@ -261,6 +287,7 @@ async function runLighthouse(url, chromePort, { keepStorage = false, label = '' 
     console.log(`  requests (observed): ${waterfall.join('; ')}`);
   }
   const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  if (Number.isFinite(lhr.environment?.benchmarkIndex)) benchmarkIndexes.push(lhr.environment.benchmarkIndex);
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
   const scriptBytes = requests
     .filter((item) => item.resourceType === 'Script')
@@ -278,14 +305,14 @@ async function runLighthouse(url, chromePort, { keepStorage = false, label = '' 
 
 // -------------------------------------------------------------------------------------------------- signed in
 
-async function signIn(page) {
+async function signIn(page, origin, authEmulatorPort) {
   const email = `bench.pages.${Date.now()}@students.example.edu`;
-  await page.goto(`${baseUrl}/sign-in?mode=email&redirectUrl=${encodeURIComponent('/account')}`);
+  await page.goto(`${origin}/sign-in?mode=email&redirectUrl=${encodeURIComponent('/account')}`);
   await page.getByLabel(/email/i).fill(email);
   await page.locator('form button[type="submit"]').click();
   let link;
   for (let attempt = 0; attempt < 150 && !link; attempt += 1) {
-    const response = await fetch(`http://127.0.0.1:${emulatorPort}/emulator/v1/projects/${projectId}/oobCodes`);
+    const response = await fetch(`http://127.0.0.1:${authEmulatorPort}/emulator/v1/projects/${projectId}/oobCodes`);
     link = ((await response.json()).oobCodes ?? []).filter((code) => code.email === email).at(-1)?.oobLink;
     if (!link) await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -295,11 +322,11 @@ async function signIn(page) {
 }
 
 /** A first visit for a signed-in student: the session stays (Firebase's own database), everything else goes. */
-async function forgetAllButSession(page) {
+async function forgetAllButSession(page, origin) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
   await cdp.detach();
-  await page.goto(`${baseUrl}/privacy`);
+  await page.goto(`${origin}/privacy`);
   await page.evaluate(async () => {
     for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
     for (const key of await caches.keys()) await caches.delete(key);
@@ -392,6 +419,10 @@ async function main() {
   if (build) buildIfNeeded();
   log(`starting our server on ${baseUrl}${useAnchor ? ` and the anchor on ${anchorUrl}` : ' (no anchor build found)'}`);
   await startServer();
+  if (compareServer) {
+    log(`starting the build to compare (${compareDir}) on ${compareUrl}`);
+    await compareServer.start();
+  }
   const anchor = useAnchor ? await startAnchor() : null;
   const results = new Map();
   const criticalBytes = [];
@@ -402,7 +433,8 @@ async function main() {
   };
   let chromeVersion = '';
   try {
-    log(`board: ${await ingestFeeds()}`);
+    log(`board: ${await ingestFeeds(dataDir)}`);
+    if (compareServer) log(`board of the compared build: ${await ingestFeeds(compareDataDir)}`);
 
     const publicSelected = Object.entries(publicPages).filter(([key]) => selected.includes(key));
     for (const [key, pathname] of publicSelected) {
@@ -444,28 +476,33 @@ async function main() {
         chromeVersion = browser.version();
         const context = browser.contexts()[0];
         const page = context.pages()[0] ?? (await context.newPage());
-        await signIn(page);
+        await signIn(page, baseUrl, emulatorPort);
+        if (compareServer) await signIn(page, compareUrl, compareEmulatorPort);
         log('signed in through the Auth emulator');
+        const builds = [['ours', baseUrl], ...(compareServer ? [['compared build', compareUrl]] : [])];
         for (let run = 1; run <= runs; run += 1) {
           for (const [key, pathname] of signedInSelected) {
-            await forgetAllButSession(page);
-            await page.goto('about:blank');
-            const first = await runLighthouse(`${baseUrl}${pathname}`, chrome.port, {
-              keepStorage: true,
-              label: `${key}-first`,
-            });
-            record(key, 'ours, first visit', first);
-            await settle(page, `${baseUrl}${pathname}`);
-            await page.goto('about:blank');
-            const repeat = await runLighthouse(`${baseUrl}${pathname}`, chrome.port, {
-              keepStorage: true,
-              label: `${key}-repeat`,
-            });
-            record(key, 'ours, repeat visit', repeat);
-            log(
-              `run ${run}/${runs} ${key}: first visit LCP ${seconds(first.lcp)} s (${first.finalUrl}), ` +
-                `repeat LCP ${seconds(repeat.lcp)} s, TBT ${millis(first.tbt)} / ${millis(repeat.tbt)} ms`,
-            );
+            // The compared build goes first every other run, so neither always follows the other.
+            for (const [who, origin] of run % 2 === 0 ? [...builds].reverse() : builds) {
+              await forgetAllButSession(page, origin);
+              await page.goto('about:blank');
+              const first = await runLighthouse(`${origin}${pathname}`, chrome.port, {
+                keepStorage: true,
+                label: `${key}-first${who === 'ours' ? '' : '-compared'}`,
+              });
+              record(key, `${who}, first visit`, first);
+              await settle(page, `${origin}${pathname}`);
+              await page.goto('about:blank');
+              const repeat = await runLighthouse(`${origin}${pathname}`, chrome.port, {
+                keepStorage: true,
+                label: `${key}-repeat${who === 'ours' ? '' : '-compared'}`,
+              });
+              record(key, `${who}, repeat visit`, repeat);
+              log(
+                `run ${run}/${runs} ${key} ${who}: first visit LCP ${seconds(first.lcp)} s (${first.finalUrl}), ` +
+                  `repeat LCP ${seconds(repeat.lcp)} s, TBT ${millis(first.tbt)} / ${millis(repeat.tbt)} ms`,
+              );
+            }
           }
         }
 
@@ -509,6 +546,7 @@ async function main() {
     }
   } finally {
     await stopServer();
+    await compareServer?.stop();
     anchor?.close();
   }
 
@@ -523,6 +561,14 @@ async function main() {
       .map((value) => value.toFixed(1))
       .join(' / ')}`,
   );
+  if (benchmarkIndexes.length > 0) {
+    const sorted = [...benchmarkIndexes].sort((a, b) => a - b);
+    console.log(
+      `Lighthouse benchmark index (this machine's speed at the time, higher is faster; blocking times scale with ` +
+        `its inverse): median ${Math.round(sorted[Math.floor(sorted.length / 2)])}, ` +
+        `range ${Math.round(sorted[0])}-${Math.round(sorted.at(-1))}`,
+    );
+  }
   console.log('JS KB: script bytes transferred during the measured load (brotli for ours, gzip for theirs).');
   console.log(
     'job-detail and offline rows: the LCP column is the time from the click / navigation start to the content on screen.',
@@ -542,4 +588,5 @@ try {
   console.error(`[bench:pages] ${error instanceof Error ? error.stack : String(error)}`);
   process.exitCode = 1;
   await stopServer();
+  await compareServer?.stop();
 }

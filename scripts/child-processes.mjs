@@ -89,6 +89,7 @@ export function productServer({
   projectId,
   build = false,
   startTimeoutMs = 180_000,
+  env = {},
 }) {
   const baseUrl = `http://127.0.0.1:${port}`;
   let server = null;
@@ -108,6 +109,7 @@ export function productServer({
         FIREBASE_PROJECT_ID: projectId,
         FEEDS_ENABLED: 'false',
         LOG_LEVEL: 'warn',
+        ...env,
       },
     });
     const deadline = Date.now() + startTimeoutMs;
