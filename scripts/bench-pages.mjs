@@ -75,8 +75,8 @@ const selected = (optionValue('--pages') ?? pageKeys.join(','))
 for (const key of selected)
   if (!pageKeys.includes(key)) throw new Error(`unknown page "${key}"; known: ${pageKeys.join(', ')}`);
 
-/** Lighthouse's measure of the machine's speed, one per run: compares figures taken on different days. */
-const benchmarkIndexes = [];
+/** Lighthouse's measure of the machine's speed, one sample per run: compares figures taken on different days. */
+const machineSpeeds = [];
 const log = (message) => console.log(`[bench:pages] ${message}`);
 
 // ------------------------------------------------------------------------------------------------------- build
@@ -287,7 +287,7 @@ async function runLighthouse(url, chromePort, { keepStorage = false, label = '' 
     console.log(`  requests (observed): ${waterfall.join('; ')}`);
   }
   const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  if (Number.isFinite(lhr.environment?.benchmarkIndex)) benchmarkIndexes.push(lhr.environment.benchmarkIndex);
+  machineSpeeds.push({ benchmarkIndex: lhr.environment?.benchmarkIndex });
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
   const scriptBytes = requests
     .filter((item) => item.resourceType === 'Script')
@@ -484,18 +484,19 @@ async function main() {
           for (const [key, pathname] of signedInSelected) {
             // The compared build goes first every other run, so neither always follows the other.
             for (const [who, origin] of run % 2 === 0 ? [...builds].reverse() : builds) {
+              const traceSuffix = who === 'ours' ? '' : '-compared';
               await forgetAllButSession(page, origin);
               await page.goto('about:blank');
               const first = await runLighthouse(`${origin}${pathname}`, chrome.port, {
                 keepStorage: true,
-                label: `${key}-first${who === 'ours' ? '' : '-compared'}`,
+                label: `${key}-first${traceSuffix}`,
               });
               record(key, `${who}, first visit`, first);
               await settle(page, `${origin}${pathname}`);
               await page.goto('about:blank');
               const repeat = await runLighthouse(`${origin}${pathname}`, chrome.port, {
                 keepStorage: true,
-                label: `${key}-repeat${who === 'ours' ? '' : '-compared'}`,
+                label: `${key}-repeat${traceSuffix}`,
               });
               record(key, `${who}, repeat visit`, repeat);
               log(
@@ -561,12 +562,10 @@ async function main() {
       .map((value) => value.toFixed(1))
       .join(' / ')}`,
   );
-  if (benchmarkIndexes.length > 0) {
-    const sorted = [...benchmarkIndexes].sort((a, b) => a - b);
+  if (machineSpeeds.length > 0) {
     console.log(
       `Lighthouse benchmark index (this machine's speed at the time, higher is faster; blocking times scale with ` +
-        `its inverse): median ${Math.round(sorted[Math.floor(sorted.length / 2)])}, ` +
-        `range ${Math.round(sorted[0])}-${Math.round(sorted.at(-1))}`,
+        `its inverse), median (range): ${cell(machineSpeeds, 'benchmarkIndex', plain)}`,
     );
   }
   console.log('JS KB: script bytes transferred during the measured load (brotli for ours, gzip for theirs).');
