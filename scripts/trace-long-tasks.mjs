@@ -5,14 +5,18 @@
 // the most self time in it. Lighthouse's trace is unthrottled; its simulation multiplies task times by 4, so the
 // default threshold (12.5 ms) is the 50 ms of a "long task" on the simulated phone.
 //
-// Usage: node scripts/trace-long-tasks.mjs TRACE.json [--min-ms 12.5] [--top 8] [--depth N]
+// Usage: node scripts/trace-long-tasks.mjs TRACE.json [--min-ms 12.5] [--top 8] [--depth N] [--hide TEXT]
 // --depth N also prints, per task, the call tree's inclusive time down to N frames (frames under 1 ms left out).
+// --hide TEXT leaves out of that tree the frames whose script address contains TEXT (repeatable), so a library's deep
+// recursion (React's commit walks the tree one frame per level) shows the app's own functions under it.
 import { readFileSync } from 'node:fs';
 
 const argv = process.argv.slice(2);
-const file = argv.find((arg) => !arg.startsWith('--') && !/^\d/.test(arg));
+const file = argv.find((arg, index) => !arg.startsWith('--') && !/^\d/.test(arg) && argv[index - 1] !== '--hide');
 if (!file) {
-  console.error('usage: node scripts/trace-long-tasks.mjs TRACE.json [--min-ms 12.5] [--top 8]');
+  console.error(
+    'usage: node scripts/trace-long-tasks.mjs TRACE.json [--min-ms 12.5] [--top 8] [--depth N] [--hide TEXT]',
+  );
   process.exit(2);
 }
 const option = (name, fallback) => {
@@ -22,6 +26,7 @@ const option = (name, fallback) => {
 const minMs = option('--min-ms', 12.5);
 const top = option('--top', 8);
 const depth = option('--depth', 0);
+const hidden = argv.flatMap((arg, index) => (argv[index - 1] === '--hide' ? [arg] : []));
 
 const trace = JSON.parse(readFileSync(file, 'utf8'));
 const events = Array.isArray(trace) ? trace : trace.traceEvents;
@@ -172,7 +177,10 @@ function printTree(task, end) {
     if (time < task.ts || time > end) continue;
     if (previous) {
       const stack = [];
-      for (let node = nodes.get(previous[1]); node; node = nodes.get(node.parent)) stack.unshift(node);
+      for (let node = nodes.get(previous[1]); node; node = nodes.get(node.parent)) {
+        const url = node.callFrame.url ?? '';
+        if (stack.length === 0 || !hidden.some((text) => url.includes(text))) stack.unshift(node);
+      }
       let branch = root;
       for (const node of stack.slice(0, depth + 1)) {
         const name = frameName(node);

@@ -32,6 +32,20 @@ describe('lazyChakraGlobalCss', () => {
     );
   });
 
+  it('lets createSystem take a config the app marked as merged as it is, and merge anything else as before', () => {
+    const code = transform.call(context, readFileSync(systemFile, 'utf8'), systemFile)?.code ?? '';
+    expect(code).not.toContain('const config = mergeConfigs(...configs);');
+    expect(code).toContain(
+      'const config = configs.length === 1 && configs[0]?.[Symbol.for("campus-jobs:merged-chakra-config")] === true ' +
+        '? configs[0] : mergeConfigs(...configs);',
+    );
+  });
+
+  it('fails the build when Chakra no longer merges its configs on the line it rewrites', () => {
+    const source = readFileSync(systemFile, 'utf8').replace('const config = mergeConfigs(...configs);', '');
+    expect(() => transform.call(context, source, systemFile)).toThrow(/no longer has the code this plugin rewrites/);
+  });
+
   it('fails the build when Chakra no longer has the code it rewrites', () => {
     expect(() => transform.call(context, 'export function createSystem() { return {}; }', systemFile)).toThrow(
       /no longer has the code this plugin rewrites/,

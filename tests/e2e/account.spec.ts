@@ -25,8 +25,11 @@ async function completeOnboarding(page: Page, firstName = 'Ada', lastName = 'Lov
   await expect(page.getByTestId('onboarding')).toBeVisible();
   await page.getByLabel('First name').fill(firstName);
   await page.getByLabel('Last name').fill(lastName);
+  // Nothing announced on this page yet: the notifications region is mounted with the first toast, not at start-up.
+  await expect(page.getByRole('region', { name: /notifications/i })).toHaveCount(0);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByTestId('profile-full-name')).toHaveText(`${firstName} ${lastName}`);
+  await expect(toast(page, `Welcome, ${firstName}!`)).toBeVisible();
 }
 
 async function signInWithProfile(page: Page, label: string): Promise<string> {

@@ -8,12 +8,16 @@ import { RequireAuth } from '../features/auth/components/require-auth.tsx';
 import { SignedInOr } from '../features/auth/components/signed-in-or.tsx';
 import { RouteFallback } from '../components/ui/route-fallback.tsx';
 import { RouteError } from '../components/ui/route-error.tsx';
+import { lazyInSteps } from './lazy-in-steps.ts';
 
 // Everything behind sign-in is split off so the landing page stays light
 // (no Firebase, no Dexie on its critical path).
 const SignInPage = lazy(() => import('../features/auth/routes/sign-in-page.tsx'));
 const AuthCallbackPage = lazy(() => import('../features/auth/routes/auth-callback-page.tsx'));
-const DashboardLayout = lazy(() => import('./layouts/dashboard-layout.tsx'));
+const DashboardLayout = lazyInSteps(
+  [() => import('dexie'), () => import('../db/app-db.ts'), () => import('../../shared/profile/profile-schema.ts')],
+  () => import('./layouts/dashboard-layout.tsx'),
+);
 const DashboardPage = lazy(() => import('../features/dashboard/routes/dashboard-page.tsx'));
 const JobBoardPage = lazy(() => import('../features/jobs/routes/job-board-page.tsx'));
 const JobDetailPage = lazy(() => import('../features/jobs/routes/job-detail-page.tsx'));

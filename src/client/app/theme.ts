@@ -2,7 +2,7 @@
 // Only the recipes the app uses are registered (createSystem(defaultBaseConfig, ...)); that keeps the styles of
 // three dozen unused components (date picker, carousel, colour picker...) out of every page's JavaScript.
 // Using a Chakra component whose recipe is not listed here renders it unstyled: add its recipe below.
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
 import {
   accordionSlotRecipe,
   alertSlotRecipe,
@@ -57,6 +57,7 @@ import {
   tokens,
   tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
+import { mergedChakraConfigMark } from './merged-chakra-config.ts';
 
 const fontStack =
   '"Inter Variable", Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"';
@@ -206,6 +207,24 @@ const brandConfig = defineConfig({
 });
 
 let system: ReturnType<typeof createSystem> | undefined;
+let mergedConfig: ReturnType<typeof mergeConfigs> | undefined;
+
+/**
+ * Merges Chakra's base config with the brand's, the first quarter of creating the system: the app's start-up
+ * (main.tsx) runs it in a task before the one that calls `appSystem()`, so neither task is as long as the two together
+ * on a phone (decision record 020).
+ */
+export function mergeAppSystemConfig(): void {
+  if (!system) mergedAppConfig();
+}
+
+function mergedAppConfig(): ReturnType<typeof mergeConfigs> {
+  if (!mergedConfig) {
+    mergedConfig = mergeConfigs(defaultBaseConfig, brandConfig);
+    Object.defineProperty(mergedConfig, Symbol.for(mergedChakraConfigMark), { value: true });
+  }
+  return mergedConfig;
+}
 
 /**
  * The attribute the build puts on a prerendered page's <style> holding Chakra's global CSS: the reset, the base styles
@@ -227,7 +246,8 @@ function pageHasGlobalCss(): boolean {
  */
 export function appSystem(): ReturnType<typeof createSystem> {
   if (!system) {
-    system = createSystem(defaultBaseConfig, brandConfig);
+    system = createSystem(mergedAppConfig());
+    mergedConfig = undefined;
     if (pageHasGlobalCss()) {
       Object.defineProperty(system, '_global', { value: [] });
       Object.defineProperty(system, 'layers', { value: { ...system.layers, atRule: '' } });

@@ -1,4 +1,5 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -24,8 +25,28 @@ const toastContrast = {
   '&[data-type=success]': { bg: 'green.700', color: 'white' },
 };
 
-/** Rendered once, in providers.tsx. */
+/**
+ * Rendered once, in providers.tsx, from the first toast on. Mounted at start-up, the toast group subscribed to the
+ * queue in an effect that re-rendered it at once, in a task of its own: 15 ms of a first visit's start on a slowed
+ * phone (decision record 020), for a region that stays empty on most visits. Toasts created before it mounts are shown
+ * when it does (the group reads the queue's visible toasts when it subscribes), and it stays mounted after.
+ */
 export function Toaster() {
+  const needed = useSyncExternalStore(subscribeToToasts, hadToast, () => false);
+  return needed ? <ToastRegion /> : null;
+}
+
+let toastCreated = false;
+/** Whether a toast was ever queued: once mounted, the region stays (a toast's exit animation needs it). */
+const hadToast = () => (toastCreated ||= toaster.getCount() > 0);
+// The queue tells its subscribers about a new toast before it counts it: the notice itself is the sign.
+const subscribeToToasts = (changed: () => void) =>
+  toaster.subscribe(() => {
+    toastCreated = true;
+    changed();
+  });
+
+function ToastRegion() {
   const { t } = useTranslation();
   return (
     <Portal>
