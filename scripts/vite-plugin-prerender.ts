@@ -311,32 +311,22 @@ function compressTree(dir: string): number {
 
 /**
  * The lazily loaded modules each signed-in shell's page renders (src/client/app/router.tsx): their chunks, and the
- * chunks those import, are preloaded with the app. A module missing from the build stops it (a renamed route). A
- * module is a path from the repository's root, or a pattern for a library's entry module.
- *
- * Firebase comes last on every shell (the session store imports `firebase.ts` and `firebase/auth` together): the
- * page's first request to the API waits for its ID token. Left to the app, those chunks would start downloading only
- * then, and Vite's preload helper would insert their links in the same task as the page's first effects, 13 ms of a
- * first visit's longest tasks in the traces.
+ * chunks those import, are preloaded with the app. A module missing from the build stops it (a renamed route).
+ * Firebase is left to the app on purpose (decision record 020): preloaded here, its 150 KB module is compiled and run
+ * while the page is still starting, which made a first visit's blocking time longer, not shorter.
  */
-const signedInFirebaseModules = ['src/client/lib/session/firebase.ts', /[\\/]node_modules[\\/]firebase[\\/]auth[\\/]/];
-const shellRouteModules: Record<string, readonly (string | RegExp)[]> = {
+const shellRouteModules: Record<string, readonly string[]> = {
   '/dashboard': [
     'src/client/app/layouts/dashboard-layout.tsx',
     'src/client/features/dashboard/routes/dashboard-page.tsx',
-    ...signedInFirebaseModules,
   ],
-  '/jobs': [
-    'src/client/app/layouts/dashboard-layout.tsx',
-    'src/client/features/jobs/routes/job-board-page.tsx',
-    ...signedInFirebaseModules,
-  ],
+  '/jobs': ['src/client/app/layouts/dashboard-layout.tsx', 'src/client/features/jobs/routes/job-board-page.tsx'],
 };
 
 type ChunkGraph = Map<string, { file: string; imports: string[]; moduleId: string | null }>;
 
 /** `/assets/...` of the chunks of `modules` and everything they import statically. */
-export function chunksFor(graph: ChunkGraph, modules: readonly (string | RegExp)[], root: string): string[] {
+export function chunksFor(graph: ChunkGraph, modules: readonly string[], root: string): string[] {
   const files = new Set<string>();
   const visit = (file: string) => {
     if (files.has(file)) return;
@@ -344,12 +334,9 @@ export function chunksFor(graph: ChunkGraph, modules: readonly (string | RegExp)
     for (const imported of graph.get(file)?.imports ?? []) visit(imported);
   };
   for (const module of modules) {
-    const matches =
-      typeof module === 'string'
-        ? (id: string) => id === path.resolve(root, '..', '..', module)
-        : (id: string) => module.test(id);
-    const chunk = [...graph.values()].find((entry) => entry.moduleId !== null && matches(entry.moduleId));
-    if (!chunk) throw new Error(`prerender: no chunk for ${String(module)}; update shellRouteModules`);
+    const wanted = path.resolve(root, '..', '..', module);
+    const chunk = [...graph.values()].find((entry) => entry.moduleId === wanted);
+    if (!chunk) throw new Error(`prerender: no chunk for ${module}; update shellRouteModules`);
     visit(chunk.file);
   }
   return [...files].map((file) => `/${file}`);
