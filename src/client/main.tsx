@@ -8,6 +8,7 @@ import { appSystem, mergeAppSystemConfig } from './app/theme.ts';
 import { createAppRouter } from './app/router.tsx';
 import { RouteFallback } from './components/ui/route-fallback.tsx';
 import { isProduction } from './env.ts';
+import { nextTask } from './lib/yield-to-main.ts';
 import { registerServiceWorker } from './pwa/register-service-worker.ts';
 
 declare global {
@@ -36,11 +37,6 @@ function appWith(router: ReturnType<typeof createAppRouter>) {
       </CacheProvider>
     </StrictMode>
   );
-}
-
-/** Resolves in a new task, so the browser can paint and handle input in between. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 // The element's React props appear once React has hydrated it (a lazily loaded page hydrates a little later).

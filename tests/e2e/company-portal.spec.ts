@@ -21,8 +21,9 @@ async function newPage(browser: Browser): Promise<Page> {
 }
 
 /**
- * The jobs matching `title` on a freshly loaded board, once the list shows the app's own results: until then a returning
- * student sees the picture of the cards the app last showed (inert, without test ids), which would count as none.
+ * The jobs matching `title` on a freshly loaded board, once the list shows the app's own results: until then a
+ * returning student sees the picture of the cards the app last showed (inert, without test ids), which would count as
+ * none.
  */
 async function boardCount(page: Page, title: string): Promise<number> {
   await page.goto(`/jobs?q=${encodeURIComponent(title)}`);
@@ -33,7 +34,7 @@ async function boardCount(page: Page, title: string): Promise<number> {
 /** The student finds the job on the board by its title (the board follows the server's version within seconds). */
 async function findOnBoard(page: Page, title: string): Promise<void> {
   await expect
-    .poll(async () => boardCount(page, title), {
+    .poll(() => boardCount(page, title), {
       message: `"${title}" on the board`,
       timeout: 30_000,
       intervals: [1000, 2000],
@@ -189,7 +190,7 @@ test('a closed job disappears from the board, and comes back when reopened', asy
   await owner.getByTestId('job-status-action').click(); // Close
   await expect(owner.getByTestId('job-status')).toHaveText('Closed');
   await expect
-    .poll(async () => boardCount(student, title), {
+    .poll(() => boardCount(student, title), {
       message: 'the closed job leaves the board',
       timeout: 30_000,
       intervals: [1000, 2000],

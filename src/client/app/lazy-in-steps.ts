@@ -1,9 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-
-/** Resolves in a new task, so the browser can paint and handle input in between. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
+import { nextTask } from '../lib/yield-to-main.ts';
 
 /**
  * `React.lazy` for a component whose chunks take long to evaluate on a phone. The browser evaluates a dynamically

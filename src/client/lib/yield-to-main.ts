@@ -16,5 +16,13 @@ export function yieldToMain(): Promise<void> {
       scheduler.postTask!(resolve, { priority: 'background' });
     });
   }
+  return nextTask();
+}
+
+/**
+ * Resolves in a new task at the end of the queue, so the browser can paint and handle input in between: the app's
+ * start-up steps (main.tsx, app/lazy-in-steps.ts), which are on the page's critical path and so not background work.
+ */
+export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
