@@ -21,6 +21,7 @@ import {
   signedInShellMarkers,
   signedInShellTextKey,
 } from '../src/client/lib/signed-in-shell.ts';
+import { reactPropsKeyPrefix } from '../src/client/lib/held-tap.ts';
 import { signedInHintKey, signedInUserKey } from '../src/client/lib/session/session-keys.ts';
 import { mobileBreakpointPx, sidebarCookieName } from '../src/client/features/dashboard/sidebar-state.ts';
 import { supportedLocales, type Locale } from '../src/shared/locale.ts';
@@ -78,8 +79,8 @@ function loadAppSource(entry: string, preloads: string[]): string {
 /**
  * The start-up script of a prerendered page. The page is readable and its links work without any JavaScript; the
  * app (React, Chakra, the router) is loaded on the first sign of interaction, or at once for a browser that had a
- * signed-in session (its header then shows "Dashboard"). A tap on a control before that is held and replayed by
- * main.tsx once the control is hydrated. The service worker (the offline shell) is registered after the load event
+ * signed-in session (its header then shows "Dashboard"). A tap on a control React does not handle yet (before the app
+ * starts, or while it hydrates) is held and given to the control once React does (lib/held-tap.ts). The service worker (the offline shell) is registered after the load event
  * either way; the app's own registration, with its update prompt, takes the same worker over when it starts.
  * (No // comments inside: the script is joined into one line.)
  */
@@ -91,15 +92,19 @@ function startUpScript(entry: string, preloads: string[]): string {
     started = true;
     ${loadAppSource(entry, preloads)}
   }
+  function handled(control) {
+    return Object.keys(control).some(function (key) { return key.indexOf(${JSON.stringify(reactPropsKeyPrefix)}) === 0; });
+  }
   d.addEventListener('click', function (event) {
-    if (window.__appStarted) return;
+    if (window.__releasingClick) return;
     var control = event.target && event.target.closest &&
       event.target.closest('button, [role="button"], summary, label, input, select, textarea');
-    if (!control) return;
+    var root = d.getElementById('root');
+    if (!control || !root || !root.contains(control) || handled(control)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     window.__heldClick = control;
-    start();
+    if (window.__replayHeldClick) window.__replayHeldClick(); else start();
   }, true);
   ['pointerdown', 'pointerover', 'touchstart', 'keydown', 'focusin'].forEach(function (type) {
     d.addEventListener(type, start, { capture: true, passive: true, once: true });

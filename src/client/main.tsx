@@ -8,14 +8,13 @@ import { appSystem, mergeAppSystemConfig } from './app/theme.ts';
 import { createAppRouter } from './app/router.tsx';
 import { RouteFallback } from './components/ui/route-fallback.tsx';
 import { isProduction } from './env.ts';
+import { replayHeldClick } from './lib/held-tap.ts';
 import { nextTask } from './lib/yield-to-main.ts';
 import { registerServiceWorker } from './pwa/register-service-worker.ts';
 
 declare global {
   interface Window {
-    /** Set by a prerendered page's start-up script: the first tap on a control, held until the app can handle it. */
-    __heldClick?: Element;
-    /** Tells that start-up script to stop holding taps: React handles them from now on. */
+    /** Set once the app has started on a prerendered page (the browser tests read it). */
     __appStarted?: boolean;
   }
 }
@@ -37,25 +36,6 @@ function appWith(router: ReturnType<typeof createAppRouter>) {
       </CacheProvider>
     </StrictMode>
   );
-}
-
-// The element's React props appear once React has hydrated it (a lazily loaded page hydrates a little later).
-function isHydrated(element: Element): boolean {
-  return Object.keys(element).some((key) => key.startsWith('__reactProps$'));
-}
-
-/** Gives the tap that started the app to the hydrated control it was meant for, so it is not lost. */
-function replayHeldClick(): void {
-  const target = window.__heldClick;
-  window.__heldClick = undefined;
-  if (!(target instanceof HTMLElement)) return;
-  const deadline = performance.now() + 5_000;
-  const attempt = () => {
-    if (!target.isConnected) return;
-    if (isHydrated(target) || performance.now() > deadline) target.click();
-    else setTimeout(attempt, 16);
-  };
-  attempt();
 }
 
 /**
@@ -80,6 +60,8 @@ async function start(root: HTMLElement): Promise<void> {
       });
     });
     window.__appStarted = true;
+    // Until React handles a control, the start-up script holds taps on it and hands them over from now on.
+    window.__replayHeldClick = replayHeldClick;
     replayHeldClick();
   } else {
     // Signed-in pages render a lot (dashboard, board); as a transition the first render yields to the browser every

@@ -199,6 +199,49 @@ test.describe('hydration', () => {
     expect(problems).toEqual([]);
   });
 
+  test('on a slow connection a tap is held until its button works, before the app starts and while it hydrates', async ({
+    browser,
+  }) => {
+    // The sign-in page's own code arrives 6 s late, so React hydrates its buttons long after the tap.
+    const slowPage = async () => {
+      const context = await browser.newContext({
+        viewport: { width: 375, height: 812 },
+        hasTouch: true,
+        isMobile: true,
+      });
+      const page = await context.newPage();
+      let delayed = 0;
+      await page.route(/\/assets\/sign-in-(page|card)-[^/]*\.js$/, async (route) => {
+        delayed += 1;
+        await new Promise((resolve) => setTimeout(resolve, 6_000));
+        await route.continue();
+      });
+      await page.goto('/sign-in');
+      return { context, page, delayed: () => delayed };
+    };
+    const emailButton = (page: Page) => page.getByRole('button', { name: 'Continue with Email' });
+    const reactHandles = (page: Page) =>
+      emailButton(page).evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactProps$')));
+
+    // Tapped before anything loaded the app: the tap starts it.
+    const first = await slowPage();
+    expect(await first.page.evaluate(() => Boolean(window.__appStarted))).toBe(false);
+    await emailButton(first.page).click();
+    await expect(first.page.getByLabel(/email/i)).toBeVisible({ timeout: 20_000 });
+    expect(first.delayed()).toBeGreaterThan(0);
+    await first.context.close();
+
+    // Tapped once the app runs but has not hydrated the button yet.
+    const second = await slowPage();
+    await second.page.getByRole('heading', { level: 1 }).hover();
+    await expect.poll(() => second.page.evaluate(() => Boolean(window.__appStarted))).toBe(true);
+    expect(await reactHandles(second.page)).toBe(false);
+    await emailButton(second.page).click();
+    await expect(second.page.getByLabel(/email/i)).toBeVisible({ timeout: 20_000 });
+    expect(second.delayed()).toBeGreaterThan(0);
+    await second.context.close();
+  });
+
   test("the app keeps the page's global styles and tokens instead of adding them again", async ({ page }) => {
     await watchPrerenderedStyles(page);
     await page.setViewportSize({ width: 375, height: 740 });
