@@ -80,8 +80,9 @@ function loadAppSource(entry: string, preloads: string[]): string {
  * The start-up script of a prerendered page. The page is readable and its links work without any JavaScript; the
  * app (React, Chakra, the router) is loaded on the first sign of interaction, or at once for a browser that had a
  * signed-in session (its header then shows "Dashboard"). A tap on a control React does not handle yet (before the app
- * starts, or while it hydrates) is held and given to the control once React does (lib/held-tap.ts). The service worker (the offline shell) is registered after the load event
- * either way; the app's own registration, with its update prompt, takes the same worker over when it starts.
+ * starts, or while it hydrates) is held and given to the control once React does (lib/held-tap.ts). The service
+ * worker (the offline shell) is registered after the load event either way; the app's own registration, with its
+ * update prompt, takes the same worker over when it starts.
  * (No // comments inside: the script is joined into one line.)
  */
 function startUpScript(entry: string, preloads: string[]): string {
@@ -93,7 +94,9 @@ function startUpScript(entry: string, preloads: string[]): string {
     ${loadAppSource(entry, preloads)}
   }
   function handled(control) {
-    return Object.keys(control).some(function (key) { return key.indexOf(${JSON.stringify(reactPropsKeyPrefix)}) === 0; });
+    return Object.keys(control).some(function (key) {
+      return key.indexOf(${JSON.stringify(reactPropsKeyPrefix)}) === 0;
+    });
   }
   d.addEventListener('click', function (event) {
     if (window.__releasingClick) return;

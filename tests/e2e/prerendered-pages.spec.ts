@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { reactPropsKeyPrefix } from '../../src/client/lib/held-tap.ts';
 import { signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 import { e2eEnv } from './support/e2e-env.ts';
 
@@ -221,7 +222,10 @@ test.describe('hydration', () => {
     };
     const emailButton = (page: Page) => page.getByRole('button', { name: 'Continue with Email' });
     const reactHandles = (page: Page) =>
-      emailButton(page).evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactProps$')));
+      emailButton(page).evaluate(
+        (button, prefix) => Object.keys(button).some((key) => key.startsWith(prefix)),
+        reactPropsKeyPrefix,
+      );
 
     // Tapped before anything loaded the app: the tap starts it.
     const first = await slowPage();

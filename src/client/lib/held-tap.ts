@@ -17,11 +17,11 @@ declare global {
 export const reactPropsKeyPrefix = '__reactProps$';
 
 /** A held tap is given to its control by then even if React never takes it (the click then does what HTML does). */
-export const heldTapMaxWaitMs = 30_000;
+const heldTapMaxWaitMs = 30_000;
 
 const pollMs = 16;
 
-export function isHydrated(element: Element): boolean {
+function isHydrated(element: Element): boolean {
   return Object.keys(element).some((key) => key.startsWith(reactPropsKeyPrefix));
 }
 
