@@ -10,6 +10,7 @@ import { registerErrorHandler, sendError } from './http/error-handler.ts';
 import { openApiRoutes, registerOpenApi } from './http/openapi.ts';
 import { checkedJsonSerializerCompiler, jsonSerializerCompiler } from './http/route-schemas.ts';
 import { registerInputPolicy } from './http/input-policy.ts';
+import { requireRouteAccess } from './http/route-access.ts';
 import { logSerializers } from './http/log-serializers.ts';
 import { maxConcurrentUploadsPerAccount } from './http/multipart-request.ts';
 import { createUploadSlots } from './http/upload-slots.ts';
@@ -149,6 +150,7 @@ export async function buildApp({
   }
 
   registerInputPolicy(app);
+  requireRouteAccess(app);
   app.decorate('uploadSlots', createUploadSlots(maxConcurrentUploadsPerAccount));
   await app.register(fastifyCompress, { global: true });
   registerAuth(app, env);

@@ -111,9 +111,12 @@ export async function watchAppState(sources: AppStateSources): Promise<{
       const changedTables = Object.keys({ ...before.tables, ...after.tables }).filter(
         (table) => JSON.stringify(before.tables[table]) !== JSON.stringify(after.tables[table]),
       );
-      // One readable diff per changed table; then the whole state, so files and the outbox are compared too.
-      for (const table of changedTables)
-        expect(after.tables[table], `${label}: table ${table}`).toEqual(before.tables[table]);
+      // The message names every changed table; the diff shown is the first one's.
+      for (const table of changedTables) {
+        expect(after.tables[table], `${label}: ${changedTables.join(', ')} changed (diff of ${table})`).toEqual(
+          before.tables[table],
+        );
+      }
       expect(after.files, `${label}: stored files`).toEqual(before.files);
       expect(after.outboxFiles, `${label}: outbox files`).toEqual(before.outboxFiles);
     },

@@ -3,19 +3,22 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerFields } from '../modules/apply/index.ts';
 import { apply, buildAnswers, multipartApplication } from '../../../tests/api-setup/applications.ts';
 import { createGoogleUser, type EmulatorUser } from '../../../tests/api-setup/emulator-users.ts';
 import { insertFeaturedJob, insertOrganization } from '../../../tests/api-setup/job-board.ts';
+import { snapshotAppState } from '../../../tests/api-setup/app-state.ts';
 import { buildEnv, buildTestApp } from '../../../tests/api-setup/test-app.ts';
 import { openTestDatabase, type TestDatabase } from '../../../tests/api-setup/test-database.ts';
 import { buildMultipart, buildPdf, resumeUpload } from '../../../tests/api-setup/uploads.ts';
 import { editableProfileFields } from '../../shared/profile/profile-schema.ts';
 import { textPolicyMessages } from '../../shared/schemas/text-policy.ts';
-import { applications, externalListings, studentProfiles, users } from '../db/schema.ts';
+import { externalListings, users } from '../db/schema.ts';
 import { inputPolicyMessages, maxJsonDepth } from './input-policy.ts';
+import { exampleOf } from './route-schemas.ts';
 import { serializeError } from './log-serializers.ts';
 
 // Hostile input on every route and every text field, on whichever database the run uses (PGlite, or PostgreSQL with
@@ -79,14 +82,10 @@ function expectRefused(response: LightMyRequestResponse, label: string): void {
   expect(policyMessages, `${label}: ${response.body}`).toContain(response.json().error);
 }
 
+/** Every table, every stored file and the outbox's files (tests/api-setup/app-state.ts). */
 async function snapshot() {
-  const db = testDatabase.database.db;
-  return {
-    users: await db.select().from(users).orderBy(users.uid),
-    profiles: await db.select().from(studentProfiles).orderBy(studentProfiles.uid),
-    applications: await db.$count(applications),
-    listings: await db.$count(externalListings),
-  };
+  await app.mailSender.drain();
+  return snapshotAppState({ db: testDatabase.database.db, storage: storageDir, outboxDir: join(storageDir, 'outbox') });
 }
 
 describe('every route refuses forbidden characters in its path parameters and query', () => {
@@ -129,41 +128,55 @@ describe('every route refuses forbidden characters in its path parameters and qu
   });
 });
 
-/** The JSON routes and the text fields each reads (the fields of the shared schemas, and one unknown field). */
-function jsonFieldTable(): { method: 'POST' | 'PATCH'; url: string; fields: string[] }[] {
-  return [
-    { method: 'PATCH', url: '/api/profile/update', fields: [...editableProfileFields] },
-    { method: 'PATCH', url: '/api/profile/name', fields: ['firstName', 'lastName'] },
-    { method: 'POST', url: '/api/auth/create-account', fields: ['email'] },
-    { method: 'POST', url: '/api/devpost/profile', fields: ['username'] },
-    { method: 'POST', url: '/api/devpost/save', fields: ['username'] },
-    { method: 'POST', url: '/api/github/profile', fields: ['githubToken'] },
-    { method: 'POST', url: `/api/public/jobs/${jobSlug}/apply`, fields: [...answerFields, 'resume'] },
-    { method: 'POST', url: '/api/admin/invitations', fields: ['job', 'email', 'firstName', 'lastName'] },
-    { method: 'POST', url: '/api/admin/shared-links', fields: ['job'] },
-  ];
+/** The fields of a JSON body schema (an object, a union of objects, optional or nullable). */
+function bodyFieldsOf(schema: unknown): string[] {
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
+  if (schema instanceof z.ZodUnion) return [...new Set(schema.options.flatMap(bodyFieldsOf))];
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return bodyFieldsOf(schema.unwrap());
+  // A body documented per content type (route-schemas.ts bodyByContentType): its JSON form.
+  const json = (schema as { content?: Record<string, { schema: unknown }> } | undefined)?.content?.['application/json'];
+  return json ? bodyFieldsOf(json.schema) : [];
+}
+
+/** Every route that takes a JSON body and the fields its schema names, read from the app's route list. */
+function jsonFieldTable(): { method: 'POST' | 'PATCH' | 'PUT'; url: string; fields: string[]; example: unknown }[] {
+  return app.routeList
+    .filter((route) => route.url.startsWith('/api') && ['POST', 'PATCH', 'PUT'].includes(route.method))
+    .filter((route) => route.textPolicy)
+    .map((route) => ({
+      method: route.method as 'POST' | 'PATCH' | 'PUT',
+      url: route.url.replace(/:[A-Za-z]+/g, jobSlug),
+      fields: bodyFieldsOf(route.schema?.body),
+      example: exampleOf(route.schema?.body),
+    }))
+    .filter((entry) => entry.fields.length > 0);
 }
 
 describe('every JSON body field refuses forbidden characters', () => {
-  it('covers every route that takes a body', () => {
-    const withBody = app.routeList.filter(
-      (route) => route.url.startsWith('/api') && ['POST', 'PATCH', 'PUT'].includes(route.method),
+  it('covers every route that takes a body, with the fields of its schema', () => {
+    const table = jsonFieldTable();
+    const byUrl = new Map(table.map((entry) => [entry.url.replace(jobSlug, ':slug'), entry.fields]));
+    expect(byUrl.get('/api/profile/update')).toEqual(expect.arrayContaining([...editableProfileFields]));
+    expect(byUrl.get('/api/profile/name')).toEqual(['firstName', 'lastName']);
+    expect(byUrl.get('/api/public/jobs/:slug/apply')).toEqual(expect.arrayContaining([...answerFields, 'resume']));
+    expect(byUrl.get('/api/company/applications/:slug/notes')).toEqual(['body']);
+    // Every route with a JSON body schema is in the table (multipart-only and bodiless routes get the generic probe).
+    // (The feed import opts out of the text policy: it skips and counts bad records, tested below.)
+    const withJsonBody = app.routeList.filter(
+      (route) => route.url.startsWith('/api') && route.textPolicy && bodyFieldsOf(route.schema?.body).length > 0,
     );
-    const tested = new Set(jsonFieldTable().map((entry) => entry.url.replace(jobSlug, ':slug')));
-    // Routes not in the table get the generic probe below; the table must still name the ones with text fields.
-    for (const known of ['/api/profile/update', '/api/profile/name', '/api/public/jobs/:slug/apply']) {
-      expect(withBody.map((route) => route.url)).toContain(known);
-      expect(tested).toContain(known);
-    }
+    expect(table).toHaveLength(withJsonBody.length);
+    expect(table.length).toBeGreaterThanOrEqual(20);
   });
 
   it.each(forbidden)(
     '%s in each field of each route: 400 naming the problem, nothing stored',
     async (_name, character) => {
       const before = await snapshot();
-      for (const { method, url, fields } of jsonFieldTable()) {
+      for (const { method, url, fields, example } of jsonFieldTable()) {
         for (const field of [...fields, 'somethingElse']) {
-          const base = url.includes('/apply') ? buildAnswers() : {};
+          // The rest of the body valid, so the refusal is the one field's.
+          const base = url.includes('/apply') ? buildAnswers() : ((example as object | undefined) ?? {});
           const response = await app.inject({
             method,
             url,

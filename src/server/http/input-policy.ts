@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import { findForbiddenText } from '../../shared/schemas/text-policy.ts';
 import { HttpError } from './http-error.ts';
+import type { RouteAccess } from './route-access.ts';
 
 // Limits every request gets before any route code runs, so a new route is covered without doing anything:
 // - JSON bodies: at most `maxJsonBodyBytes` and `maxJsonDepth` levels of nesting, checked on the raw text before
@@ -12,8 +13,8 @@ import { HttpError } from './http-error.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every route of the app (method and URL pattern), for checks that must cover routes added later. */
-    routeList: { method: string; url: string }[];
+    /** Every route of the app, for checks that must cover routes added later. */
+    routeList: RouteListEntry[];
   }
   interface FastifyContextConfig {
     /** false: the route's JSON body is not checked against the text policy (parameters and query still are). */
@@ -53,11 +54,29 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
   return false;
 }
 
+/** A registered route: its method, URL pattern, what it states about its callers (route-access.ts) and its schema. */
+export type RouteListEntry = {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+  schema: FastifySchema | undefined;
+  /** false for a route that opted out of the text policy for its body (config.textPolicy). */
+  textPolicy: boolean;
+};
+
 export function registerInputPolicy(app: FastifyInstance): void {
-  const routeList: { method: string; url: string }[] = [];
+  const routeList: RouteListEntry[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+    for (const method of [route.method].flat()) {
+      routeList.push({
+        method,
+        url: route.url,
+        access: route.config?.access,
+        schema: route.schema,
+        textPolicy: route.config?.textPolicy !== false,
+      });
+    }
   });
 
   const defaultJsonParser = app.getDefaultJsonParser('error', 'error');

@@ -8,6 +8,7 @@ import { createPasswordUser, type EmulatorUser } from '../../../tests/api-setup/
 import { openTestDatabase, type TestDatabase } from '../../../tests/api-setup/test-database.ts';
 import { buildApp } from '../app.ts';
 import { parseRequest } from './http-error.ts';
+import { routeAccessKinds } from './route-access.ts';
 
 let testDatabase: TestDatabase;
 let site: StaticSite;
@@ -111,6 +112,25 @@ describe('GET /api/openapi.json', () => {
       .filter((route) => Object.keys((route.schema?.response as object | undefined) ?? {}).length === 0)
       .map((route) => `${String(route.method)} ${route.url}`);
     expect(undeclared).toEqual([]);
+  });
+
+  it('says who may call every /api operation, from the route’s own statement (config.access)', () => {
+    const unsaid = routes
+      .filter((route) => route.url.startsWith('/api/'))
+      .flatMap((route) =>
+        methodsOf(route)
+          .filter((method) => method !== 'head')
+          .filter((method) => {
+            const op = document.paths[openApiPath(route.url)]?.[method as OpenAPIV3.HttpMethods];
+            const access = route.config?.access;
+            return !access || !op?.description?.includes(`Who may call it: ${routeAccessKinds[access]}`);
+          })
+          .map((method) => `${method.toUpperCase()} ${route.url}`),
+      );
+    expect(unsaid).toEqual([]);
+    expect(operation('/api/company/organizations/{orgId}/invitations', 'post').description).toContain(
+      'An owner of the organization',
+    );
   });
 
   it('documents request bodies with their required fields from the shared schemas', () => {

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { entityTag, ifNoneMatchHits } from './conditional-get.ts';
+import { type RouteAccess, routeAccessKinds } from './route-access.ts';
 import { contentAnswer } from './route-schemas.ts';
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
@@ -13,10 +14,20 @@ function isContentBody(body: unknown): body is { content: Record<string, { schem
   return typeof body === 'object' && body !== null && 'content' in body && !(body instanceof z.ZodType);
 }
 
-function transform(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
+/** The route's `config.access` (route-access.ts), said in the operation's description. */
+function withAccess(input: TransformInput): TransformInput {
+  const access = (input.route as { config?: { access?: RouteAccess } } | undefined)?.config?.access;
   const schema = input.schema as Record<string, unknown> | undefined;
+  if (!access || !schema) return input;
+  const description = [schema.description, `Who may call it: ${routeAccessKinds[access]}`].filter(Boolean).join('\n\n');
+  return { ...input, schema: { ...schema, description } } as TransformInput;
+}
+
+function transform(given: TransformInput): ReturnType<typeof jsonSchemaTransform> {
   // The built client's files (@fastify/static) are not part of the API.
-  if (!schema && !input.url.startsWith('/api/')) return { schema: { hide: true }, url: input.url };
+  if (!given.schema && !given.url.startsWith('/api/')) return { schema: { hide: true }, url: given.url };
+  const input = withAccess(given);
+  const schema = input.schema as Record<string, unknown> | undefined;
   const body = schema?.body;
   if (!isContentBody(body)) return jsonSchemaTransform(input);
   const rest = jsonSchemaTransform({ ...input, schema: { ...schema, body: undefined } } as TransformInput);
@@ -63,6 +74,7 @@ export const openApiRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/openapi.json',
     {
+      config: { access: 'public' },
       schema: {
         summary: 'This OpenAPI document',
         tags: ['meta'],

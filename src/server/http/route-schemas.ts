@@ -34,6 +34,21 @@ export function contentAnswer(description: string, ...contentTypes: string[]) {
   };
 }
 
+/**
+ * A request body schema with an example of a valid body: shown in the OpenAPI document, and sent by the access-matrix
+ * test (route-access.api.test.ts) with every refused caller, so that a guard that let one through would really write.
+ */
+export function withExample<Schema extends z.ZodType>(schema: Schema, example: z.input<Schema>): Schema {
+  return schema.meta({ examples: [example] });
+}
+
+/** The example a body schema carries (withExample), if any. */
+export function exampleOf(schema: unknown): unknown {
+  if (!(schema instanceof z.ZodType)) return undefined;
+  const examples = schema.meta()?.examples;
+  return Array.isArray(examples) ? examples[0] : undefined;
+}
+
 /** An answer with no body (204, 304). */
 export const emptyAnswer = z.undefined();
 

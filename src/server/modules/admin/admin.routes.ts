@@ -67,7 +67,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
     '/admin/ingest',
     {
       bodyLimit: adminIngestBodyLimit,
-      config: { textPolicy: false },
+      config: { access: 'admin', textPolicy: false },
       schema: {
         ...adminSchema,
         summary: 'Import feed files into the job board',
@@ -100,6 +100,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
   app.post(
     '/admin/invitations',
     {
+      config: { access: 'admin' },
       schema: {
         ...adminSchema,
         summary: 'Invite a person to apply to a featured job',
@@ -118,6 +119,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
   app.post(
     '/admin/organizations',
     {
+      config: { access: 'admin' },
       schema: {
         ...adminSchema,
         summary: 'Create an organization and invite its first owner',
@@ -141,6 +143,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
   app.post(
     '/admin/shared-links',
     {
+      config: { access: 'admin' },
       schema: {
         ...adminSchema,
         summary: 'Create a link anyone may use to apply to one job',
@@ -157,6 +160,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
   app.post(
     '/admin/shared-links/:id/revoke',
     {
+      config: { access: 'admin' },
       schema: {
         ...adminSchema,
         summary: 'Revoke a shared link',

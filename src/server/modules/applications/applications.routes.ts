@@ -54,6 +54,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: 
   app.get(
     '/job/applied-jobs',
     {
+      config: { access: 'account' },
       preHandler: requireIdentifiedUser,
       schema: {
         ...signedIn,
@@ -70,6 +71,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: 
   app.get(
     '/applications',
     {
+      config: { access: 'account' },
       preHandler: requireIdentifiedUser,
       schema: {
         ...signedIn,
@@ -86,6 +88,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: 
   app.get(
     '/applications/:id',
     {
+      config: { access: 'resource-owner' },
       preHandler: requireIdentifiedUser,
       schema: {
         ...signedIn,
@@ -115,6 +118,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: 
   app.get(
     '/applications/:id/resume',
     {
+      config: { access: 'resource-owner' },
       preHandler: requireIdentifiedUser,
       schema: {
         ...signedIn,
@@ -142,6 +146,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: 
   app.post(
     '/applications/:id/withdraw',
     {
+      config: { access: 'resource-owner' },
       preHandler: requireIdentifiedUser,
       schema: {
         ...signedIn,

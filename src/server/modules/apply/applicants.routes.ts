@@ -23,6 +23,7 @@ export const applicantsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
   app.get(
     '/applicants/validate/:token',
     {
+      config: { access: 'account' },
       preValidation: requireIdentifiedUser,
       schema: {
         summary: 'What a private invitation is for, to the person invited',

@@ -58,6 +58,7 @@ export const applyRoutes: FastifyPluginAsyncZod<ApplyRoutesOptions> = async (
   app.post(
     '/public/jobs/:slug/apply',
     {
+      config: { access: 'account' },
       preHandler: requireIdentifiedUser,
       ...validatedInHandler,
       schema: {

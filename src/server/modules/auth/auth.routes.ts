@@ -6,7 +6,7 @@ import {
 } from '../../../shared/schemas/create-account.ts';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../http/http-error.ts';
-import { errorAnswers } from '../../http/route-schemas.ts';
+import { errorAnswers, withExample } from '../../http/route-schemas.ts';
 import { requireIdentifiedUser } from '../../plugins/auth.ts';
 import { upsertAccount } from './auth.service.ts';
 
@@ -15,12 +15,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
   app.post(
     '/auth/create-account',
     {
+      config: { access: 'account' },
       preValidation: requireIdentifiedUser,
       schema: {
         summary: 'Create (or update) the account of the signed-in person',
         tags: ['auth'],
         security: [{ firebaseIdToken: [] }],
-        body: createAccountRequestSchema,
+        body: withExample(createAccountRequestSchema, { email: 'ada@university.example' }),
         response: {
           200: createAccountResponseSchema,
           201: createAccountResponseSchema,

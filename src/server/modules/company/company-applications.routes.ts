@@ -81,7 +81,7 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
 
   app.get<{ Params: { id: string } }>(
     '/company/jobs/:id/applicants',
-    { schema: companyRouteSchemas.applicants },
+    { schema: companyRouteSchemas.applicants, config: { access: 'organization-member' } },
     async (request) => {
       const job = await jobOf(request);
       const query = parseCompanyRequest(applicantsQuerySchema, request.query);
@@ -91,7 +91,7 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
 
   app.get<{ Params: { id: string } }>(
     '/company/jobs/:id/applicants.csv',
-    { schema: companyRouteSchemas.applicantsCsv },
+    { schema: companyRouteSchemas.applicantsCsv, config: { access: 'organization-member' } },
     async (request, reply) => {
       const job = await jobOf(request);
       const {
@@ -110,7 +110,7 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
 
   app.get<{ Params: { id: string } }>(
     '/company/jobs/:id/stats',
-    { schema: companyRouteSchemas.jobStats },
+    { schema: companyRouteSchemas.jobStats, config: { access: 'organization-member' } },
     async (request): Promise<JobStats> => {
       const job = await jobOf(request);
       return jobStats(await listApplicantRows(db, job.id));
@@ -119,7 +119,7 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
 
   app.get<{ Params: { id: string } }>(
     '/company/applications/:id',
-    { schema: companyRouteSchemas.application },
+    { schema: companyRouteSchemas.application, config: { access: 'organization-member' } },
     async (request): Promise<CompanyApplication> => {
       const caller = companyCaller(request);
       await requireApplicationAccess(db, caller, request.params.id);
@@ -182,7 +182,7 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
 
   app.patch<{ Params: { id: string } }>(
     '/company/applications/:id',
-    { schema: companyRouteSchemas.changeApplicationStatus },
+    { schema: companyRouteSchemas.changeApplicationStatus, config: { access: 'organization-member' } },
     async (request) => {
       const caller = companyCaller(request);
       const access = await requireApplicationAccess(db, caller, request.params.id);
@@ -211,7 +211,7 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
 
   app.post(
     '/company/applications/bulk-status',
-    { schema: companyRouteSchemas.bulkStatus },
+    { schema: companyRouteSchemas.bulkStatus, config: { access: 'organization-member' } },
     async (request): Promise<BulkStatusResponse> => {
       const caller = companyCaller(request);
       if (!(await hasAnyMembership(db, caller.uid))) throw new HttpError(403, 'not_a_member');
@@ -238,7 +238,7 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
 
   app.post<{ Params: { id: string } }>(
     '/company/applications/:id/notes',
-    { schema: companyRouteSchemas.addNote },
+    { schema: companyRouteSchemas.addNote, config: { access: 'organization-member' } },
     async (request, reply) => {
       const caller = companyCaller(request);
       const access = await requireApplicationAccess(db, caller, request.params.id);
@@ -256,7 +256,7 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
 
   app.put<{ Params: { id: string } }>(
     '/company/applications/:id/rating',
-    { schema: companyRouteSchemas.rate },
+    { schema: companyRouteSchemas.rate, config: { access: 'organization-member' } },
     async (request): Promise<RatingResponse> => {
       const caller = companyCaller(request);
       await requireApplicationAccess(db, caller, request.params.id);
@@ -271,7 +271,7 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
   // Members of the job's organization only, with the bearer token (the portal shows it from a blob: URL).
   app.get<{ Params: { id: string } }>(
     '/company/applications/:id/resume',
-    { schema: companyRouteSchemas.applicationResume },
+    { schema: companyRouteSchemas.applicationResume, config: { access: 'organization-member' } },
     async (request, reply) => {
       await requireApplicationAccess(db, companyCaller(request), request.params.id);
       const found = await findApplicationWithJob(db, request.params.id.toLowerCase());

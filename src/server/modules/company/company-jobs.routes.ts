@@ -97,58 +97,69 @@ export const companyJobsRoutes: FastifyPluginAsync<CompanyJobsRoutesOptions> = a
     boardIndex.refresh().catch((error: unknown) => log.warn({ err: error }, 'board refresh after a job change failed'));
   }
 
-  app.get('/company/jobs', { schema: companyRouteSchemas.listJobs }, async (request): Promise<CompanyJobSummary[]> => {
-    const { organizationId } = parseCompanyRequest(companyJobsQuerySchema, request.query);
-    await requireOrganizationMember(db, companyCaller(request), organizationId);
-    const rows = await listOrganizationJobs(db, organizationId);
-    const counts = await applicationCountsOf(
-      db,
-      rows.map((row) => row.id),
-    );
-    return rows.map((row) => toCompanyJobSummary(row, counts.get(row.id)));
-  });
+  app.get(
+    '/company/jobs',
+    { schema: companyRouteSchemas.listJobs, config: { access: 'organization-member' } },
+    async (request): Promise<CompanyJobSummary[]> => {
+      const { organizationId } = parseCompanyRequest(companyJobsQuerySchema, request.query);
+      await requireOrganizationMember(db, companyCaller(request), organizationId);
+      const rows = await listOrganizationJobs(db, organizationId);
+      const counts = await applicationCountsOf(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => toCompanyJobSummary(row, counts.get(row.id)));
+    },
+  );
 
-  app.post('/company/jobs', { schema: companyRouteSchemas.createJob }, async (request, reply) => {
-    const caller = companyCaller(request);
-    // Membership first: a non-member learns nothing from validation messages. A member who names no organization
-    // gets the validation message.
-    const named = (request.body as { organizationId?: unknown } | null)?.organizationId;
-    if (typeof named !== 'string' || !isUuid(named)) {
-      if (!(await hasAnyMembership(db, caller.uid))) throw new HttpError(403, 'not_a_member');
-      parseCompanyRequest(jobCreateRequestSchema, request.body);
-    }
-    await requireOrganizationMember(db, caller, String(named));
-    const input = parseCompanyRequest(jobCreateRequestSchema, request.body);
-    const now = new Date();
-    const row = await db.transaction(async (tx) => {
-      const job = await insertJob(tx, {
-        organizationId: input.organizationId,
-        title: input.title,
-        type: input.type,
-        location: input.location,
-        description: input.description,
-        requirements: input.requirements,
-        postingDate: toDate(input.postingDate),
-        endPostingDate: input.deadline ? toDate(input.deadline, true) : null,
-        salaryMin: input.salaryMin ?? null,
-        salaryMax: input.salaryMax ?? null,
-        salaryCurrency: input.salaryCurrency ?? null,
-        skills: input.skills ?? [],
-        visibility: input.visibility,
-        status: input.status,
-        publishedAt: input.status === 'published' ? now : null,
+  app.post(
+    '/company/jobs',
+    { schema: companyRouteSchemas.createJob, config: { access: 'organization-member' } },
+    async (request, reply) => {
+      const caller = companyCaller(request);
+      // Membership first: a non-member learns nothing from validation messages. A member who names no organization
+      // gets the validation message.
+      const named = (request.body as { organizationId?: unknown } | null)?.organizationId;
+      if (typeof named !== 'string' || !isUuid(named)) {
+        if (!(await hasAnyMembership(db, caller.uid))) throw new HttpError(403, 'not_a_member');
+        parseCompanyRequest(jobCreateRequestSchema, request.body);
+      }
+      await requireOrganizationMember(db, caller, String(named));
+      const input = parseCompanyRequest(jobCreateRequestSchema, request.body);
+      const now = new Date();
+      const row = await db.transaction(async (tx) => {
+        const job = await insertJob(tx, {
+          organizationId: input.organizationId,
+          title: input.title,
+          type: input.type,
+          location: input.location,
+          description: input.description,
+          requirements: input.requirements,
+          postingDate: toDate(input.postingDate),
+          endPostingDate: input.deadline ? toDate(input.deadline, true) : null,
+          salaryMin: input.salaryMin ?? null,
+          salaryMax: input.salaryMax ?? null,
+          salaryCurrency: input.salaryCurrency ?? null,
+          skills: input.skills ?? [],
+          visibility: input.visibility,
+          status: input.status,
+          publishedAt: input.status === 'published' ? now : null,
+        });
+        if (onBoard(job)) await bumpBoardVersion(tx);
+        return job;
       });
-      if (onBoard(job)) await bumpBoardVersion(tx);
-      return job;
-    });
-    if (onBoard(row)) refreshBoard(request.log);
-    request.log.info({ jobId: row.id, organizationId: row.organizationId, status: row.status }, 'company job created');
-    return reply.code(201).send(toCompanyJob(row, undefined, appUrl));
-  });
+      if (onBoard(row)) refreshBoard(request.log);
+      request.log.info(
+        { jobId: row.id, organizationId: row.organizationId, status: row.status },
+        'company job created',
+      );
+      return reply.code(201).send(toCompanyJob(row, undefined, appUrl));
+    },
+  );
 
   app.get<{ Params: { id: string } }>(
     '/company/jobs/:id',
-    { schema: companyRouteSchemas.job },
+    { schema: companyRouteSchemas.job, config: { access: 'organization-member' } },
     async (request): Promise<CompanyJob> => {
       await requireJobAccess(db, companyCaller(request), request.params.id);
       const row = await findJob(db, request.params.id.toLowerCase());
@@ -160,7 +171,7 @@ export const companyJobsRoutes: FastifyPluginAsync<CompanyJobsRoutesOptions> = a
 
   app.patch<{ Params: { id: string } }>(
     '/company/jobs/:id',
-    { schema: companyRouteSchemas.updateJob },
+    { schema: companyRouteSchemas.updateJob, config: { access: 'organization-member' } },
     async (request): Promise<CompanyJob> => {
       await requireJobAccess(db, companyCaller(request), request.params.id);
       const input = parseCompanyRequest(jobUpdateRequestSchema, request.body);

@@ -19,6 +19,7 @@ import {
   bodyByContentType,
   contentAnswer,
   emptyAnswer,
+  withExample,
   errorAnswers,
   listAnswer,
   objectAnswer,
@@ -50,7 +51,11 @@ export const companyRouteSchemas = {
     ...signedIn,
     summary: 'Change an organization (owners)',
     params: organizationParams,
-    body: organizationUpdateRequestSchema,
+    body: withExample(organizationUpdateRequestSchema, {
+      name: 'Acme Robotics',
+      website: 'https://acme.example',
+      rejectionEmails: false,
+    }),
     response: { 200: organizationSchema, ...errors },
   },
   uploadLogo: {
@@ -78,7 +83,7 @@ export const companyRouteSchemas = {
     ...signedIn,
     summary: 'Invite a member by e-mail (owners)',
     params: organizationParams,
-    body: memberInvitationRequestSchema,
+    body: withExample(memberInvitationRequestSchema, { email: 'teammate@acme.example', role: 'member' }),
     response: { 201: objectAnswer('The invitation'), ...errors, ...errorAnswers(409) },
   },
   revokeMemberInvitation: {
@@ -116,7 +121,17 @@ export const companyRouteSchemas = {
   createJob: {
     ...signedIn,
     summary: 'Create a job',
-    body: jobCreateRequestSchema,
+    body: withExample(jobCreateRequestSchema, {
+      organizationId: '3d840755-3cf7-48ab-8be3-05bff072d4d7',
+      title: 'Robotics Software Intern',
+      type: 'Internship',
+      location: 'Montreal, QC, Canada',
+      description: 'Build the software of our warehouse robots.',
+      requirements: '- TypeScript',
+      postingDate: '2026-11-01',
+      visibility: 'public',
+      status: 'draft',
+    }),
     response: { 201: objectAnswer(`CompanyJob ${types}`), ...errors },
   },
   job: {
@@ -129,7 +144,7 @@ export const companyRouteSchemas = {
     ...signedIn,
     summary: 'Change a job (fields, status)',
     params: jobParams,
-    body: jobUpdateRequestSchema,
+    body: withExample(jobUpdateRequestSchema, { location: 'Remote', status: 'closed' }),
     response: { 200: objectAnswer(`CompanyJob ${types}`), ...errors, ...errorAnswers(409) },
   },
 
@@ -164,27 +179,30 @@ export const companyRouteSchemas = {
     ...signedIn,
     summary: "Change an application's status",
     params: applicationParams,
-    body: applicationStatusRequestSchema,
+    body: withExample(applicationStatusRequestSchema, { status: 'interview', version: 0 }),
     response: { 200: objectAnswer(`CompanyApplication ${types}`), ...errors, ...errorAnswers(409) },
   },
   bulkStatus: {
     ...signedIn,
     summary: 'Change the status of several applications',
-    body: bulkStatusRequestSchema,
+    body: withExample(bulkStatusRequestSchema, {
+      applicationIds: ['7601a586-1f21-4013-86a0-be40a5fde415'],
+      status: 'rejected',
+    }),
     response: { 200: objectAnswer(`BulkStatusResponse ${types}`), ...errors },
   },
   addNote: {
     ...signedIn,
     summary: 'Add a note to an application',
     params: applicationParams,
-    body: noteRequestSchema,
+    body: withExample(noteRequestSchema, { body: 'Strong portfolio: invite to an interview.' }),
     response: { 201: objectAnswer(`Note ${types}`), ...errors },
   },
   rate: {
     ...signedIn,
     summary: "Set the caller's rating of an application",
     params: applicationParams,
-    body: ratingRequestSchema,
+    body: withExample(ratingRequestSchema, { rating: 4 }),
     response: { 200: objectAnswer(`RatingResponse ${types}`), ...errors },
   },
   applicationResume: {
@@ -205,7 +223,7 @@ export const companyRouteSchemas = {
     ...signedIn,
     summary: 'Invite people to apply to a job (by e-mail)',
     params: jobParams,
-    body: jobInvitationsRequestSchema,
+    body: withExample(jobInvitationsRequestSchema, { entries: [{ email: 'ada@university.example' }] }),
     response: { 200: objectAnswer(`JobInvitationsResponse ${types}`), ...errors, ...errorAnswers(409) },
   },
   resendInvitation: {

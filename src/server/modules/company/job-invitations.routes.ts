@@ -90,7 +90,7 @@ export const jobInvitationsRoutes: FastifyPluginAsync<JobInvitationsRoutesOption
 
   app.get<{ Params: { id: string } }>(
     '/company/jobs/:id/invitations',
-    { schema: companyRouteSchemas.jobInvitations },
+    { schema: companyRouteSchemas.jobInvitations, config: { access: 'organization-member' } },
     async (request): Promise<JobInvitation[]> => {
       const { job } = await jobOf(request);
       const rows = await db
@@ -109,7 +109,7 @@ export const jobInvitationsRoutes: FastifyPluginAsync<JobInvitationsRoutesOption
   // Each valid line gets an invitation and its e-mail, written together; bad lines are answered, never half-sent.
   app.post<{ Params: { id: string } }>(
     '/company/jobs/:id/invitations',
-    { schema: companyRouteSchemas.inviteApplicants },
+    { schema: companyRouteSchemas.inviteApplicants, config: { access: 'organization-member' } },
     async (request, reply): Promise<JobInvitationsResponse> => {
       const caller = companyCaller(request);
       const { job, organizationName } = await jobOf(request);
@@ -179,7 +179,7 @@ export const jobInvitationsRoutes: FastifyPluginAsync<JobInvitationsRoutesOption
   // A new link (only the token's hash is kept, so the old one stops working), valid 30 days from now.
   app.post<{ Params: { id: string; invId: string } }>(
     '/company/jobs/:id/invitations/:invId/resend',
-    { schema: companyRouteSchemas.resendInvitation },
+    { schema: companyRouteSchemas.resendInvitation, config: { access: 'organization-member' } },
     async (request): Promise<JobInvitation> => {
       const { job, organizationName } = await jobOf(request);
       const current = await invitationOf(job.id, request.params.invId);
@@ -208,7 +208,7 @@ export const jobInvitationsRoutes: FastifyPluginAsync<JobInvitationsRoutesOption
 
   app.delete<{ Params: { id: string; invId: string } }>(
     '/company/jobs/:id/invitations/:invId',
-    { schema: companyRouteSchemas.revokeInvitation },
+    { schema: companyRouteSchemas.revokeInvitation, config: { access: 'organization-member' } },
     async (request, reply) => {
       const { job } = await jobOf(request);
       const current = await invitationOf(job.id, request.params.invId);
@@ -243,7 +243,7 @@ export const jobInvitationsRoutes: FastifyPluginAsync<JobInvitationsRoutesOption
 
   app.get<{ Params: { id: string } }>(
     '/company/jobs/:id/shared-links',
-    { schema: companyRouteSchemas.sharedLinks },
+    { schema: companyRouteSchemas.sharedLinks, config: { access: 'organization-member' } },
     async (request): Promise<SharedLink[]> => {
       const { job } = await jobOf(request);
       return linksOf(job.id);
@@ -252,7 +252,7 @@ export const jobInvitationsRoutes: FastifyPluginAsync<JobInvitationsRoutesOption
 
   app.post<{ Params: { id: string } }>(
     '/company/jobs/:id/shared-links',
-    { schema: companyRouteSchemas.createSharedLink },
+    { schema: companyRouteSchemas.createSharedLink, config: { access: 'organization-member' } },
     async (request, reply) => {
       const { job } = await jobOf(request);
       const link = await createSharedLink(db, job.id, companyCaller(request).uid);
@@ -263,7 +263,7 @@ export const jobInvitationsRoutes: FastifyPluginAsync<JobInvitationsRoutesOption
 
   app.delete<{ Params: { id: string; linkId: string } }>(
     '/company/jobs/:id/shared-links/:linkId',
-    { schema: companyRouteSchemas.revokeSharedLink },
+    { schema: companyRouteSchemas.revokeSharedLink, config: { access: 'organization-member' } },
     async (request, reply) => {
       const { job } = await jobOf(request);
       const rows = await db

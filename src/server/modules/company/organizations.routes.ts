@@ -58,7 +58,7 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
   // Any signed-in caller: their own memberships. None at all is how the portal tells "no access".
   app.get(
     '/company/organizations',
-    { schema: companyRouteSchemas.listOrganizations },
+    { schema: companyRouteSchemas.listOrganizations, config: { access: 'signed-in' } },
     async (request): Promise<Organization[]> => {
       const memberships = await listMemberships(db, companyCaller(request).uid);
       if (memberships.length === 0) throw new HttpError(403, 'not_a_member');
@@ -69,7 +69,7 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
   // Owners only.
   app.patch<{ Params: { orgId: string } }>(
     '/company/organizations/:orgId',
-    { schema: companyRouteSchemas.updateOrganization },
+    { schema: companyRouteSchemas.updateOrganization, config: { access: 'organization-owner' } },
     async (request): Promise<Organization> => {
       const caller = companyCaller(request);
       const membership = await requireOrganizationMember(db, caller, request.params.orgId, { ownerOnly: true });
@@ -87,7 +87,7 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
   // Owners only: PNG, JPEG or WebP judged by its bytes, at most 1 MB, stored under a new random key.
   app.put<{ Params: { orgId: string } }>(
     '/company/organizations/:orgId/logo',
-    { schema: companyRouteSchemas.uploadLogo },
+    { schema: companyRouteSchemas.uploadLogo, config: { access: 'organization-owner' } },
     async (request, reply): Promise<Organization> => {
       const caller = companyCaller(request);
       const membership = await requireOrganizationMember(db, caller, request.params.orgId, { ownerOnly: true });
@@ -135,7 +135,7 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
 
   app.get<{ Params: { orgId: string } }>(
     '/company/organizations/:orgId/members',
-    { schema: companyRouteSchemas.listMembers },
+    { schema: companyRouteSchemas.listMembers, config: { access: 'organization-member' } },
     async (request): Promise<MembersResponse> => {
       const membership = await requireOrganizationMember(db, companyCaller(request), request.params.orgId);
       const [members, invitations] = await Promise.all([
@@ -164,7 +164,7 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
   // Owners only: the invitation and its e-mail are written together (the outbox delivers it).
   app.post<{ Params: { orgId: string } }>(
     '/company/organizations/:orgId/invitations',
-    { schema: companyRouteSchemas.inviteMember },
+    { schema: companyRouteSchemas.inviteMember, config: { access: 'organization-owner' } },
     async (request, reply) => {
       const caller = companyCaller(request);
       const membership = await requireOrganizationMember(db, caller, request.params.orgId, { ownerOnly: true });
@@ -202,7 +202,7 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
 
   app.delete<{ Params: { orgId: string; id: string } }>(
     '/company/organizations/:orgId/invitations/:id',
-    { schema: companyRouteSchemas.revokeMemberInvitation },
+    { schema: companyRouteSchemas.revokeMemberInvitation, config: { access: 'organization-owner' } },
     async (request, reply) => {
       const membership = await requireOrganizationMember(db, companyCaller(request), request.params.orgId, {
         ownerOnly: true,
@@ -217,7 +217,7 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
 
   app.delete<{ Params: { orgId: string; uid: string } }>(
     '/company/organizations/:orgId/members/:uid',
-    { schema: companyRouteSchemas.removeMember },
+    { schema: companyRouteSchemas.removeMember, config: { access: 'organization-owner' } },
     async (request, reply) => {
       const membership = await requireOrganizationMember(db, companyCaller(request), request.params.orgId, {
         ownerOnly: true,
@@ -232,7 +232,7 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
   // Any signed-in person may look at an invitation link (the portal's join page); accepting needs the right e-mail.
   app.get<{ Params: { token: string } }>(
     '/company/join/:token',
-    { schema: companyRouteSchemas.joinInvitation },
+    { schema: companyRouteSchemas.joinInvitation, config: { access: 'signed-in' } },
     async (request): Promise<JoinInvitationInfo> => {
       const { token } = parseCompanyRequest(tokenParamsSchema, request.params);
       const found = await findMemberInvitationByToken(db, token);
@@ -251,7 +251,7 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
 
   app.post<{ Params: { token: string } }>(
     '/company/join/:token',
-    { schema: companyRouteSchemas.acceptJoinInvitation },
+    { schema: companyRouteSchemas.acceptJoinInvitation, config: { access: 'account' } },
     async (request): Promise<Organization> => {
       const caller = companyCaller(request);
       const { token } = parseCompanyRequest(tokenParamsSchema, request.params);
@@ -294,7 +294,7 @@ export const organizationLogoRoutes: FastifyPluginAsync<{ db: Database; storage:
   // Public: a company logo is public (the board shows it).
   app.get<{ Params: { orgId: string } }>(
     '/company/organizations/:orgId/logo',
-    { schema: companyRouteSchemas.organizationLogo },
+    { schema: companyRouteSchemas.organizationLogo, config: { access: 'public' } },
     async (request, reply) => {
       const organization = isUuid(request.params.orgId) ? await findOrganization(db, request.params.orgId) : null;
       const stored = organization?.logoPath ? await storage.get(organization.logoPath) : null;

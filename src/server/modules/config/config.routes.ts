@@ -8,6 +8,7 @@ export const configRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app, { e
   app.get(
     '/public/config',
     {
+      config: { access: 'public' },
       schema: {
         summary: 'The settings the client needs before sign-in',
         tags: ['meta'],

@@ -27,6 +27,7 @@ export const devRoutes: FastifyPluginAsyncZod<{ authEmulatorHost: string; projec
   app.get(
     '/dev/email-link',
     {
+      config: { access: 'development' },
       schema: {
         summary: 'The newest e-mail sign-in link the Auth emulator sent to an address (emulator mode only)',
         tags: ['dev'],

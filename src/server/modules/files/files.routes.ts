@@ -12,6 +12,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Storage
   app.get(
     '/public/files/logos/*',
     {
+      config: { access: 'public' },
       schema: {
         summary: "An organization's logo",
         tags: ['files'],

@@ -7,6 +7,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> =
   app.get(
     '/healthz',
     {
+      config: { access: 'public' },
       logLevel: 'warn',
       schema: {
         summary: 'Whether this instance and its database answer',

@@ -14,6 +14,7 @@ export const boardRoutes: FastifyPluginAsyncZod<{ boardIndex: BoardIndex }> = as
   app.get(
     '/public/board',
     {
+      config: { access: 'public' },
       compress: false,
       // A URL already answered is not parsed again (below): the query is checked in the handler.
       ...validatedInHandler,
@@ -48,6 +49,7 @@ export const boardRoutes: FastifyPluginAsyncZod<{ boardIndex: BoardIndex }> = as
   app.get(
     '/public/board/snapshot',
     {
+      config: { access: 'public' },
       compress: false,
       schema: {
         summary: 'Every active job, for the offline copy',

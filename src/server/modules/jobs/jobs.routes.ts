@@ -45,6 +45,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
   app.get(
     '/public/jobs',
     {
+      config: { access: 'public' },
       schema: {
         summary: 'The open featured jobs listed publicly',
         tags: ['jobs'],
@@ -60,6 +61,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
   app.get(
     '/public/jobs/:idOrSlug',
     {
+      config: { access: 'public' },
       schema: {
         summary: 'One open featured job',
         tags: ['jobs'],

@@ -10,7 +10,7 @@ import {
 import { type ErrorCode, errorMessages } from '../../../shared/errors/error-codes.ts';
 import { profileMessages } from '../../../shared/profile/profile-messages.ts';
 import type { Database } from '../../db/client.ts';
-import { errorAnswers, objectAnswer, validatedInHandler } from '../../http/route-schemas.ts';
+import { errorAnswers, objectAnswer, validatedInHandler, withExample } from '../../http/route-schemas.ts';
 import { callerOf, requireIdentifiedUser } from '../../plugins/auth.ts';
 import { recordDevpostVerification, sameUsername, saveDevpostProfile } from './profile.repository.ts';
 import { loadAccount } from './profile.service.ts';
@@ -77,11 +77,12 @@ export const devpostRoutes: FastifyPluginAsyncZod<DevpostRoutesOptions> = async 
   app.post(
     '/devpost/profile',
     {
+      config: { access: 'account' },
       ...devpostRoute,
       schema: {
         ...devpostRoute.schema,
         summary: 'Verify a Devpost username for the caller (reads the public profile)',
-        body: devpostProfileRequestSchema,
+        body: withExample(devpostProfileRequestSchema, { username: 'jane_doe' }),
         response: {
           200: devpostAnswer,
           400: devpostAnswer,
@@ -114,11 +115,12 @@ export const devpostRoutes: FastifyPluginAsyncZod<DevpostRoutesOptions> = async 
   app.post(
     '/devpost/save',
     {
+      config: { access: 'account' },
       ...devpostRoute,
       schema: {
         ...devpostRoute.schema,
         summary: "Store the caller's verified Devpost profile",
-        body: devpostSaveRequestSchema,
+        body: withExample(devpostSaveRequestSchema, { devpostProfile: { username: 'jane_doe' } }),
         response: {
           200: devpostAnswer,
           400: devpostAnswer,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { githubProfileRequestSchema } from '../../../shared/github/github-profile.ts';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../http/http-error.ts';
-import { errorAnswers, objectAnswer } from '../../http/route-schemas.ts';
+import { errorAnswers, objectAnswer, withExample } from '../../http/route-schemas.ts';
 import { callerOf, requireIdentifiedUser } from '../../plugins/auth.ts';
 import { clearGithubProfile, saveGithubProfile } from './profile.repository.ts';
 import { loadAccount } from './profile.service.ts';
@@ -36,11 +36,12 @@ export const githubRoutes: FastifyPluginAsyncZod<GithubRoutesOptions> = async (a
   app.post(
     '/github/profile',
     {
+      config: { access: 'account' },
       preValidation: requireIdentifiedUser,
       schema: {
         ...signedIn,
         summary: "Connect the caller's GitHub profile (read once with the token, then stored)",
-        body: githubProfileRequestSchema,
+        body: withExample(githubProfileRequestSchema, { githubToken: 'gho_exampletoken0123456789' }),
         response: {
           200: objectAnswer('GithubProfile (src/shared/github/github-profile.ts)'),
           ...errorAnswers(400, 401, 403, 404, 429, 502),
@@ -70,6 +71,7 @@ export const githubRoutes: FastifyPluginAsyncZod<GithubRoutesOptions> = async (a
   app.delete(
     '/github/delete',
     {
+      config: { access: 'account' },
       preHandler: requireIdentifiedUser,
       schema: {
         ...signedIn,

@@ -13,6 +13,7 @@ import {
   errorAnswers,
   objectAnswer,
   validatedInHandler,
+  withExample,
 } from '../../http/route-schemas.ts';
 import { multipartBoundary } from '../../http/multipart.ts';
 import { readMultipartRequest, UploadTooLargeError } from '../../http/multipart-request.ts';
@@ -57,6 +58,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Stora
   app.get(
     '/profile',
     {
+      config: { access: 'account' },
       preHandler: requireIdentifiedUser,
       schema: {
         ...signedIn,
@@ -72,11 +74,12 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Stora
   app.patch(
     '/profile/update',
     {
+      config: { access: 'account' },
       ...formRoute,
       schema: {
         ...signedIn,
         summary: "Change fields of the caller's profile",
-        body: profileUpdateSchema,
+        body: withExample(profileUpdateSchema, { school: 'McGill University', graduationYear: 2027 }),
         response: { 200: profileAnswer, ...errorAnswers(400, 401, 403, 404) },
       },
     },
@@ -94,11 +97,12 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Stora
   app.patch(
     '/profile/name',
     {
+      config: { access: 'account' },
       ...formRoute,
       schema: {
         ...signedIn,
         summary: "Set the caller's first and last name",
-        body: profileNameSchema,
+        body: withExample(profileNameSchema, { firstName: 'Ada', lastName: 'Lovelace' }),
         response: { 200: profileAnswer, ...errorAnswers(400, 401, 403, 404) },
       },
     },
@@ -117,6 +121,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Stora
   app.patch(
     '/profile/main-resume',
     {
+      config: { access: 'account' },
       preHandler: requireIdentifiedUser,
       ...validatedInHandler,
       schema: {
@@ -175,6 +180,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Stora
   app.get(
     '/profile/resume',
     {
+      config: { access: 'account' },
       preHandler: requireIdentifiedUser,
       schema: {
         ...signedIn,

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/saved-jobs/saved-jobs-api.ts';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../http/http-error.ts';
-import { errorAnswers } from '../../http/route-schemas.ts';
+import { errorAnswers, withExample } from '../../http/route-schemas.ts';
 import { requireIdentifiedUser } from '../../plugins/auth.ts';
 import { jobExists, listSavedJobs, recordSavedJob, userExists } from './saved-jobs.repository.ts';
 
@@ -33,6 +33,7 @@ export const savedJobsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.get(
     '/saved-jobs',
     {
+      config: { access: 'account' },
       preHandler: requireIdentifiedUser,
       schema: {
         ...savedJobsSchema,
@@ -52,12 +53,13 @@ export const savedJobsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.put(
     '/saved-jobs/:jobId',
     {
+      config: { access: 'account' },
       preValidation: requireIdentifiedUser,
       schema: {
         ...savedJobsSchema,
         summary: 'Save a job',
         params: savedJobParamsSchema,
-        body: savedJobChangeSchema.nullish(),
+        body: withExample(savedJobChangeSchema.nullish(), { changedAt: '2026-11-26T12:00:00.000Z' }),
         response: { 200: savedJobStateSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
@@ -74,6 +76,7 @@ export const savedJobsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.delete(
     '/saved-jobs/:jobId',
     {
+      config: { access: 'account' },
       preValidation: requireIdentifiedUser,
       schema: {
         ...savedJobsSchema,
