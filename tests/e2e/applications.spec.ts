@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { signInWithEmailLink, uniqueEmail } from './support/auth.ts';
-import { appliedJobIds, featuredJobs, fillWizardToJobDetails, stepHeading, type FeaturedJob } from './support/apply.ts';
+import {
+  appliedJobIds,
+  featuredJobs,
+  fillWizardToJobDetails,
+  stepHeading,
+  withTypeAndLocation,
+  type FeaturedJob,
+} from './support/apply.ts';
 
 // My Applications (/jobs/applied) against the real server: what the server lists, plus what still waits in this
 // device's outbox. The service worker is blocked so page.route sees every request of the page.
@@ -19,7 +26,8 @@ test('My Applications: empty state, then the applied job with its Applied badge 
   page,
   context,
 }) => {
-  const [sent, queued] = [jobs[0]!, jobs[1]!];
+  const sent = withTypeAndLocation(jobs)[0]!;
+  const queued = jobs.find((job) => job.id !== sent.id)!;
   await signInWithEmailLink(page, uniqueEmail('applications'), '/jobs/applied');
   await expect(page).toHaveURL(/\/jobs\/applied$/);
 
@@ -53,8 +61,8 @@ test('My Applications: empty state, then the applied job with its Applied badge 
   const sentCard = cards.filter({ hasText: sent.title });
   await expect(sentCard.getByTestId('applied-badge')).toHaveText('Applied');
   await expect(sentCard).toContainText(sent.organization.name);
-  if (sent.type) await expect(sentCard).toContainText(sent.type);
-  if (sent.location) await expect(sentCard).toContainText(sent.location);
+  await expect(sentCard).toContainText(sent.type);
+  await expect(sentCard).toContainText(sent.location);
   const queuedCard = cards.filter({ hasText: queued.title });
   await expect(queuedCard.getByTestId('outbox-status')).toHaveText('Queued');
   await expect(page.getByText('No applications yet')).toHaveCount(0);

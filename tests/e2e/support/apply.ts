@@ -1,4 +1,8 @@
 import { expect, type Page } from '@playwright/test';
+import {
+  outboxFlushMessage,
+  type OutboxFlushReply,
+} from '../../../src/client/features/apply/outbox/outbox-sync-protocol.ts';
 import { e2eEnv } from './e2e-env.ts';
 
 // Helpers for the apply and My Applications browser tests: the seeded featured jobs, a small real PDF, the wizard's
@@ -20,6 +24,15 @@ export async function featuredJobs(): Promise<FeaturedJob[]> {
   const jobs = ((await res.json()) as { jobs: FeaturedJob[] }).jobs;
   expect(jobs.length, 'the server should seed demo featured jobs').toBeGreaterThan(0);
   return jobs;
+}
+
+export type DescribedJob = FeaturedJob & { type: string; location: string };
+
+/** The featured jobs that have a type and a location (every seeded demo job has both), for screens showing them. */
+export function withTypeAndLocation(jobs: FeaturedJob[]): DescribedJob[] {
+  const described = jobs.filter((job): job is DescribedJob => Boolean(job.type && job.location));
+  expect(described.length, 'featured jobs with a type and a location').toBeGreaterThan(0);
+  return described;
 }
 
 /** A small but real one-page PDF (the server opens it with a PDF reader), padded to `size` bytes. */
@@ -252,5 +265,23 @@ export async function outboxEntries(
           };
         };
       }),
+  );
+}
+
+/**
+ * Asks the page to send its outbox now, as the service worker's Background Sync does (a flush message with a reply
+ * port on navigator.serviceWorker), and resolves with the page's reply, which comes once that send has ended: whether
+ * the signed-in outbox runner ran, and how many applications it left waiting. Works with the worker blocked: the page
+ * listens on navigator.serviceWorker all the same.
+ */
+export async function flushOutboxAndWait(page: Page): Promise<OutboxFlushReply> {
+  return page.evaluate(
+    (type) =>
+      new Promise<OutboxFlushReply>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event: MessageEvent<OutboxFlushReply>) => resolve(event.data);
+        navigator.serviceWorker.dispatchEvent(new MessageEvent('message', { data: { type }, ports: [channel.port2] }));
+      }),
+    outboxFlushMessage,
   );
 }
