@@ -149,20 +149,20 @@ test('job invitations by CSV: sent, then opened, then applied', async ({ browser
   const invitation = owner.getByTestId('job-invitation').filter({ hasText: studentEmail });
   await expect(invitation.getByTestId('invitation-status')).toHaveText('Sent');
 
-  // The student opens the private link from the e-mail.
-  const link = linkIn(await waitForMail(studentEmail, /token=|\/jobs\//), /\/jobs\//);
+  // The student opens the private link from the e-mail: the job's apply page with the invitation's token, where the
+  // form starts with the names from the CSV.
+  const link = linkIn(await waitForMail(studentEmail, /\/apply\?token=/), /\/apply\?token=/);
+  expect(link).toMatch(new RegExp(`^/jobs/${jobId}/apply\\?token=[^&]+$`));
   const student = await newPage(browser);
   await signInWithEmailLink(student, studentEmail, link);
-  await expect(
-    stepHeading(student, 'Personal Info').or(student.getByRole('link', { name: 'Apply for this position' }).first()),
-  ).toBeVisible();
+  await expect(stepHeading(student, 'Personal Info')).toBeVisible();
+  await expect(student.getByLabel('First name')).toHaveValue('Grace');
+  await expect(student.getByLabel('Last name')).toHaveValue('Hopper');
   await owner.reload();
   await owner.getByRole('tab', { name: 'Invitations' }).click();
   await expect(invitation.getByTestId('invitation-status')).toHaveText('Opened');
 
   // ...and applies.
-  if (!(await stepHeading(student, 'Personal Info').isVisible()))
-    await student.getByRole('link', { name: 'Apply for this position' }).first().click();
   await fillWizardToJobDetails(student);
   await student.getByRole('button', { name: 'Submit Application' }).click();
   await expect(student.getByText('Application Submitted!')).toBeVisible();

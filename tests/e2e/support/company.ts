@@ -73,22 +73,31 @@ export function outboxMails(): Mail[] {
   });
 }
 
-/** Waits for an e-mail to `to` whose subject or text matches `pattern`. */
+/** The e-mails to `to` whose subject or text matches `pattern`. */
+function mailsMatching(to: string, pattern: RegExp): Mail[] {
+  return outboxMails().filter(
+    (mail) =>
+      mail.to.toLowerCase().includes(to.toLowerCase()) && (pattern.test(mail.subject) || pattern.test(mail.text)),
+  );
+}
+
+/**
+ * Waits for the e-mail to `to` whose subject or text matches `pattern`, and fails when more than one matches: each
+ * message is meant to be sent exactly once.
+ */
 export async function waitForMail(to: string, pattern: RegExp): Promise<Mail> {
-  let found: Mail | undefined;
   await expect
-    .poll(
-      () => {
-        found = outboxMails().find(
-          (mail) =>
-            mail.to.toLowerCase().includes(to.toLowerCase()) && (pattern.test(mail.subject) || pattern.test(mail.text)),
-        );
-        return Boolean(found);
-      },
-      { message: `an e-mail to ${to} matching ${pattern}`, timeout: 20_000 },
-    )
-    .toBe(true);
-  return found!;
+    .poll(() => mailsMatching(to, pattern).length, {
+      message: `an e-mail to ${to} matching ${pattern}`,
+      timeout: 20_000,
+    })
+    .toBeGreaterThan(0);
+  const found = mailsMatching(to, pattern);
+  expect(
+    found.map((mail) => `${mail.file}: ${mail.subject}`),
+    `exactly one e-mail to ${to} matching ${pattern}`,
+  ).toHaveLength(1);
+  return found[0]!;
 }
 
 /** The path (and query) of the first link in a mail that matches `pattern`, on the test server's origin. */
