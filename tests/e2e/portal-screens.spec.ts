@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 import { fillWizardToJobDetails } from './support/apply.ts';
 import { createOrganization, joinOrganization, postJob, uniqueCompanyEmail } from './support/company.ts';
@@ -21,11 +21,19 @@ async function setLocale(page: Page, locale: string) {
 async function shoot(page: Page, name: string, locale: string) {
   for (const width of widths) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.waitForTimeout(300);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `${name} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
+    // Measured after a frame has been drawn at the new width (the layout's breakpoint hooks re-render on resize),
+    // until it no longer scrolls sideways; a page that keeps scrolling fails when the poll gives up.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+            const root = document.documentElement;
+            return { width: window.innerWidth, overflow: root.scrollWidth - root.clientWidth };
+          }),
+        { message: `${name} at ${width}px scrolls sideways` },
+      )
+      .toEqual({ width, overflow: 0 });
     await page.screenshot({ path: `${dir}/${name}-${locale}-${width}.png`, fullPage: true });
   }
 }
@@ -82,22 +90,23 @@ test('screenshots of the portal and My Applications at 375 and 1280 px in Englis
   for (const locale of locales) {
     await setLocale(owner, locale);
     await setLocale(student, locale);
-    const screens: [string, string][] = [
-      ['jobs', '/company'],
-      ['job-applicants', `/company/jobs/${jobId}`],
-      ['job-dashboard', `/company/jobs/${jobId}?tab=dashboard`],
-      ['job-invitations', `/company/jobs/${jobId}?tab=invitations`],
-      ['job-links', `/company/jobs/${jobId}?tab=links`],
-      ['application', applicationPath],
-      ['job-form', '/company/jobs/new'],
-      ['members', '/company/members'],
-      ['settings', '/company/settings'],
+    // Each screen with what shows it is ready: its heading, or the part that loads after it.
+    const heading = owner.getByRole('heading', { level: 1 });
+    const screens: [string, string, Locator][] = [
+      ['jobs', '/company', heading],
+      ['job-applicants', `/company/jobs/${jobId}`, heading],
+      ['job-dashboard', `/company/jobs/${jobId}?tab=dashboard`, owner.getByTestId('job-stats')],
+      ['job-invitations', `/company/jobs/${jobId}?tab=invitations`, heading],
+      ['job-links', `/company/jobs/${jobId}?tab=links`, heading],
+      ['application', applicationPath, owner.getByTestId('resume-frame')],
+      ['job-form', '/company/jobs/new', heading],
+      ['members', '/company/members', heading],
+      ['settings', '/company/settings', heading],
     ];
-    for (const [name, path] of screens) {
+    for (const [name, path, ready] of screens) {
       await owner.goto(path);
-      await expect(owner.getByRole('heading', { level: 1 })).toBeVisible();
-      if (name === 'job-dashboard') await expect(owner.getByTestId('job-stats')).toBeVisible();
-      if (name === 'application') await expect(owner.getByTestId('resume-frame')).toBeVisible();
+      await expect(heading).toBeVisible();
+      await expect(ready).toBeVisible();
       await shoot(owner, name, locale);
     }
     await student.goto('/jobs/applied');
