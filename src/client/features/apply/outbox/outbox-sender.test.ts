@@ -77,6 +77,15 @@ function scriptedSend(results: SendResult[]): SendApplication & { calls: OutboxR
   return Object.assign(send, { calls });
 }
 
+/** A promise and the function that resolves it, so a test can hold a send open and see what happens meanwhile. */
+function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
+
 let db: AppDb;
 let clock: number;
 const now = () => clock;
@@ -255,20 +264,26 @@ describe('outbox state machine', () => {
 
   it('lets only one of two concurrent senders send an entry, without Web Locks (status flip in a transaction)', async () => {
     await enqueueApplication(buildEntry(), clock, db);
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const sending = deferred();
+    const gate = deferred();
     let calls = 0;
+    // The first send stays open until the test lets it answer; any other answers at once.
     const send: SendApplication = async () => {
       calls += 1;
-      await gate;
+      if (calls === 1) {
+        sending.resolve();
+        await gate.promise;
+      }
       return { kind: 'response', status: 201, body: receipt };
     };
     const first = flushOutbox({ uid: 'user-1', send, db, now, locks: null, ignoreBackoff: true });
     const second = flushOutbox({ uid: 'user-1', send, db, now, locks: null, ignoreBackoff: true });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    release();
+    await sending.promise;
+    // One sender is held in its send; the other, finding the entry taken, ends without sending it.
+    const other = await Promise.race([first, second]);
+    expect(other.sent).toEqual([]);
+    expect(calls).toBe(1);
+    gate.resolve();
     const reports = await Promise.all([first, second]);
     expect(calls).toBe(1);
     expect(reports.flatMap((report) => report.sent)).toHaveLength(1);
@@ -277,21 +292,23 @@ describe('outbox state machine', () => {
   it('lets only one tab flush at a time with Web Locks; the other skips', async () => {
     expect(globalThis.navigator?.locks).toBeDefined();
     await enqueueApplication(buildEntry(), clock, db);
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const sending = deferred();
+    const gate = deferred();
     let calls = 0;
     const send: SendApplication = async () => {
       calls += 1;
-      await gate;
+      if (calls === 1) {
+        sending.resolve();
+        await gate.promise;
+      }
       return { kind: 'response', status: 201, body: receipt };
     };
     const first = flushOutbox({ uid: 'user-1', send, db, now });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The first tab holds the lock while its send is open.
+    await sending.promise;
     const second = await flushOutbox({ uid: 'user-1', send, db, now });
-    expect(second.skipped).toBe(true);
-    release();
+    expect(second).toEqual({ skipped: true, sent: [], failed: [], requeued: [] });
+    gate.resolve();
     expect((await first).sent).toHaveLength(1);
     expect(calls).toBe(1);
   });

@@ -126,14 +126,32 @@ describe('validateBoardJobs', () => {
   });
 
   it('waits for each piece to be taken before validating the next', async () => {
-    const items = Array.from({ length: 4 }, (_, i) => ({ ...goodJob, id: `job-${i}` }));
     const events: string[] = [];
-    await validateBoardJobs(items, 2, async (jobs) => {
-      events.push(`start ${jobs[0]!.id}`);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      events.push(`end ${jobs[0]!.id}`);
+    // Jobs that note when the validation first reads them.
+    const read = new Set<number>();
+    const items = Array.from({ length: 4 }, (_, i) =>
+      Object.defineProperty({ ...goodJob }, 'id', {
+        enumerable: true,
+        get: () => {
+          if (!read.has(i)) events.push(`validate job-${i}`);
+          read.add(i);
+          return `job-${i}`;
+        },
+      }),
+    );
+    const taken: Array<() => void> = [];
+    const run = validateBoardJobs(items, 2, (jobs) => {
+      events.push(`take ${jobs.map((job) => job.id).join(' ')}`);
+      return new Promise<void>((resolve) => taken.push(resolve));
     });
-    expect(events).toEqual(['start job-0', 'end job-0', 'start job-2', 'end job-2']);
+    // validateBoardJobs runs until it awaits the first piece's sink: the second slice is not read yet.
+    expect(events).toEqual(['validate job-0', 'validate job-1', 'take job-0 job-1']);
+    events.length = 0;
+    taken[0]!();
+    await expect.poll(() => taken.length).toBe(2);
+    expect(events).toEqual(['validate job-2', 'validate job-3', 'take job-2 job-3']);
+    taken[1]!();
+    expect((await run).jobs.map((job) => job.id)).toEqual(['job-0', 'job-1', 'job-2', 'job-3']);
   });
 
   it('sends no empty piece when a whole slice is malformed', async () => {
