@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit + API tests (vitest), build, browser tests (Playwright on Chromium).
 // With TEST_DATABASE_URL set, the API suite runs a second time against that PostgreSQL server.
-// Ends with one line: "<n> passed, <m> failed".
+// Ends with one line: "<n> passed, <m> failed, <k> skipped", after the suites that did not run, each with its reason.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -16,7 +16,12 @@ mkdirSync(resultsDir, { recursive: true });
 
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 const failures = [];
+/** Suites that did not run at all, with the reason: a run without them must not look like a whole one. */
+const notRun = [];
+/** The names of skipped tests, printed before the closing line. */
+const skippedNames = [];
 
 function step(label, cmd, args, env = {}) {
   console.log(`\n=== ${label} ===`);
@@ -29,11 +34,17 @@ function step(label, cmd, args, env = {}) {
   return result.status === 0;
 }
 
-function countVitest(file) {
+function countVitest(file, label) {
   if (!existsSync(file)) return false;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
+  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  for (const result of report.testResults ?? []) {
+    for (const test of result.assertionResults ?? []) {
+      if (['pending', 'skipped', 'todo'].includes(test.status)) skippedNames.push(`${label}: ${test.fullName}`);
+    }
+  }
   return true;
 }
 
@@ -42,6 +53,16 @@ function countPlaywright(file) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.stats?.expected ?? 0;
   failed += (report.stats?.unexpected ?? 0) + (report.stats?.flaky ?? 0);
+  skipped += report.stats?.skipped ?? 0;
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'skipped') skippedNames.push(`browser: ${[...titles, spec.title].join(' > ')}`);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) visit(suite, [suite.title]);
   return true;
 }
 
@@ -63,7 +84,7 @@ step(
   ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`],
   { TEST_DATABASE_URL: '' },
 );
-if (!countVitest(vitestJson)) failed += 1;
+if (!countVitest(vitestJson, 'PGlite')) failed += 1;
 
 if (process.env.TEST_DATABASE_URL) {
   const pgJson = path.join(resultsDir, 'vitest-postgres.json');
@@ -75,7 +96,9 @@ if (process.env.TEST_DATABASE_URL) {
     '--reporter=json',
     `--outputFile=${pgJson}`,
   ]);
-  if (!countVitest(pgJson)) failed += 1;
+  if (!countVitest(pgJson, 'PostgreSQL')) failed += 1;
+} else {
+  notRun.push('PostgreSQL suite: not run, TEST_DATABASE_URL unset');
 }
 
 const chromium = findChromium();
@@ -85,6 +108,7 @@ if (!chromium) {
       '(Debian/Ubuntu) or set CHROMIUM_PATH to a Chrome/Chromium binary.',
   );
   failures.push('Browser tests (no Chromium)');
+  notRun.push('Browser tests: not run, no Chromium');
   failed += 1;
 } else if (
   step('Build', bin('vite'), ['build', '--logLevel', 'warn']) &&
@@ -101,5 +125,7 @@ if (!chromium) {
 }
 
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
-console.log(`\n${passed} passed, ${failed} failed`);
+if (skippedNames.length) console.log(`\nSkipped:\n${skippedNames.map((name) => `  ${name}`).join('\n')}`);
+for (const suite of notRun) console.log(`\n${suite}`);
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed === 0 && failures.length === 0 ? 0 : 1);
