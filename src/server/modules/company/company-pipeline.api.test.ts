@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { watchAppState } from '../../../../tests/api-setup/app-state.ts';
 import { apply, buildAnswers, multipartApplication } from '../../../../tests/api-setup/applications.ts';
 import {
   addMemberThroughApi,
@@ -458,8 +459,8 @@ describe('jobs and the board', () => {
 });
 
 describe('member invitations', () => {
-  it('lets an owner invite a teammate by e-mail: single use, tied to that e-mail, removable', async () => {
-    const email = uniqueEmail('newbie');
+  /** An owner's invitation through the API; answers the token of the link it e-mailed. */
+  async function inviteByOwner(email: string): Promise<string> {
     const invited = await caller(app, org.owner).request('POST', `/api/company/organizations/${org.id}/invitations`, {
       email,
       role: 'member',
@@ -467,8 +468,27 @@ describe('member invitations', () => {
     expect(invited.statusCode).toBe(201);
     const link = await lastMailLink(db(), email, '/company/join/');
     expect(link.startsWith('https://jobs.example.edu/company/join/')).toBe(true);
-    const token = decodeURIComponent(link.split('/company/join/')[1]!);
+    return decodeURIComponent(link.split('/company/join/')[1]!);
+  }
 
+  /** A refused request: its status, its code, and no row, stored file or outbox file changed. */
+  async function expectRefused(
+    label: string,
+    send: () => Promise<LightMyRequestResponse>,
+    { status, code }: { status: number; code: string },
+  ): Promise<void> {
+    // Mail queued by earlier steps is delivered first, so the snapshots compare this request alone.
+    await app.mailSender.drain();
+    const unchanged = await watchAppState({ db: db(), storage: storageDir, outboxDir: join(storageDir, 'outbox') });
+    const response = await send();
+    expect(response.statusCode, label).toBe(status);
+    expect(response.json(), label).toEqual({ error: expect.any(String), code });
+    await unchanged.expectUnchanged(label);
+  }
+
+  it('lets an owner invite a teammate by e-mail: shown to anyone with the link, joined by that e-mail, removable', async () => {
+    const email = uniqueEmail('newbie');
+    const token = await inviteByOwner(email);
     const stranger = await createGoogleUser({ email: uniqueEmail('stranger') });
     expect((await caller(app, stranger).request('GET', `/api/company/join/${token}`)).json()).toEqual({
       organizationName: 'Initech',
@@ -476,61 +496,68 @@ describe('member invitations', () => {
       role: 'member',
       expired: false,
     });
-    expect((await caller(app, stranger).request('POST', `/api/company/join/${token}`)).json().code).toBe(
-      'invitation_email_mismatch',
-    );
 
     const newbie = await createGoogleUser({ email, name: 'New Bie' });
     const joined = await caller(app, newbie).request('POST', `/api/company/join/${token}`);
     expect(joined.json()).toMatchObject({ id: org.id, role: 'member' });
-    expect((await caller(app, newbie).request('POST', `/api/company/join/${token}`)).json().code).toBe(
-      'invitation_used',
-    );
-    const anonymous = await createAnonymousUser();
-    const another = await caller(app, org.owner).request('POST', `/api/company/organizations/${org.id}/invitations`, {
-      email: uniqueEmail('later'),
-      role: 'member',
-    });
-    expect(another.statusCode).toBe(201);
-    const laterToken = decodeURIComponent(
-      (await lastMailLink(db(), another.json().email, '/company/join/')).split('/company/join/')[1]!,
-    );
-    expect((await caller(app, anonymous).request('POST', `/api/company/join/${laterToken}`)).json().code).toBe(
-      'identified_account_required',
-    );
-    expect((await caller(app, null).request('POST', `/api/company/join/${laterToken}`)).json().code).toBe(
-      'unauthenticated',
-    );
-    expect(
-      (
-        await caller(app, newbie).request('POST', `/api/company/organizations/${org.id}/invitations`, {
-          email: uniqueEmail('x'),
-          role: 'member',
-        })
-      ).json().code,
-    ).toBe('owner_only');
-    expect(
-      (
-        await caller(app, org.owner).request('POST', `/api/company/organizations/${org.id}/invitations`, {
-          email: email.toUpperCase(),
-          role: 'member',
-        })
-      ).json().code,
-    ).toBe('already_member');
-
     const members = (await caller(app, newbie).request('GET', `/api/company/organizations/${org.id}/members`)).json();
     expect(members.members.map((member: { email: string }) => member.email)).toContain(email);
-    expect(
-      (
-        await caller(app, org.owner).request('DELETE', `/api/company/organizations/${org.id}/members/${org.owner.uid}`)
-      ).json().code,
-    ).toBe('last_owner');
+
     expect(
       (await caller(app, org.owner).request('DELETE', `/api/company/organizations/${org.id}/members/${newbie.uid}`))
         .statusCode,
     ).toBe(204);
     expect((await caller(app, newbie).request('GET', `/api/company/jobs?organizationId=${org.id}`)).json().code).toBe(
       'not_a_member',
+    );
+  });
+
+  it('refuses a join by another e-mail, an anonymous session, no token, or of a used invitation, changing nothing', async () => {
+    const email = uniqueEmail('invited');
+    const token = await inviteByOwner(email);
+    const join = (user: EmulatorUser | null) => () => caller(app, user).request('POST', `/api/company/join/${token}`);
+
+    const stranger = await createGoogleUser({ email: uniqueEmail('stranger') });
+    await expectRefused('another e-mail', join(stranger), { status: 403, code: 'invitation_email_mismatch' });
+    const anonymous = await createAnonymousUser();
+    await expectRefused('an anonymous session', join(anonymous), { status: 403, code: 'identified_account_required' });
+    await expectRefused('no token', join(null), { status: 401, code: 'unauthenticated' });
+
+    const invited = await createGoogleUser({ email, name: 'In Vited' });
+    expect((await join(invited)()).statusCode).toBe(200);
+    await expectRefused('the used invitation, by its own e-mail', join(invited), {
+      status: 409,
+      code: 'invitation_used',
+    });
+    await expectRefused('the used invitation, by another e-mail', join(stranger), {
+      status: 409,
+      code: 'invitation_used',
+    });
+  });
+
+  it('refuses an invitation sent by a member or to a member, and removing the last owner, changing nothing', async () => {
+    await expectRefused(
+      'a member inviting',
+      () =>
+        caller(app, teammate).request('POST', `/api/company/organizations/${org.id}/invitations`, {
+          email: uniqueEmail('x'),
+          role: 'member',
+        }),
+      { status: 403, code: 'owner_only' },
+    );
+    await expectRefused(
+      'inviting a member (e-mail in another case)',
+      () =>
+        caller(app, org.owner).request('POST', `/api/company/organizations/${org.id}/invitations`, {
+          email: teammate.email!.toUpperCase(),
+          role: 'member',
+        }),
+      { status: 409, code: 'already_member' },
+    );
+    await expectRefused(
+      'the last owner removing themself',
+      () => caller(app, org.owner).request('DELETE', `/api/company/organizations/${org.id}/members/${org.owner.uid}`),
+      { status: 409, code: 'last_owner' },
     );
   });
 });
