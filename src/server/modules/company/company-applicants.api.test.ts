@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { watchAppState } from '../../../../tests/api-setup/app-state.ts';
 import {
   applyAsStudent,
   caller,
@@ -99,6 +100,12 @@ afterAll(async () => {
   await testDatabase?.dispose();
   rmSync(storageDir, { recursive: true, force: true });
 });
+
+/** Everything the app owns, to compare before and after a refusal; mail queued earlier is delivered first. */
+async function watchState() {
+  await app.mailSender.drain();
+  return watchAppState({ db: db(), storage: storageDir, outboxDir: join(storageDir, 'outbox') });
+}
 
 async function applicants(query = ''): Promise<ApplicantsResponse> {
   const response = await caller(app, org.owner).request('GET', `/api/company/jobs/${job.id}/applicants${query}`);
@@ -234,19 +241,19 @@ describe('invitations to apply by CSV', () => {
     expect(list.find((entry) => entry.id === created.id)?.status).toBe('revoked');
   });
 
-  it('refuses invitations to a job that is not published', async () => {
+  it('refuses invitations to a job that is not published (409 job_not_published), sending nothing', async () => {
     const draft = await postJob(app, org.owner, org.id, { title: 'Draft', status: 'draft' });
+    const unchanged = await watchState();
     const response = await caller(app, org.owner).request('POST', `/api/company/jobs/${draft.id}/invitations`, {
       entries: [{ email: uniqueEmail('early') }],
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().code).toBe('job_not_published');
-    expect((await caller(app, org.owner).request('GET', `/api/company/jobs/${draft.id}/invitations`)).json()).toEqual(
-      [],
-    );
+    await unchanged.expectUnchanged('invitations to a draft');
   });
 
-  it('refuses a CSV that cannot be read, or too many lines, without sending anything', async () => {
+  it('refuses a CSV that cannot be read (400 csv_invalid), or of too many lines (400 too_many_invitations), sending nothing', async () => {
+    const unchanged = await watchState();
     const unreadable = await caller(app, org.owner).request('POST', `/api/company/jobs/${job.id}/invitations`, {
       csv: '"unterminated,quote\n',
     });
@@ -256,7 +263,9 @@ describe('invitations to apply by CSV', () => {
     const tooMany = await caller(app, org.owner).request('POST', `/api/company/jobs/${job.id}/invitations`, {
       csv: many,
     });
+    expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().code).toBe('too_many_invitations');
+    await unchanged.expectUnchanged('unreadable and over-long invitation lists');
   });
 });
 
@@ -290,6 +299,7 @@ describe('organization logo', () => {
 
   it('refuses a file that is not an image whatever its name, and one over 1 MB, keeping the current logo', async () => {
     const before = (await caller(app, org.owner).request('GET', '/api/company/organizations')).json()[0].logoUrl;
+    const unchanged = await watchState();
     const svg = await upload(
       Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
       'logo.png',
@@ -301,5 +311,6 @@ describe('organization logo', () => {
     expect(big.statusCode).toBe(413);
     expect(big.json().code).toBe('logo_too_large');
     expect((await caller(app, org.owner).request('GET', '/api/company/organizations')).json()[0].logoUrl).toBe(before);
+    await unchanged.expectUnchanged('refused logos');
   });
 });

@@ -17,6 +17,22 @@ type Page = {
   facets: { countries: Facet[]; states: Facet[]; cities: Facet[] };
 };
 
+// Three listings the feeds updated after the others (which share one update time), none of them first by posting.
+const phoenix = buildListing({ locations: ['Phoenix, AZ'], date_updated: 1_760_200_000 });
+const bangalore = buildListing({ locations: ['Bangalore'], date_updated: 1_760_300_000 });
+const waterloo = buildListing({
+  locations: ['Waterloo, ON'],
+  date_updated: 1_760_150_000,
+  normalized_locations: [
+    {
+      raw: 'Waterloo, ON',
+      normalized: { city: 'Waterloo', region: 'Ontario', region_code: 'ON', country: 'Canada', country_code: 'CA' },
+      type: 'hybrid',
+      unresolved: false,
+    },
+  ],
+});
+
 // Every spelling the issue found under the wrong country, in both feeds' shapes.
 const internships = [
   buildListing({ locations: ['Toronto, ON, Canada'] }),
@@ -25,10 +41,10 @@ const internships = [
   buildListing({ locations: ['Vancouver, BC'] }),
   buildListing({ locations: ['Vancouver, British Columbia, CAN'] }),
   buildListing({ locations: ['San Jose, CA', 'San Jose, California'] }),
-  buildListing({ locations: ['Phoenix, AZ'] }),
+  phoenix,
   buildListing({ locations: ['Arizona'] }),
   buildListing({ locations: ['London, UK'] }),
-  buildListing({ locations: ['Bangalore'] }),
+  bangalore,
   buildListing({ locations: ['Remote in USA'] }),
   buildListing({ locations: ['Hybrid'] }),
   buildListing({ locations: ['Global Remote'] }),
@@ -36,17 +52,7 @@ const internships = [
   buildListing({ locations: ['NYC'], active: false }),
 ];
 const newGrads = [
-  buildListing({
-    locations: ['Waterloo, ON'],
-    normalized_locations: [
-      {
-        raw: 'Waterloo, ON',
-        normalized: { city: 'Waterloo', region: 'Ontario', region_code: 'ON', country: 'Canada', country_code: 'CA' },
-        type: 'hybrid',
-        unresolved: false,
-      },
-    ],
-  }),
+  waterloo,
   buildListing({
     locations: ['Remote in Canada'],
     normalized_locations: [
@@ -153,9 +159,18 @@ describe('GET /api/public/board: places', () => {
     expect(ids).not.toContain(leaving.id);
   });
 
-  it('orders by the latest update with sort=updated', async () => {
+  it('orders by the latest update with sort=updated, ties in board order; refuses an unknown sort', async () => {
+    const postedOrder = (await board('')).jobs.map((job) => job.id);
+    const updatedFirst = [bangalore.id, phoenix.id, waterloo.id];
     const { jobs } = await board('&sort=updated');
-    expect(jobs).toHaveLength(internships.length - 1 + newGrads.length);
-    expect((await app.inject({ method: 'GET', url: '/api/public/board?sort=random' })).statusCode).toBe(400);
+    expect(jobs.map((job) => job.id)).toEqual([
+      ...updatedFirst,
+      ...postedOrder.filter((id) => !updatedFirst.includes(id)),
+    ]);
+    // The default order is another one, so the comparison above proves the sort.
+    expect(postedOrder.slice(0, 3)).not.toEqual(updatedFirst);
+    const refused = await app.inject({ method: 'GET', url: '/api/public/board?sort=random' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('invalid_request');
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { watchAppState } from '../../../../tests/api-setup/app-state.ts';
 import {
   createAnonymousUser,
   createPasswordUser,
@@ -69,21 +70,46 @@ afterAll(async () => {
 });
 
 describe('/api/saved-jobs: who may call', () => {
-  it('answers 401 without a token or with an expired one, and 403 for an anonymous session', async () => {
-    expect((await call(null, 'GET', '/api/saved-jobs')).statusCode).toBe(401);
-    expect((await call(null, 'PUT', `/api/saved-jobs/${open.id}`)).statusCode).toBe(401);
-    expect((await call(null, 'DELETE', `/api/saved-jobs/${open.id}`)).statusCode).toBe(401);
-    expect((await call(expiredToken(ada.idToken), 'GET', '/api/saved-jobs')).statusCode).toBe(401);
+  it('answers 401 without a token or with an expired one, and 403 for an anonymous session, changing nothing', async () => {
     const anonymous = await createAnonymousUser();
-    expect((await call(anonymous, 'GET', '/api/saved-jobs')).statusCode).toBe(403);
-    expect((await call(anonymous, 'PUT', `/api/saved-jobs/${open.id}`)).statusCode).toBe(403);
+    const unchanged = await watchAppState({ db: testDatabase.database.db });
+    const refusals: [string, () => ReturnType<typeof call>, number, string][] = [
+      ['GET, no token', () => call(null, 'GET', '/api/saved-jobs'), 401, 'unauthenticated'],
+      ['PUT, no token', () => call(null, 'PUT', `/api/saved-jobs/${open.id}`), 401, 'unauthenticated'],
+      ['DELETE, no token', () => call(null, 'DELETE', `/api/saved-jobs/${open.id}`), 401, 'unauthenticated'],
+      ['GET, expired token', () => call(expiredToken(ada.idToken), 'GET', '/api/saved-jobs'), 401, 'token_invalid'],
+      ['GET, anonymous', () => call(anonymous, 'GET', '/api/saved-jobs'), 403, 'identified_account_required'],
+      [
+        'PUT, anonymous',
+        () => call(anonymous, 'PUT', `/api/saved-jobs/${open.id}`),
+        403,
+        'identified_account_required',
+      ],
+    ];
+    for (const [label, send, status, code] of refusals) {
+      const response = await send();
+      expect(response.statusCode, label).toBe(status);
+      expect(response.json(), label).toMatchObject({ code });
+    }
+    await unchanged.expectUnchanged('saved jobs without a token, with an expired one, or anonymous');
   });
 
-  it('refuses a signed-in person without an account, changing nothing', async () => {
+  it('refuses a signed-in person without an account (403 account_required), storing nothing', async () => {
     const stranger = await createPasswordUser();
-    const response = await call(stranger, 'PUT', `/api/saved-jobs/${open.id}`);
-    expect(response.statusCode).toBe(403);
-    expect(response.json().error).toMatch(/account/);
+    const unchanged = await watchAppState({ db: testDatabase.database.db });
+    for (const [method, url] of [
+      ['PUT', `/api/saved-jobs/${open.id}`],
+      ['DELETE', `/api/saved-jobs/${open.id}`],
+      ['GET', '/api/saved-jobs'],
+    ] as const) {
+      const response = await call(stranger, method, url);
+      expect(response.statusCode, `${method} ${url}`).toBe(403);
+      expect(response.json(), `${method} ${url}`).toEqual({
+        error: expect.stringMatching(/account/),
+        code: 'account_required',
+      });
+    }
+    await unchanged.expectUnchanged('saved jobs of a person without an account');
   });
 
   it("keeps each student's list to themselves: another student's token neither reads nor changes it", async () => {
@@ -98,16 +124,23 @@ describe('/api/saved-jobs: who may call', () => {
 });
 
 describe('/api/saved-jobs: saving', () => {
-  it('saves an external listing and a featured job, newest first, with what the card shows', async () => {
-    await call(ada, 'PUT', `/api/saved-jobs/${open.id}`);
-    await call(ada, 'PUT', `/api/saved-jobs/${featuredId}`);
+  it('saves an external listing and a featured job, lists them most recently saved first, with what the card shows', async () => {
+    // Saved in one order, at times that list them in another (neither the order of the requests nor of the ids).
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    expect((await call(ada, 'PUT', `/api/saved-jobs/${featuredId}`, { changedAt: minutesAgo(3) })).statusCode).toBe(
+      200,
+    );
+    expect((await call(ada, 'PUT', `/api/saved-jobs/${open.id}`)).statusCode).toBe(200);
+    expect((await call(ada, 'PUT', `/api/saved-jobs/${leaving.id}`, { changedAt: minutesAgo(2) })).statusCode).toBe(
+      200,
+    );
     const response = await call(ada, 'GET', '/api/saved-jobs');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('private, no-store');
     const { savedJobs } = response.json() as {
-      savedJobs: { jobId: string; job: { title: string; closed: boolean; featured: boolean } }[];
+      savedJobs: { jobId: string; savedAt: string; job: { title: string; closed: boolean; featured: boolean } }[];
     };
-    expect(savedJobs.map((s) => s.jobId).sort()).toEqual([featuredId, open.id].sort());
+    expect(savedJobs.map((s) => s.jobId)).toEqual([open.id, leaving.id, featuredId]);
     expect(savedJobs.find((s) => s.jobId === open.id)!.job).toMatchObject({
       title: 'Open Intern',
       closed: false,
@@ -157,13 +190,18 @@ describe('/api/saved-jobs: saving', () => {
   });
 
   it('answers 404 for a job that does not exist and 400 for a malformed id or time, storing nothing', async () => {
-    expect((await call(ada, 'PUT', '/api/saved-jobs/no-such-job')).statusCode).toBe(404);
-    expect((await call(ada, 'PUT', '/api/saved-jobs/bad%20id')).statusCode).toBe(400);
+    const unchanged = await watchAppState({ db: testDatabase.database.db });
+    const missing = await call(ada, 'PUT', '/api/saved-jobs/no-such-job');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('job_not_found');
+    const badId = await call(ada, 'PUT', '/api/saved-jobs/bad%20id');
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().code).toBe('invalid_request');
     // Over-long: refused by the id rule (400) or, past Fastify's parameter limit, as a too-long URI (414).
     expect([400, 414]).toContain((await call(ada, 'PUT', `/api/saved-jobs/${'x'.repeat(201)}`)).statusCode);
     const badTime = await call(ada, 'PUT', `/api/saved-jobs/${open.id}`, { changedAt: 'yesterday' });
     expect(badTime.statusCode).toBe(400);
-    expect(badTime.json().error).toMatch(/changedAt/);
-    expect(await savedIds(ada)).not.toContain('no-such-job');
+    expect(badTime.json()).toMatchObject({ code: 'invalid_request', error: expect.stringMatching(/changedAt/) });
+    await unchanged.expectUnchanged('refused saves');
   });
 });
