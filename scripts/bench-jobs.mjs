@@ -7,13 +7,15 @@
 // plain and then brotli-compressed as browsers ask;
 // and a plain node:http hello-world server in the same run, so the figures compare across machines. Then the same
 // against PostgreSQL (a temporary database) with `--postgres [url]` or when DATABASE_URL / BENCH_DATABASE_URL is
-// set (default url postgres://postgres@127.0.0.1:5432/test). Ends with a summary of both.
+// set (default url postgres://postgres@127.0.0.1:5432/test). Each backend ends with the time a server takes to stop
+// while its feed downloads hang (the schedule cancels them). Ends with a summary of both.
 // Settings: BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS (100), BENCH_LISTINGS (20000),
 // BENCH_NODE_OPTIONS (V8 flags for the API server instead of the default ones), BENCH_SERVER_DIR (a compiled
 // server other than dist/server, not rebuilt).
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +69,38 @@ async function measure(label, options) {
     errors,
     total: result.requests.total,
   };
+}
+
+/**
+ * Seconds from SIGTERM to exit of a server whose two feed downloads are in progress and never answered, and its exit
+ * code. A figure to watch, not a test: the API test checks that shutdown cancels the download.
+ */
+async function shutdownDuringHangingDownloads(serverArgs, serverEnv) {
+  let downloads = 0;
+  const feedHost = createServer(() => void (downloads += 1)); // never answers
+  await new Promise((resolve) => feedHost.listen(0, '127.0.0.1', resolve));
+  const feedUrl = `http://127.0.0.1:${feedHost.address().port}`;
+  try {
+    const server = startProcess(
+      serverArgs,
+      {
+        ...serverEnv,
+        FEEDS_ENABLED: 'true',
+        FEED_INTERNSHIPS_URL: `${feedUrl}/internships.json`,
+        FEED_NEW_GRADS_URL: `${feedUrl}/new-grads.json`,
+      },
+      'API server (hanging feeds)',
+    );
+    await waitFor(() => downloads >= 2, 'both feed downloads in progress');
+    const exited = new Promise((resolve) => server.once('exit', (code) => resolve(code)));
+    const started = performance.now();
+    server.kill('SIGTERM');
+    const code = await exited;
+    return { seconds: (performance.now() - started) / 1000, code };
+  } finally {
+    feedHost.closeAllConnections();
+    await new Promise((resolve) => feedHost.close(resolve));
+  }
 }
 
 // ---------------------------------------------------------------------------------------------- main
@@ -223,6 +257,11 @@ async function benchServer(label, databaseUrl, { internshipsFile, newGradsFile }
   const restartSeconds = (Date.now() - started) / 1000;
   results.restarted = await measure('board: same filtered search, restarted server', { url: `${base}${fixedPath}` });
   const restartedMemory = memoryOf(restarted.pid);
+  const restartedExit = new Promise((resolve) => restarted.once('exit', resolve));
+  restarted.kill('SIGTERM');
+  await restartedExit;
+  const shutdown = await shutdownDuringHangingDownloads(serverArgs, serverEnv);
+  log(`stopped during two hanging feed downloads in ${shutdown.seconds.toFixed(2)} s (exit code ${shutdown.code})`);
 
   console.log('');
   console.log(`${label}:`);
@@ -235,7 +274,7 @@ async function benchServer(label, databaseUrl, { internshipsFile, newGradsFile }
     );
   }
   console.log('');
-  return { label, jobs: board.total, results, memoryAfterFixed, memory, restartSeconds, restartedMemory };
+  return { label, jobs: board.total, results, memoryAfterFixed, memory, restartSeconds, restartedMemory, shutdown };
 }
 
 function printSummary(runs) {
@@ -281,6 +320,10 @@ function printSummary(runs) {
       `    RSS, restarted on the existing data (ready in ${run.restartSeconds.toFixed(1)} s): ` +
         `${run.restartedMemory.rssMb.toFixed(0)} MB after its run, peak ${run.restartedMemory.peakMb.toFixed(0)} MB: ` +
         `${check(run.restartedMemory.rssMb <= goals.rssMb)}`,
+    );
+    console.log(
+      `    shutdown (SIGTERM) during two hanging feed downloads: ${run.shutdown.seconds.toFixed(2)} s, exit code ` +
+        `${run.shutdown.code} (the server gives up waiting after 10 s; a feed download times out after 30 s)`,
     );
     const errors = Object.values(r).reduce((sum, x) => sum + x.errors, 0);
     if (errors > 0) console.log(`    ${errors} errors/timeouts/non-2xx answers`);
