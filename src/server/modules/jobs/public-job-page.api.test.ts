@@ -1,14 +1,22 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  caller,
+  createOrganizationWithOwnerUser,
+  postJob,
+  type TestOrganization,
+} from '../../../../tests/api-setup/company.ts';
 import { insertFeaturedJob, insertOrganization } from '../../../../tests/api-setup/job-board.ts';
 import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts';
 import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts';
+import type { CompanyJob } from '../../../shared/company/company-api.ts';
 import type { FeaturedJobRow } from '../../db/schema.ts';
 
-// GET /jobs/{slug} for visitors and search engines, /sitemap.xml and /robots.txt.
+// GET /jobs/{slug} for visitors and search engines, /sitemap.xml and /robots.txt; jobs posted through the company API
+// that are link-only, private, drafts or closed stay out of all three.
 
 let testDatabase: TestDatabase;
 let app: FastifyInstance;
@@ -179,5 +187,90 @@ describe('/sitemap.xml and /robots.txt', () => {
     for (const path of ['/api/', '/dashboard', '/account', '/jobs$', '/jobs/saved', '/jobs/applied'])
       expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).toContain('Sitemap: https://jobs.example.org/sitemap.xml');
+  });
+});
+
+describe('company jobs that are not public and open stay off the open web', () => {
+  let company: TestOrganization;
+  let published: CompanyJob;
+  let linkOnly: CompanyJob;
+  let privateJob: CompanyJob;
+  let draft: CompanyJob;
+
+  beforeAll(async () => {
+    company = await createOrganizationWithOwnerUser(app, testDatabase.database.db, 'Borealis Labs');
+    published = await postJob(app, company.owner, company.id, { title: 'Borealis Public Intern' });
+    linkOnly = await postJob(app, company.owner, company.id, { title: 'Borealis Link Intern', visibility: 'link' });
+    privateJob = await postJob(app, company.owner, company.id, {
+      title: 'Borealis Private Intern',
+      visibility: 'private',
+    });
+    draft = await postJob(app, company.owner, company.id, { title: 'Borealis Draft Intern', status: 'draft' });
+  });
+
+  const page = (path: string) => app.inject({ method: 'GET', url: path, headers: { accept: 'text/html' } });
+
+  async function sitemapLocations(): Promise<string[]> {
+    const response = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(response.statusCode).toBe(200);
+    return [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+  }
+
+  /** The job's page as the open web sees it: its HTML with the job and JobPosting data. */
+  function expectJobPage(response: LightMyRequestResponse, job: CompanyJob): void {
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(`<h1>${job.title}</h1>`);
+    expect(jsonLd(response.body)).toMatchObject({ '@type': 'JobPosting', title: job.title });
+  }
+
+  /** Nothing of the job: the app's bare shell (which checks a shared link or invitation itself), or its 404. */
+  function expectNoJobData(response: LightMyRequestResponse, status: 200 | 404, label: string): void {
+    expect(response.statusCode, label).toBe(status);
+    expect(response.body, label).toBe(shell);
+  }
+
+  it('GET /jobs/{slug}: the public job has its page and JSON-LD; link-only and private get the bare shell, a draft 404', async () => {
+    expectJobPage(await page(`/jobs/${published.slug}`), published);
+    for (const job of [linkOnly, privateJob]) {
+      expectNoJobData(await page(`/jobs/${job.slug}`), 200, `${job.visibility}, by slug`);
+      expectNoJobData(await page(`/jobs/${job.id}/`), 200, `${job.visibility}, by id`);
+    }
+    expectNoJobData(await page(`/jobs/${draft.slug}`), 404, 'draft, by slug');
+    expectNoJobData(await page(`/jobs/${draft.id}/`), 404, 'draft, by id');
+  });
+
+  it('/sitemap.xml lists the public job, not the link-only, private or draft ones', async () => {
+    const locations = await sitemapLocations();
+    expect(locations).toContain(`https://jobs.example.org/jobs/${published.slug}`);
+    const hidden = [linkOnly, privateJob, draft].flatMap((job) => [job.slug, job.id]);
+    expect(locations.filter((location) => hidden.some((key) => location.endsWith(`/jobs/${key}`)))).toEqual([]);
+  });
+
+  it('a public job leaves its page, its JSON-LD and the sitemap once closed, or once made private', async () => {
+    const closing = await postJob(app, company.owner, company.id, { title: 'Borealis Closing Intern' });
+    const hiding = await postJob(app, company.owner, company.id, { title: 'Borealis Hiding Intern' });
+    expectJobPage(await page(`/jobs/${closing.slug}`), closing);
+    expectJobPage(await page(`/jobs/${hiding.slug}`), hiding);
+    expect(await sitemapLocations()).toEqual(
+      expect.arrayContaining([
+        `https://jobs.example.org/jobs/${closing.slug}`,
+        `https://jobs.example.org/jobs/${hiding.slug}`,
+      ]),
+    );
+
+    const owner = caller(app, company.owner);
+    expect((await owner.request('PATCH', `/api/company/jobs/${closing.id}`, { status: 'closed' })).statusCode).toBe(
+      200,
+    );
+    expect((await owner.request('PATCH', `/api/company/jobs/${hiding.id}`, { visibility: 'private' })).statusCode).toBe(
+      200,
+    );
+
+    expectNoJobData(await page(`/jobs/${closing.slug}`), 404, 'closed');
+    expectNoJobData(await page(`/jobs/${hiding.slug}`), 200, 'made private');
+    const locations = await sitemapLocations();
+    expect(locations).not.toContain(`https://jobs.example.org/jobs/${closing.slug}`);
+    expect(locations).not.toContain(`https://jobs.example.org/jobs/${hiding.slug}`);
+    expect(locations).toContain(`https://jobs.example.org/jobs/${published.slug}`);
   });
 });
