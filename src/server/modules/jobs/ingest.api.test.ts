@@ -236,9 +236,10 @@ describe('feed ingestion from a local feed host', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]?.message).toBe('feed internship not refreshed: HTTP 500');
     const rows = await listings();
-    for (const [id, row] of before) {
-      if (row.feedType === 'internship') expect(rows.get(id)?.active).toBe(row.active);
-    }
+    const internshipsBefore = [...before.values()].filter((row) => row.feedType === 'internship');
+    expect(internshipsBefore.map((row) => rows.get(row.id)?.active)).toEqual(
+      internshipsBefore.map((row) => row.active),
+    );
     expect(await stateOf('internship')).toMatchObject({ lastError: 'HTTP 500', lastErrorAt: expect.any(Date) });
   });
 
@@ -254,9 +255,7 @@ describe('feed ingestion from a local feed host', () => {
 
     const outcomes = await refresh();
 
-    const result = outcome(outcomes, 'internship');
-    expect(result.status).toBe('failed');
-    if (result.status === 'failed') expect(result.error).toMatch(error);
+    expect(outcome(outcomes, 'internship')).toMatchObject({ status: 'failed', error: expect.stringMatching(error) });
     expect(await listings()).toEqual(before);
     expect((await readBoardState(testDatabase.database.db)).version).toBe(version);
   });
