@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page, type Route } from '@playwright/test';
 import { emulatorAccounts, signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 import { completeEmulatorPopup, routeGapiStandIn } from './support/firebase-popup.ts';
 import { fakeGithubLogin } from './support/third-party-env.ts';
@@ -162,6 +162,35 @@ test.describe('account page', () => {
       'https://www.linkedin.com/in/ada-lovelace',
     );
     await expect(saveBar(page)).toHaveCount(0);
+  });
+
+  test('a field opened and typed in while a save is on its way stays open, with its text, when the answer comes', async ({
+    page,
+  }) => {
+    await signInWithProfile(page, 'save-in-flight');
+    // The save's answer is held until the student has opened and typed in another field (a slow network).
+    let holdSave: (route: Route) => void = () => undefined;
+    const saveHeld = new Promise<Route>((resolve) => (holdSave = resolve));
+    await page.route('**/api/profile/update', (route) => holdSave(route), { times: 1 });
+
+    await editField(page, 'Phone', '+1 (555) 123-4567');
+    await saveBar(page).getByRole('button', { name: 'Save' }).click();
+    const save = await saveHeld;
+    const school = await editField(page, 'School', 'McGill Univ');
+    await save.continue();
+
+    await expect(toast(page, 'Profile updated')).toBeVisible();
+    await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('+1 (555) 123-4567');
+    await expect(page.getByLabel('Phone', { exact: true })).not.toBeEditable();
+    await expect(school).toHaveValue('McGill Univ');
+    await expect(school).toBeEditable();
+    await expect(saveBar(page)).toContainText('You have 1 unsaved change');
+    await school.fill('McGill University');
+    await saveBar(page).getByRole('button', { name: 'Save' }).click();
+    await expect(saveBar(page)).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByLabel('School', { exact: true })).toHaveValue('McGill University');
+    await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('+1 (555) 123-4567');
   });
 
   test('each invalid field shows its rule on the field and in a toast, and nothing is saved', async ({ page }) => {

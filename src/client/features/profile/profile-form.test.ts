@@ -7,6 +7,7 @@ import {
   githubProfileStillNamed,
   isDevpostVerified,
   shouldDisconnectGithub,
+  valuesAfterSave,
 } from './profile-form.ts';
 
 function buildProfile(overrides: Partial<StudentProfile> = {}): StudentProfile {
@@ -26,6 +27,29 @@ describe('formValuesFromProfile', () => {
       githubUsername: 'ada',
       skills: ['TypeScript', 'React'],
     });
+  });
+});
+
+describe('valuesAfterSave (a save answered while the student edits again)', () => {
+  const before = formValuesFromProfile(buildProfile());
+  const sent = { ...before, phone: ' 5551234567 ' };
+  const answer = buildProfile({ phone: '5551234567' });
+
+  it('takes the saved values when nothing was typed since the values were sent', () => {
+    expect(valuesAfterSave(answer, sent, { ...sent })).toEqual(formValuesFromProfile(answer));
+  });
+
+  it('keeps what was typed since in a text field and in the skills, over the saved values', () => {
+    const current = { ...sent, program: 'Physics', skills: ['TypeScript'] };
+    expect(valuesAfterSave(answer, sent, current)).toEqual({
+      ...formValuesFromProfile(answer),
+      program: 'Physics',
+      skills: ['TypeScript'],
+    });
+  });
+
+  it('keeps a sent field typed in again, as typed', () => {
+    expect(valuesAfterSave(answer, sent, { ...sent, phone: '555123456' }).phone).toBe('555123456');
   });
 });
 

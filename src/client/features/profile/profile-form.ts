@@ -55,6 +55,23 @@ export function changedFields(values: ProfileFormValues, saved: ProfileFormValue
   return editableProfileFields.filter((field) => isFieldChanged(field, values, saved));
 }
 
+/**
+ * The form's values once a save is answered: the saved profile's, except for the fields changed since the values
+ * were sent (on a slow network the student may edit again before the answer comes), which keep what was typed.
+ */
+export function valuesAfterSave(
+  saved: StudentProfile,
+  sent: ProfileFormValues,
+  current: ProfileFormValues,
+): ProfileFormValues {
+  const next = formValuesFromProfile(saved);
+  for (const field of changedFields(current, sent)) {
+    if (field === 'skills') next.skills = current.skills;
+    else next[field] = current[field];
+  }
+  return next;
+}
+
 function sameName(a: string | null | undefined, b: string | null | undefined): boolean {
   return !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
 }

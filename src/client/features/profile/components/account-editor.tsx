@@ -27,6 +27,7 @@ import {
   formValuesFromProfile,
   isDevpostVerified,
   shouldDisconnectGithub,
+  valuesAfterSave,
   type ProfileFormValues,
 } from '../profile-form.ts';
 import { translateProfileMessage } from '../profile-message-keys.ts';
@@ -274,10 +275,19 @@ export function AccountEditor({ profile, readOnly, onProfileChange }: AccountEdi
       }
 
       onProfileChange(updated);
-      form.reset(formValuesFromProfile(updated));
-      setEditingFields(new Set());
-      setVerifiedDevpost(null);
-      setVerifyError(null);
+      // The answer may come after the student has opened or typed in a field again: only what was sent and left
+      // untouched since closes with its saved value; the rest stays open with what was typed.
+      const current = form.getValues();
+      const typedSince = changedFields(current, submitted);
+      const openWhenSent = editingFields;
+      form.reset(valuesAfterSave(updated, submitted, current));
+      setEditingFields(
+        (open) => new Set([...open].filter((field) => !openWhenSent.has(field) || typedSince.includes(field))),
+      );
+      if (!typedSince.includes('devpostUsername')) {
+        setVerifiedDevpost(null);
+        setVerifyError(null);
+      }
     } finally {
       setSaving(false);
     }
