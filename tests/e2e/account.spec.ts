@@ -442,9 +442,14 @@ test.describe('account page', () => {
     page,
     context,
   }) => {
+    // Two tabs, two verifications, a save and a reload: 20-55 s on two busy cores, too close to the default 60 s
+    // budget. When it ran out, fill() reported "element is not editable" as its last wait.
+    test.slow();
     await signInWithProfile(page, 'server-errors');
     await openSection(page, 'Connections');
     await page.getByRole('button', { name: 'Edit Devpost username' }).click();
+    // The Edit tap is checked on its own, with the expect timeout, so a tap that does not open the field fails here.
+    await expect(page.getByLabel('Devpost username', { exact: true })).toBeEditable();
     await page.getByLabel('Devpost username', { exact: true }).fill('jane_doe');
     await page.getByTestId('devpost-connection').getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByTestId('devpost-status')).toHaveText('Verified');
@@ -454,6 +459,7 @@ test.describe('account page', () => {
     await other.goto('/account');
     await openSection(other, 'Connections');
     await other.getByRole('button', { name: 'Edit Devpost username' }).click();
+    await expect(other.getByLabel('Devpost username', { exact: true })).toBeEditable();
     await other.getByLabel('Devpost username', { exact: true }).fill('new_user');
     await other.getByTestId('devpost-connection').getByRole('button', { name: 'Verify' }).click();
     await expect(other.getByTestId('devpost-status')).toHaveText('Verified');
