@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Database } from '../../src/server/db/client.ts';
 import { mailOutbox } from '../../src/server/db/schema.ts';
@@ -7,6 +7,7 @@ import { createOrganizationWithOwner } from '../../src/server/modules/company/in
 import type { CompanyJob } from '../../src/shared/company/company-api.ts';
 import { apply, buildAnswers, multipartApplication } from './applications.ts';
 import { createGoogleUser, type EmulatorUser, uniqueEmail } from './emulator-users.ts';
+import { exactlyOne } from './exactly-one.ts';
 import { buildPdf } from './uploads.ts';
 
 // Builders for the company portal's API tests: organizations with real members (joined through the API with real
@@ -33,18 +34,23 @@ export function caller(app: FastifyInstance, user: EmulatorUser | null): Caller 
   };
 }
 
-/** The link of the last e-mail sent to `to` whose body contains `marker`. */
+/**
+ * The link of the last e-mail sent to `to` whose body contains `marker`. Fails when that link went out in more than
+ * one e-mail (the same message queued twice); a re-sent invitation carries a new link, so it is the new last one.
+ */
 export async function lastMailLink(db: Database, to: string, marker: string): Promise<string> {
   const rows = await db
     .select({ body: mailOutbox.body })
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.recipient, to)))
+    .where(eq(mailOutbox.recipient, to))
     .orderBy(desc(mailOutbox.createdAt));
-  for (const row of rows) {
-    const link = row.body.split('\n').find((line) => line.includes(marker));
-    if (link) return link.slice(link.indexOf('http')).trim();
-  }
-  throw new Error(`no e-mail to ${to} with ${marker}`);
+  const links = rows.flatMap((row) => {
+    const line = row.body.split('\n').find((candidate) => candidate.includes(marker));
+    return line ? [line.slice(line.indexOf('http')).trim()] : [];
+  });
+  const last = links[0];
+  if (!last) throw new Error(`no e-mail to ${to} with ${marker}`);
+  return exactlyOne(links, (link) => link === last, `e-mail to ${to} with the link ${last}`);
 }
 
 export async function joinWithToken(

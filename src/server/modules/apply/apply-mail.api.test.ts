@@ -2,19 +2,22 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apply, applicationWithPdf, buildAnswers } from '../../../../tests/api-setup/applications.ts';
-import { createGoogleUser } from '../../../../tests/api-setup/emulator-users.ts';
+import { createGoogleUser, type EmulatorUser } from '../../../../tests/api-setup/emulator-users.ts';
+import { exactlyOne } from '../../../../tests/api-setup/exactly-one.ts';
 import { insertFeaturedJob, insertOrganization } from '../../../../tests/api-setup/job-board.ts';
 import { type SmtpStub, startSmtpStub } from '../../../../tests/api-setup/smtp-stub.ts';
 import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts';
 import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts';
-import { applications } from '../../db/schema.ts';
+import { maxConcurrentUploadsPerAccount } from '../../http/multipart-request.ts';
+import { applications, mailOutbox } from '../../db/schema.ts';
 
-// The confirmation e-mail after an application: to the outbox folder without SMTP_URL, over SMTP with it, and an
-// application that never fails because of the mail server.
+// The confirmation e-mail after an application: to the outbox folder without SMTP_URL, over SMTP with it, exactly one
+// per application however often the request is sent, and an application that never fails because of the mail server.
 
 let testDatabase: TestDatabase;
 let workDir: string;
@@ -86,34 +89,75 @@ describe('confirmation e-mail without SMTP_URL', () => {
 
 describe('confirmation e-mail over SMTP', () => {
   let smtp: SmtpStub;
+  let app: FastifyInstance;
+  const outboxDir = () => join(workDir, 'unused-outbox');
 
   beforeAll(async () => {
     smtp = await startSmtpStub();
+    app = await startApp({ SMTP_URL: smtp.url, OUTBOX_DIR: outboxDir(), MAIL_FROM: 'Careers <careers@example.edu>' });
   });
 
   afterAll(async () => {
+    await app.close();
     await smtp.close();
   });
 
+  /** The messages the SMTP server received for `user` (several tests share the server). */
+  const messagesTo = (user: EmulatorUser) => smtp.messages.filter((sent) => sent.to.includes(`<${user.email}>`));
+
+  /** The confirmation rows queued for `user`, whichever application they name. */
+  const confirmationsTo = (user: EmulatorUser) =>
+    testDatabase.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.recipient, user.email!), eq(mailOutbox.kind, 'application-confirmation')));
+
   it('hands the message to the SMTP server named by SMTP_URL', async () => {
-    const outboxDir = join(workDir, 'unused-outbox');
-    const app = await startApp({
-      SMTP_URL: smtp.url,
-      OUTBOX_DIR: outboxDir,
-      MAIL_FROM: 'Careers <careers@example.edu>',
-    });
-    try {
-      const { user, response } = await applyOnce(app, 'Firmware Intern');
-      expect(response.statusCode, response.body).toBe(201);
-      await app.mailSender.drain();
-      const message = smtp.messages.find((candidate) => candidate.data.includes('Firmware Intern'));
-      expect(message?.from).toBe('<careers@example.edu>');
-      expect(message?.to).toEqual([`<${user.email}>`]);
-      expect(message?.data).toMatch(/^Subject: Application received: Firmware Intern at Contoso Robotics$/m);
-      expect(() => readdirSync(outboxDir)).toThrow();
-    } finally {
-      await app.close();
-    }
+    const { user, response } = await applyOnce(app, 'Firmware Intern');
+    expect(response.statusCode, response.body).toBe(201);
+    await app.mailSender.drain();
+    const message = exactlyOne(
+      smtp.messages,
+      (candidate) => candidate.data.includes('Firmware Intern'),
+      'message about Firmware Intern',
+    );
+    expect(message.from).toBe('<careers@example.edu>');
+    expect(message.to).toEqual([`<${user.email}>`]);
+    expect(message.data).toMatch(/^Subject: Application received: Firmware Intern at Contoso Robotics$/m);
+    expect(() => readdirSync(outboxDir())).toThrow();
+  });
+
+  it('the same request replayed after its success (same Idempotency-Key): one confirmation queued, one sent', async () => {
+    const job = await insertFeaturedJob(testDatabase.database.db, { organizationId, title: 'Replay Intern' });
+    const user = await createGoogleUser();
+    const key = randomUUID();
+    const body = applicationWithPdf(buildAnswers(), 'replayed');
+    const first = await apply(app, user, job.id, body, { key });
+    expect(first.statusCode, first.body).toBe(201);
+    await app.mailSender.drain();
+    const replay = await apply(app, user, job.id, body, { key });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(first.json());
+    await app.mailSender.drain();
+    expect(await confirmationsTo(user)).toMatchObject([{ causeId: first.json().applicationId }]);
+    expect(messagesTo(user)).toHaveLength(1);
+  });
+
+  it('the same request sent several times at once (same Idempotency-Key): one confirmation queued, one sent', async () => {
+    const job = await insertFeaturedJob(testDatabase.database.db, { organizationId, title: 'Concurrent Intern' });
+    const user = await createGoogleUser();
+    const key = randomUUID();
+    const body = applicationWithPdf(buildAnswers(), 'concurrent');
+    // As many as one account may upload at once (more get 429).
+    const responses = await Promise.all(
+      Array.from({ length: maxConcurrentUploadsPerAccount }, () => apply(app, user, job.id, body, { key })),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(maxConcurrentUploadsPerAccount).fill(201));
+    const applicationIds = new Set(responses.map((response) => response.json().applicationId));
+    expect(applicationIds.size).toBe(1);
+    await app.mailSender.drain();
+    expect(await confirmationsTo(user)).toMatchObject([{ causeId: [...applicationIds][0] }]);
+    expect(messagesTo(user)).toHaveLength(1);
   });
 });
 
