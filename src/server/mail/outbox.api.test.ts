@@ -10,7 +10,8 @@ import { insertFeaturedJob, insertOrganization } from '../../../tests/api-setup/
 import { type SmtpStub, startSmtpStub } from '../../../tests/api-setup/smtp-stub.ts';
 import { buildEnv, buildTestApp } from '../../../tests/api-setup/test-app.ts';
 import { createTestClock } from '../../../tests/api-setup/test-clock.ts';
-import { openTestDatabase, type TestDatabase } from '../../../tests/api-setup/test-database.ts';
+import { openTestDatabase, type TestDatabase, testDatabaseUrl } from '../../../tests/api-setup/test-database.ts';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { applications, mailOutbox } from '../db/schema.ts';
 import { createMailer } from './mailer.ts';
 import { createMailSender, enqueueMail, messageIdOf } from './outbox.ts';
@@ -20,17 +21,30 @@ import { createMailSender, enqueueMail, messageIdOf } from './outbox.ts';
 
 const log = pino({ level: 'silent' });
 let testDatabase: TestDatabase;
+/** "Another instance": a second connection pool to the same PostgreSQL database (none with PGlite). */
+let otherInstance: DatabaseHandle | null = null;
 let smtp: SmtpStub;
 let workDir: string;
 
+// PGlite is one embedded session: there is no second connection to it, so no other instance can hold a row lock.
+const onPglite = testDatabaseUrl() === null;
+const postgresOnly = 'PostgreSQL only: one PGlite database is one session, with no second connection';
+
 beforeAll(async () => {
   testDatabase = await openTestDatabase();
+  if (testDatabase.url) {
+    // A claim never waits for a lock (SKIP LOCKED); were it to wait, this turns the wait into a failed round.
+    const url = new URL(testDatabase.url);
+    url.searchParams.set('options', '-c lock_timeout=2000');
+    otherInstance = await openDatabase({ databaseUrl: url.toString() });
+  }
   smtp = await startSmtpStub();
   workDir = mkdtempSync(join(tmpdir(), 'campus-jobs-outbox-'));
 });
 
 afterAll(async () => {
   await smtp.close();
+  await otherInstance?.close();
   await testDatabase.dispose();
   rmSync(workDir, { recursive: true, force: true });
 });
@@ -155,7 +169,7 @@ describe('the sender', () => {
     }
   });
 
-  it('two senders (two instances) draining at once send each message exactly once', async () => {
+  it('two senders sharing one database handle, draining at once, send each message exactly once', async () => {
     for (let index = 0; index < 30; index += 1) await enqueueMail(db(), message(`student-${index}@example.test`));
     const first = smtpSender(smtp.url, { batchSize: 3 });
     const second = smtpSender(smtp.url, { batchSize: 3 });
@@ -166,6 +180,128 @@ describe('the sender', () => {
     expect(smtp.messages).toHaveLength(30);
     expect(new Set(smtp.messages.map((sent) => sent.to[0])).size).toBe(30);
   });
+});
+
+describe('two instances: two senders on two connection pools', () => {
+  it.skipIf(onPglite)(`draining at once, they send each of 30 messages exactly once (${postgresOnly})`, async () => {
+    const recipients = Array.from({ length: 30 }, (_, index) => `<student-${index}@example.test>`);
+    for (const recipient of recipients) await enqueueMail(db(), message(recipient.slice(1, -1)));
+    const first = smtpSender(smtp.url, { batchSize: 3 });
+    const second = smtpSender(smtp.url, { batchSize: 3, db: otherInstance!.db });
+    const [a, b] = await Promise.all([first.sender.drain(), second.sender.drain()]);
+    await first.mailer.close();
+    await second.mailer.close();
+    expect(a + b).toBe(30);
+    expect(smtp.messages.map((sent) => sent.to[0]).sort()).toEqual([...recipients].sort());
+    const rows = await db().select().from(mailOutbox);
+    expect(rows.map((row) => row.attempts)).toEqual(Array(30).fill(1));
+  });
+
+  it.skipIf(onPglite)(
+    `a sender skips the message another instance holds locked, sends the rest without waiting, and sends the held one once it is free (${postgresOnly})`,
+    async () => {
+      const held = await enqueueMail(db(), message('held@example.test'));
+      await enqueueMail(db(), message('free-1@example.test'));
+      await enqueueMail(db(), message('free-2@example.test'));
+      const { sender, mailer } = smtpSender(smtp.url, { db: otherInstance!.db });
+      // The other instance is in the middle of claiming `held`: its row lock lasts until this transaction ends.
+      await db().transaction(async (tx) => {
+        await tx.execute(sql`select id from ${mailOutbox} where id = ${held} for update`);
+        expect(await sender.drain()).toBe(2);
+      });
+      expect(smtp.messages.map((sent) => sent.to[0]).sort()).toEqual([
+        '<free-1@example.test>',
+        '<free-2@example.test>',
+      ]);
+      const [heldRow] = await db().select().from(mailOutbox).where(eq(mailOutbox.id, held));
+      expect(heldRow).toMatchObject({ attempts: 0, sentAt: null, lockedUntil: null });
+      expect(await sender.drain()).toBe(1);
+      await mailer.close();
+      expect(smtp.messages.map((sent) => sent.to[0]).sort()).toEqual([
+        '<free-1@example.test>',
+        '<free-2@example.test>',
+        '<held@example.test>',
+      ]);
+    },
+  );
+});
+
+describe('a lease left by a run that died (claimed, never marked sent)', () => {
+  async function leasedByDeadRun(to: string): Promise<string> {
+    const id = await enqueueMail(db(), message(to));
+    // As the claim of a process killed mid-send leaves it: one attempt counted, the lease running for a minute.
+    await db()
+      .update(mailOutbox)
+      .set({ attempts: 1, lockedUntil: sql`now() + interval '60 seconds'` })
+      .where(eq(mailOutbox.id, id));
+    return id;
+  }
+
+  const appEnv = () => buildEnv({ STORAGE_DIR: join(workDir, 'files'), SMTP_URL: smtp.url });
+  const rowOf = async (id: string) => (await db().select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0];
+
+  it('releaseLeasesOnStart on: start() clears the lease and the message is sent at once, once', async () => {
+    const id = await leasedByDeadRun('orphaned@example.test');
+    const { sender, mailer } = smtpSender(smtp.url, { releaseLeasesOnStart: true });
+    sender.start();
+    expect(await sender.drain()).toBe(1);
+    await sender.stop();
+    await mailer.close();
+    expect(smtp.messages.map((sent) => sent.to)).toEqual([['<orphaned@example.test>']]);
+    expect(await rowOf(id)).toMatchObject({ attempts: 2, lockedUntil: null, sentAt: expect.any(Date) });
+  });
+
+  it('releaseLeasesOnStart off: start() leaves the lease alone; the message is sent once the lease has run out', async () => {
+    const id = await leasedByDeadRun('waiting@example.test');
+    const leased = await rowOf(id);
+    const { sender, mailer } = smtpSender(smtp.url, { releaseLeasesOnStart: false });
+    sender.start();
+    expect(await sender.drain()).toBe(0);
+    await sender.stop();
+    expect(smtp.messages).toHaveLength(0);
+    expect(await rowOf(id)).toEqual(leased);
+    // The lease runs out (moved back rather than waited for): the next round takes the message over.
+    await db()
+      .update(mailOutbox)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(mailOutbox.id, id));
+    expect(await sender.drain()).toBe(1);
+    await mailer.close();
+    expect(smtp.messages.map((sent) => sent.to)).toEqual([['<waiting@example.test>']]);
+  });
+
+  // app.ts turns the release on for PGlite only: its data folder is locked by one process, so a lease found at start
+  // is a dead process's. With PostgreSQL another instance may be alive and sending that very message.
+  it.skipIf(!onPglite)(
+    'an app on PGlite releases it when it starts and sends the message at once (PGlite only: PostgreSQL keeps leases)',
+    async () => {
+      const id = await leasedByDeadRun('restarted@example.test');
+      const app = await buildTestApp({ database: testDatabase.database, env: appEnv() });
+      try {
+        expect(await app.mailSender.drain()).toBe(1);
+      } finally {
+        await app.close();
+      }
+      expect(smtp.messages.map((sent) => sent.to)).toEqual([['<restarted@example.test>']]);
+      expect(await rowOf(id)).toMatchObject({ attempts: 2, sentAt: expect.any(Date) });
+    },
+  );
+
+  it.skipIf(onPglite)(
+    'an app on PostgreSQL leaves it to run out, as another instance may still be sending it (PostgreSQL only: PGlite releases)',
+    async () => {
+      const id = await leasedByDeadRun('elsewhere@example.test');
+      const leased = await rowOf(id);
+      const app = await buildTestApp({ database: testDatabase.database, env: appEnv() });
+      try {
+        expect(await app.mailSender.drain()).toBe(0);
+      } finally {
+        await app.close();
+      }
+      expect(smtp.messages).toHaveLength(0);
+      expect(await rowOf(id)).toEqual(leased);
+    },
+  );
 });
 
 describe('an application and its confirmation', () => {
@@ -180,8 +316,8 @@ describe('an application and its confirmation', () => {
     const response = await apply(first, user, job.id, applicationWithPdf());
     expect(response.statusCode, response.body).toBe(201);
     await first.close();
-    const [queued] = await db().select().from(mailOutbox).where(eq(mailOutbox.causeId, response.json().applicationId));
-    expect(queued).toMatchObject({ kind: 'application-confirmation', recipient: user.email, sentAt: null });
+    const queued = await db().select().from(mailOutbox).where(eq(mailOutbox.causeId, response.json().applicationId));
+    expect(queued).toMatchObject([{ kind: 'application-confirmation', recipient: user.email, sentAt: null }]);
     expect(smtp.messages).toHaveLength(0);
 
     const second = await buildTestApp({ database: testDatabase.database, env });

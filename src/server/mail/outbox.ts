@@ -115,6 +115,8 @@ export function createMailSender({
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = false;
+  /** Settles when start() has released the leases of a previous run (at once when there is nothing to release). */
+  let leasesReleased: Promise<void> = Promise.resolve();
 
   async function claim(): Promise<MailOutboxRow[]> {
     // One statement: the rows are locked while chosen (SKIP LOCKED lets other instances take the rest) and leased.
@@ -196,6 +198,8 @@ export function createMailSender({
     running = (async () => {
       let sent = 0;
       try {
+        // A round during the release would claim messages whose leases are then cleared, and claim them again.
+        await leasesReleased;
         do {
           again = false;
           sent += await round();
@@ -220,27 +224,22 @@ export function createMailSender({
     timer.unref();
   }
 
+  async function releaseLeases(): Promise<void> {
+    try {
+      await db
+        .update(mailOutbox)
+        .set({ lockedUntil: null })
+        .where(sql`${mailOutbox.sentAt} is null and ${mailOutbox.lockedUntil} is not null`);
+    } catch (error) {
+      log.error({ err: error }, 'could not release the e-mail leases of a previous run');
+    }
+  }
+
   return {
     start() {
       stopped = false;
-      if (!releaseLeasesOnStart) {
-        schedule(0);
-        return;
-      }
-      running = (async () => {
-        try {
-          await db
-            .update(mailOutbox)
-            .set({ lockedUntil: null })
-            .where(sql`${mailOutbox.sentAt} is null and ${mailOutbox.lockedUntil} is not null`);
-        } catch (error) {
-          log.error({ err: error }, 'could not release the e-mail leases of a previous run');
-        } finally {
-          running = null;
-        }
-        return 0;
-      })();
-      void running.then(() => schedule(0));
+      if (releaseLeasesOnStart) leasesReleased = releaseLeases();
+      void leasesReleased.then(() => schedule(0));
     },
     nudge() {
       if (!stopped) void run();
@@ -257,6 +256,7 @@ export function createMailSender({
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = null;
+      await leasesReleased;
       await running;
     },
   };
