@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { snapshotAppState, watchAppState } from '../../../../tests/api-setup/app-state.ts';
 import {
   type ApplicationBody,
   apply,
@@ -69,17 +70,21 @@ function newJob(overrides: Partial<FeaturedJobRow> = {}): Promise<FeaturedJobRow
   return insertFeaturedJob(db(), { organizationId: organization.id, title: 'Data Engineering Intern', ...overrides });
 }
 
-/** Application files in the storage (the applications' own resume copies). */
-function applicationFiles(): string[] {
-  const dir = join(storageDir, 'applications');
-  try {
-    return readdirSync(dir)
-      .filter((name) => !name.startsWith('.'))
-      .sort();
-  } catch {
-    return [];
-  }
+/**
+ * Watches everything the app owns (every table, every stored file, the outbox folder) for a test that claims a
+ * request stored or changed nothing. Earlier requests' mail is delivered first: the sender's writes are not a change.
+ */
+async function watchState() {
+  await app.mailSender.drain();
+  return watchAppState({ db: db(), storage: storageDir, outboxDir });
 }
+
+/** Every stored file (key -> sha256 of its bytes). */
+async function storedFiles(): Promise<Record<string, string>> {
+  return (await snapshotAppState({ db: db(), storage: storageDir })).files!;
+}
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 async function applicationRows(uid: string) {
   return db().select().from(applications).where(eq(applications.uid, uid));
@@ -87,29 +92,29 @@ async function applicationRows(uid: string) {
 
 describe('POST /api/public/jobs/:slug/apply: who may apply', () => {
   it.each([
-    ['no token', async () => null, 401, 'Authentication required'],
+    ['no token', 401, async () => null, 'Authentication required'],
     [
       'a garbled token',
-      async () => ({ ...(await createGoogleUser()), idToken: garbledToken((await createGoogleUser()).idToken) }),
       401,
+      async () => ({ ...(await createGoogleUser()), idToken: garbledToken((await createGoogleUser()).idToken) }),
       'Invalid or expired token',
     ],
-    ['an anonymous session', () => createAnonymousUser(), 403, 'An identified account is required'],
+    ['an anonymous session', 403, () => createAnonymousUser(), 'An identified account is required'],
     [
       'an account whose e-mail is not verified',
-      () => createPasswordUser(),
       403,
+      () => createPasswordUser(),
       'Please verify your email address before applying.',
     ],
-  ])('refuses %s (%i) and stores nothing', async (_label, makeUser, status, error) => {
+  ])('refuses %s with %i and stores nothing', async (_label, status, makeUser, error) => {
     const job = await newJob();
     const user = await makeUser();
-    const filesBefore = applicationFiles();
+    const unchanged = await watchState();
     const response = await apply(app, user, job.id, applicationWithPdf());
     expect(response.statusCode).toBe(status);
     expect(response.json()).toEqual({ error, code: expect.any(String) });
     expect(await db().$count(applications, eq(applications.jobId, job.id))).toBe(0);
-    expect(applicationFiles()).toEqual(filesBefore);
+    await unchanged.expectUnchanged();
   });
 });
 
@@ -236,14 +241,14 @@ describe('POST /api/public/jobs/:slug/apply: Idempotency-Key', () => {
     const key = randomUUID();
     const body = applicationWithPdf(buildAnswers(), 'retry-me');
     const first = await apply(app, user, job.id, body, { key });
-    const filesAfterFirst = applicationFiles();
+    const unchanged = await watchState();
     const second = await apply(app, user, job.id, body, { key });
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(201);
     expect(second.json()).toEqual(first.json());
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(await applicationRows(user.uid)).toHaveLength(1);
-    expect(applicationFiles()).toEqual(filesAfterFirst);
+    await unchanged.expectUnchanged('after the replay');
   });
 
   it('replays across body shapes: the same answers as multipart and then as JSON are the same request', async () => {
@@ -265,6 +270,7 @@ describe('POST /api/public/jobs/:slug/apply: Idempotency-Key', () => {
     const user = await createGoogleUser();
     const key = randomUUID();
     const body = applicationWithPdf(buildAnswers(), 'concurrent');
+    const filesBefore = await storedFiles();
     // As many as one account may upload at once (more get 429, see stalled-upload.api.test.ts).
     const concurrent = maxConcurrentUploadsPerAccount;
     const responses = await Promise.all(
@@ -275,18 +281,17 @@ describe('POST /api/public/jobs/:slug/apply: Idempotency-Key', () => {
     expect(ids.size).toBe(1);
     const rows = await applicationRows(user.uid);
     expect(rows).toHaveLength(1);
-    // No orphan copies from the requests that lost the race.
-    expect(applicationFiles().filter((name) => rows[0]?.resumeKey === `applications/${name}`)).toHaveLength(1);
-    expect(readdirSync(join(storageDir, 'applications')).length).toBe(applicationFiles().length);
+    // No orphan copies from the requests that lost the race: the files stored before, and the winner's copy.
+    expect(await storedFiles()).toEqual({ ...filesBefore, [rows[0]!.resumeKey]: sha256(buildPdf('concurrent')) });
   });
 
   it('refuses the same key with another payload with 422 and keeps the first application', async () => {
-    const job = await newJob();
+    const [job, otherJob] = [await newJob(), await newJob()];
     const user = await createGoogleUser();
     const key = randomUUID();
     const first = await apply(app, user, job.id, applicationWithPdf(buildAnswers()), { key });
     expect(first.statusCode).toBe(201);
-    const filesBefore = applicationFiles();
+    const unchanged = await watchState();
     const changed = await apply(
       app,
       user,
@@ -299,12 +304,11 @@ describe('POST /api/public/jobs/:slug/apply: Idempotency-Key', () => {
       error: 'This Idempotency-Key was already used with a different application.',
       code: 'idempotency_key_reused',
     });
-    const otherJob = await newJob();
     const elsewhere = await apply(app, user, otherJob.id, applicationWithPdf(buildAnswers()), { key });
     expect(elsewhere.statusCode).toBe(422);
     const rows = await applicationRows(user.uid);
     expect(rows.map((row) => row.id)).toEqual([first.json().applicationId]);
-    expect(applicationFiles()).toEqual(filesBefore);
+    await unchanged.expectUnchanged();
   });
 
   it('does not remember refused requests: the same key works once the answers are fixed', async () => {
@@ -331,25 +335,31 @@ describe('POST /api/public/jobs/:slug/apply: one application per person and job'
     const job = await newJob();
     const user = await createGoogleUser();
     expect((await apply(app, user, job.id, applicationWithPdf())).statusCode).toBe(201);
-    const filesBefore = applicationFiles();
+    const unchanged = await watchState();
     const again = await apply(app, user, job.id, applicationWithPdf(buildAnswers({ coverLetter: 'Second try.' })));
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: 'You have already applied to this job.', code: 'already_applied' });
     expect(await applicationRows(user.uid)).toHaveLength(1);
-    expect(applicationFiles()).toEqual(filesBefore);
+    await unchanged.expectUnchanged();
   });
 
   it('stores exactly one of several concurrent applications with different keys; the others get 409', async () => {
     const job = await newJob();
     const user = await createGoogleUser();
     const concurrent = maxConcurrentUploadsPerAccount;
+    const pdf = buildPdf('one-of-several');
+    const filesBefore = await storedFiles();
     const responses = await Promise.all(
-      Array.from({ length: concurrent }, () => apply(app, user, job.id, applicationWithPdf())),
+      Array.from({ length: concurrent }, () =>
+        apply(app, user, job.id, multipartApplication(buildAnswers(), { file: pdf })),
+      ),
     );
     const statuses = responses.map((response) => response.statusCode).sort();
     expect(statuses).toEqual([201, ...Array(concurrent - 1).fill(409)]);
     const rows = await applicationRows(user.uid);
     expect(rows).toHaveLength(1);
+    // The refused requests' copies are removed again: the files stored before, and the winner's copy.
+    expect(await storedFiles()).toEqual({ ...filesBefore, [rows[0]!.resumeKey]: sha256(pdf) });
     expect(readdirSync(join(storageDir, 'applications')).filter((name) => name.startsWith('.'))).toEqual([]);
   });
 });
@@ -383,12 +393,12 @@ describe('POST /api/public/jobs/:slug/apply: answers are validated with the shar
   ])('refuses %s = %j with 400 "%s" and stores nothing', async (field, value, message) => {
     const job = await newJob();
     const user = await createGoogleUser();
-    const filesBefore = applicationFiles();
+    const unchanged = await watchState();
     const response = await apply(app, user, job.id, applicationWithPdf(buildAnswers({ [field]: value })));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: message, fields: { [field]: message }, code: 'invalid_request' });
     expect(await applicationRows(user.uid)).toHaveLength(0);
-    expect(applicationFiles()).toEqual(filesBefore);
+    await unchanged.expectUnchanged();
   });
 
   it('names every field at fault, the first message as the error', async () => {
@@ -425,42 +435,45 @@ describe('POST /api/public/jobs/:slug/apply: the resume', () => {
   ]);
 
   it.each([
-    ['no resume at all (multipart)', () => multipartApplication(buildAnswers(), null), 400, missing],
-    ['no resume at all (JSON)', () => jsonApplication(buildAnswers(), null), 400, missing],
+    ['no resume at all (multipart)', 400, () => multipartApplication(buildAnswers(), null), missing],
+    ['no resume at all (JSON)', 400, () => jsonApplication(buildAnswers(), null), missing],
     [
       'a renamed .exe',
-      () => multipartApplication(buildAnswers(), { file: executable, fileName: 'My CV.pdf' }),
       400,
+      () => multipartApplication(buildAnswers(), { file: executable, fileName: 'My CV.pdf' }),
       'Please upload a PDF document only',
     ],
     [
       'an empty file',
-      () => multipartApplication(buildAnswers(), { file: Buffer.alloc(0) }),
       400,
+      () => multipartApplication(buildAnswers(), { file: Buffer.alloc(0) }),
       'Please upload a PDF document only',
     ],
     [
       'a saved resume that does not exist',
-      () => jsonApplication(buildAnswers(), { id: randomUUID(), url: '/profile/resume' }),
       400,
+      () => jsonApplication(buildAnswers(), { id: randomUUID(), url: '/profile/resume' }),
       missing,
     ],
-    ['a saved reference that is not {id, url}', () => jsonApplication(buildAnswers(), 'my resume'), 400, missing],
+    ['a saved reference that is not {id, url}', 400, () => jsonApplication(buildAnswers(), 'my resume'), missing],
     [
       'a saved reference in a multipart field that is not JSON',
-      () => multipartApplication(buildAnswers(), null, [{ name: 'resume', value: '{not json' }]),
       400,
+      () => multipartApplication(buildAnswers(), null, [{ name: 'resume', value: '{not json' }]),
       missing,
     ],
-  ])('refuses %s with %i and stores nothing', async (_label, body, status, error) => {
+  ])('refuses %s with %i and stores nothing', async (_label, status, body, error) => {
     const job = await newJob();
     const user = await createGoogleUser();
-    const filesBefore = applicationFiles();
+    // The resume is checked after the account is loaded, which creates it on first use as signing in does: the
+    // account exists before, so the refusal is seen to store nothing of the application.
+    expect((await as(app, user).get('/api/profile')).statusCode).toBe(200);
+    const unchanged = await watchState();
     const response = await apply(app, user, job.id, body());
     expect(response.statusCode).toBe(status);
     expect(response.json()).toEqual({ error, code: expect.any(String) });
     expect(await applicationRows(user.uid)).toHaveLength(0);
-    expect(applicationFiles()).toEqual(filesBefore);
+    await unchanged.expectUnchanged();
   });
 
   it('refuses another person’s saved resume and an outdated one of one’s own', async () => {
@@ -496,12 +509,12 @@ describe('POST /api/public/jobs/:slug/apply: the resume', () => {
   ])('refuses a %s file with 413 "File size must be less than 5MB" and stores nothing', async (_label, size) => {
     const job = await newJob();
     const user = await createGoogleUser();
-    const filesBefore = applicationFiles();
+    const unchanged = await watchState();
     const response = await apply(app, user, job.id, withPdfOfSize(size));
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ error: 'File size must be less than 5MB', code: 'resume_too_large' });
     expect(await applicationRows(user.uid)).toHaveLength(0);
-    expect(applicationFiles()).toEqual(filesBefore);
+    await unchanged.expectUnchanged();
   });
 
   it('accepts a file just under 5 MB', async () => {
@@ -514,7 +527,7 @@ describe('POST /api/public/jobs/:slug/apply: the resume', () => {
   it('cuts a 6 MB chunked upload (no Content-Length) at 5 MB: 413, connection closed, nothing stored', async () => {
     const job = await newJob();
     const user = await createGoogleUser();
-    const filesBefore = applicationFiles();
+    const unchanged = await watchState();
     const body = withPdfOfSize(6 * 1024 * 1024);
     const answer = await new Promise<{ status: number | null; connection: string | null; body: string }>((resolve) => {
       const result = { status: null as number | null, connection: null as string | null, body: '' };
@@ -547,7 +560,7 @@ describe('POST /api/public/jobs/:slug/apply: the resume', () => {
     expect(answer.connection).toBe('close');
     expect(JSON.parse(answer.body)).toEqual({ error: 'File size must be less than 5MB', code: 'resume_too_large' });
     expect(await applicationRows(user.uid)).toHaveLength(0);
-    expect(applicationFiles()).toEqual(filesBefore);
+    await unchanged.expectUnchanged();
   });
 });
 
