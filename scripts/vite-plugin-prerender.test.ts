@@ -87,6 +87,16 @@ describe('composePage', () => {
     expect(parsed(html).byTag('title').map(textOf)).toEqual(['Campus Jobs']);
   });
 
+  it('writes a head with "$&" and "$\'" in it as it is (a title with a price), in a page and in a signed-in shell', () => {
+    const head = `<title>Pay: $& and $' and $$</title>`;
+    for (const html of [
+      composePage(builtShell(), 'en', { ...page, head }),
+      composeSignedInShell(builtShell(), 'en', { views: views('<h1>Dashboard</h1>'), head, styles: '' }),
+    ]) {
+      expect(parsed(html).byTag('title').map(textOf)).toEqual(["Pay: $& and $' and $$"]);
+    }
+  });
+
   it('stops the build when the built index.html has no module script', () => {
     const shell = builtShell().replace(/<script type="module"[^>]*><\/script>/, '');
     expect(() => composePage(shell, 'en', page)).toThrow('prerender: the built index.html has no module script');

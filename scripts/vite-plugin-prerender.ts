@@ -147,10 +147,11 @@ export function composePage(
   if (/<title>/.test(page.head)) html = html.replace(/<title>[\s\S]*?<\/title>/, '');
   html = html
     .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
-    .replace('</head>', `${page.head}${page.styles}</head>`)
+    // Functions, not strings: "$&" or "$'" in a page's text (a price, a job title) mean something to replace().
+    .replace('</head>', () => `${page.head}${page.styles}</head>`)
     .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '')
     .replace(/<div id="root"><\/div>/, () => `<div id="root" data-prerendered>${page.body}</div>`)
-    .replace('</body>', `${startUpScript(entry, preloads)}</body>`);
+    .replace('</body>', () => `${startUpScript(entry, preloads)}</body>`);
   return html;
 }
 
@@ -287,7 +288,7 @@ export function composeSignedInShell(
   return html
     .replace(/<html lang="[^"]*"/, `<html lang="${locale}" ${signedInShellAttribute}`)
     .replace(/<head>/i, () => `<head>${shellGateScript()}`)
-    .replace('</head>', `${page.head}${page.styles}${shellStyles()}</head>`)
+    .replace('</head>', () => `${page.head}${page.styles}${shellStyles()}</head>`)
     .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '')
     .replace(
       /<div id="root"><\/div>/,
