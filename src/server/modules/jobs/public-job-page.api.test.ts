@@ -229,11 +229,19 @@ describe('company jobs that are not public and open stay off the open web', () =
     expect(response.body, label).toBe(shell);
   }
 
-  it('GET /jobs/{slug}: the public job has its page and JSON-LD; link-only and private get the bare shell, a draft 404', async () => {
-    expectJobPage(await page(`/jobs/${published.slug}`), published);
+  it('GET /jobs/{slug}: the public job has its page and JSON-LD; link-only and private get the bare shell (noindex), a draft 404', async () => {
+    const publicPage = await page(`/jobs/${published.slug}`);
+    expectJobPage(publicPage, published);
+    expect(publicPage.headers['x-robots-tag']).toBeUndefined();
     for (const job of [linkOnly, privateJob]) {
-      expectNoJobData(await page(`/jobs/${job.slug}`), 200, `${job.visibility}, by slug`);
-      expectNoJobData(await page(`/jobs/${job.id}/`), 200, `${job.visibility}, by id`);
+      for (const [path, label] of [
+        [`/jobs/${job.slug}`, `${job.visibility}, by slug`],
+        [`/jobs/${job.id}/`, `${job.visibility}, by id`],
+      ] as const) {
+        const response = await page(path);
+        expectNoJobData(response, 200, label);
+        expect(response.headers['x-robots-tag'], label).toBe('noindex');
+      }
     }
     expectNoJobData(await page(`/jobs/${draft.slug}`), 404, 'draft, by slug');
     expectNoJobData(await page(`/jobs/${draft.id}/`), 404, 'draft, by id');

@@ -149,11 +149,13 @@ export const publicJobPageRoutes: FastifyPluginAsync<PublicPagesOptions> = async
     }
     const row = await findOpenFeaturedJob(db, slug);
     if (!row) return notFound(reply);
-    // A link-only or private job is not published to the open web: the app shell checks the link or invitation.
+    // A link-only or private job is not published to the open web: the app shell checks the link or invitation, and a
+    // crawler that follows a shared link is told not to index the page.
     if (row.visibility !== 'public') {
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
+        .header('x-robots-tag', 'noindex')
         .send(await readShell());
     }
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
