@@ -646,7 +646,7 @@ describe('POST /api/public/jobs/:slug/apply?token= (private invitation)', () => 
       403,
       'This invitation was sent to another email address.',
     ],
-  ])('refuses %s with %i', async (_label, makeToken, status, error) => {
+  ])('refuses %s with the status and message of its case', async (_label, makeToken, status, error) => {
     const job = await newJob();
     const user = await createGoogleUser();
     const token = await makeToken(user.email!, job.id);
@@ -688,7 +688,7 @@ describe('POST /api/public/jobs/:slug/apply?sharedId= (shared link)', () => {
       410,
       'This link has been revoked.',
     ],
-  ])('refuses %s with %i', async (_label, makeLink, status, error) => {
+  ])('refuses %s with the status and message of its case', async (_label, makeLink, status, error) => {
     const job = await newJob();
     const user = await createGoogleUser();
     const response = await apply(app, user, job.id, applicationWithPdf(), {
@@ -720,7 +720,7 @@ describe('GET /api/job/applied-jobs and the profile’s appliedJobs', () => {
   it.each([
     ['no token', async () => null, 401],
     ['an anonymous session', () => createAnonymousUser(), 403],
-  ])('refuses %s with %i', async (_label, makeUser, status) => {
+  ])('refuses %s (401 without a token, 403 for an anonymous session)', async (_label, makeUser, status) => {
     const response = await as(app, await makeUser()).get('/api/job/applied-jobs');
     expect(response.statusCode).toBe(status);
     expect(response.json()).toHaveProperty('error');
