@@ -24,6 +24,11 @@ export type AppStateSources = {
   storage?: Storage | string;
   /** OUTBOX_DIR of an app without SMTP. */
   outboxDir?: string;
+  /**
+   * The app's mail sender: drained before each snapshot, so mail queued earlier is delivered first and the sender's own
+   * writes (a sent mark, an .eml file) never land between the two snapshots.
+   */
+  mailSender?: { drain(): Promise<unknown> };
 };
 
 type Rows = { rows: Record<string, unknown>[] };
@@ -57,7 +62,8 @@ async function tableRows(db: Database): Promise<Record<string, string[]>> {
   return rows;
 }
 
-async function storedFiles(storage: Storage | string): Promise<Record<string, string>> {
+/** Every stored file: key -> sha256 of its bytes. */
+export async function storedFileHashes(storage: Storage | string): Promise<Record<string, string>> {
   const store = typeof storage === 'string' ? createLocalDiskStorage(storage) : storage;
   const files: Record<string, string> = {};
   for await (const { key } of store.list('')) {
@@ -84,10 +90,11 @@ function outboxFileNames(dir: string): string[] {
     .sort();
 }
 
-export async function snapshotAppState({ db, storage, outboxDir }: AppStateSources): Promise<AppState> {
+export async function snapshotAppState({ db, storage, outboxDir, mailSender }: AppStateSources): Promise<AppState> {
+  await mailSender?.drain();
   return {
     tables: await tableRows(db),
-    files: storage === undefined ? null : await storedFiles(storage),
+    files: storage === undefined ? null : await storedFileHashes(storage),
     outboxFiles: outboxDir === undefined ? null : outboxFileNames(outboxDir),
   };
 }

@@ -84,8 +84,12 @@ function expectRefused(response: LightMyRequestResponse, label: string): void {
 
 /** Every table, every stored file and the outbox's files (tests/api-setup/app-state.ts). */
 async function snapshot() {
-  await app.mailSender.drain();
-  return snapshotAppState({ db: testDatabase.database.db, storage: storageDir, outboxDir: join(storageDir, 'outbox') });
+  return snapshotAppState({
+    db: testDatabase.database.db,
+    storage: storageDir,
+    outboxDir: join(storageDir, 'outbox'),
+    mailSender: app.mailSender,
+  });
 }
 
 describe('every route refuses forbidden characters in its path parameters and query', () => {

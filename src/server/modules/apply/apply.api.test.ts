@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { snapshotAppState, watchAppState } from '../../../../tests/api-setup/app-state.ts';
+import { storedFileHashes, watchAppState } from '../../../../tests/api-setup/app-state.ts';
 import {
   type ApplicationBody,
   apply,
@@ -75,13 +75,12 @@ function newJob(overrides: Partial<FeaturedJobRow> = {}): Promise<FeaturedJobRow
  * request stored or changed nothing. Earlier requests' mail is delivered first: the sender's writes are not a change.
  */
 async function watchState() {
-  await app.mailSender.drain();
-  return watchAppState({ db: db(), storage: storageDir, outboxDir });
+  return watchAppState({ db: db(), storage: storageDir, outboxDir, mailSender: app.mailSender });
 }
 
 /** Every stored file (key -> sha256 of its bytes). */
 async function storedFiles(): Promise<Record<string, string>> {
-  return (await snapshotAppState({ db: db(), storage: storageDir })).files!;
+  return storedFileHashes(storageDir);
 }
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');

@@ -103,8 +103,12 @@ afterAll(async () => {
 
 /** Everything the app owns, to compare before and after a refusal; mail queued earlier is delivered first. */
 async function watchState() {
-  await app.mailSender.drain();
-  return watchAppState({ db: db(), storage: storageDir, outboxDir: join(storageDir, 'outbox') });
+  return watchAppState({
+    db: db(),
+    storage: storageDir,
+    outboxDir: join(storageDir, 'outbox'),
+    mailSender: app.mailSender,
+  });
 }
 
 async function applicants(query = ''): Promise<ApplicantsResponse> {

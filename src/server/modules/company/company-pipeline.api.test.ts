@@ -481,8 +481,12 @@ describe('member invitations', () => {
     { status, code }: { status: number; code: string },
   ): Promise<void> {
     // Mail queued by earlier steps is delivered first, so the snapshots compare this request alone.
-    await app.mailSender.drain();
-    const unchanged = await watchAppState({ db: db(), storage: storageDir, outboxDir: join(storageDir, 'outbox') });
+    const unchanged = await watchAppState({
+      db: db(),
+      storage: storageDir,
+      outboxDir: join(storageDir, 'outbox'),
+      mailSender: app.mailSender,
+    });
     const response = await send();
     expect(response.statusCode, label).toBe(status);
     expect(response.json(), label).toEqual({ error: expect.any(String), code });
