@@ -7,8 +7,9 @@ import type { PublicJobView } from '../features/jobs/api/get-job-detail.ts';
 import type { ProfileCacheRecord } from './records/profile-cache-record.ts';
 import type { ApplicationDraftRecord, OutboxRecord } from './records/apply-records.ts';
 import type { SavedJobRecord } from './records/saved-job-record.ts';
+import type { DismissedJobRecord } from './records/dismissed-job-record.ts';
 
-export type { ProfileCacheRecord, ApplicationDraftRecord, OutboxRecord, SavedJobRecord };
+export type { ProfileCacheRecord, ApplicationDraftRecord, OutboxRecord, SavedJobRecord, DismissedJobRecord };
 
 export const appDbName = 'campus-jobs';
 
@@ -43,6 +44,7 @@ export class AppDb extends Dexie {
   applicationDrafts!: EntityTable<ApplicationDraftRecord, 'key'>;
   outbox!: EntityTable<OutboxRecord, 'id'>;
   savedJobs!: EntityTable<SavedJobRecord, 'key'>;
+  dismissedJobs!: EntityTable<DismissedJobRecord, 'key'>;
 
   constructor(name: string = appDbName) {
     super(name);
@@ -63,6 +65,11 @@ export class AppDb extends Dexie {
     // before that has none, so it is dropped and downloaded again.
     this.version(3)
       .stores({ savedJobs: 'key, uid' })
+      .upgrade((transaction) => transaction.table('boardSnapshot').clear());
+    // Jobs the student is not interested in, per account (with the changes not yet sent). Board jobs gained their
+    // family, terms, degree levels and sponsorship: an older copy lacks them, so it is downloaded again.
+    this.version(4)
+      .stores({ dismissedJobs: 'key, uid' })
       .upgrade((transaction) => transaction.table('boardSnapshot').clear());
     // Another tab runs a newer version of the app and wants to upgrade the schema: close our connection so its
     // upgrade is not blocked. This tab keeps working; Dexie reopens the database on its next query.

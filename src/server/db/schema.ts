@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ApplicationAnswers, ApplicationReceipt } from '../../shared/applications/application-schema.ts';
 import type { BoardPlace } from '../../shared/jobs/board-place.ts';
+import type { WorkAuthorization } from '../../shared/profile/job-preferences.ts';
 import type { DevpostProfile } from '../../shared/devpost/devpost-profile.ts';
 import type { GithubProfile } from '../../shared/github/github-profile.ts';
 
@@ -136,6 +137,22 @@ export const featuredJobs = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Role family (src/shared/jobs/job-criteria.ts); null only on jobs posted before families existed. */
+    family: text('family'),
+    /** Terms as `season-year` keys (internships only). */
+    terms: text('terms')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Degree levels accepted; empty: any degree. */
+    degreeLevels: text('degree_levels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Whether the job sponsors work visas. */
+    sponsorship: text('sponsorship', { enum: ['yes', 'no', 'unknown'] })
+      .notNull()
+      .default('unknown'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -147,6 +164,7 @@ export const featuredJobs = pgTable(
     index('featured_jobs_posting_date_idx').on(table.postingDate.desc()),
     check('featured_jobs_status_check', sql`${table.status} in ('draft', 'published', 'closed')`),
     check('featured_jobs_visibility_check', sql`${table.visibility} in ('public', 'link', 'private')`),
+    check('featured_jobs_sponsorship_check', sql`${table.sponsorship} in ('yes', 'no', 'unknown')`),
   ],
 );
 
@@ -172,6 +190,16 @@ export const externalListings = pgTable(
     dateUpdated: doublePrecision('date_updated'),
     /** Where each location is filed (src/shared/jobs/normalize-place.ts), in the order of `locations`. */
     places: jsonb('places').$type<BoardPlace[]>().notNull().default([]),
+    /** The category, terms and degrees filed (src/shared/jobs/job-criteria.ts); null / empty: not stated. */
+    family: text('family'),
+    termKeys: text('term_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    degreeLevels: text('degree_levels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     active: boolean('active').notNull().default(true),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
@@ -243,6 +271,17 @@ export const studentProfiles = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** What the student looks for (src/shared/profile/job-preferences.ts). */
+    degreeLevel: text('degree_level'),
+    targetTerms: text('target_terms')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    interests: text('interests')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    workAuthorization: jsonb('work_authorization').$type<WorkAuthorization>(),
     /** Public id of the current resume; changes with every upload. */
     resumeId: uuid('resume_id'),
     /** Storage key (src/server/storage); never sent to a client. */
@@ -502,3 +541,22 @@ export const savedJobs = pgTable(
   (table) => [primaryKey({ columns: [table.userUid, table.jobId] })],
 );
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+
+/**
+ * Jobs a student said they are not interested in, synced like saved jobs: one row per job, `dismissed` false once
+ * restored (kept, so an older change from another device cannot bring a restored job back).
+ */
+export const dismissedJobs = pgTable(
+  'dismissed_jobs',
+  {
+    userUid: text('user_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    jobId: text('job_id').notNull(),
+    dismissed: boolean('dismissed').notNull(),
+    /** When the student made this change on their device (clamped to the server's clock). */
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userUid, table.jobId] })],
+);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { workModes } from './board-place.ts';
+import { compareTerms, degreeLevels, jobFamilies, termKeySchema } from './job-criteria.ts';
 import { maxSearchPatternLength } from './job-search.ts';
 import { jobTypeFilterValues } from './listing-schemas.ts';
 import { postedCutoff, postedWithinValues } from './posted-within.ts';
@@ -33,6 +34,34 @@ const digitsToNumber = (value: unknown) => {
 
 const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
 
+/** At most this many values in one multi-select filter (there are 6 families, a few dozen terms). */
+export const maxFilterValues = 20;
+
+// A multi-select filter travels as one comma-separated parameter (`?category=software,ai-ml-data`); an empty list is
+// no filter. The parsed list is unique and in one canonical order, so equal choices give equal URLs and cache keys.
+function valueList<T extends string>(item: z.ZodType<T>, order: (a: T, b: T) => number) {
+  return z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      const items = value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      return items.length === 0 ? undefined : items;
+    },
+    z
+      .array(item)
+      .max(maxFilterValues)
+      .transform((items) => [...new Set(items)].sort(order))
+      .optional(),
+  );
+}
+
+const inListOrder =
+  <T extends string>(list: readonly T[]) =>
+  (a: T, b: T) =>
+    list.indexOf(a) - list.indexOf(b);
+
 /**
  * The board's filters (spec sections 2 and 5), the one list of them: the URL, the list endpoint's query string,
  * the server's cache key (jobFiltersCacheKey) and the client's choices (jobChoiceKeys) all follow its keys, so a
@@ -54,6 +83,14 @@ export const jobFiltersSchema = z.object({
   sort: z.preprocess(blankToUndefined, z.enum(jobSortValues).optional()),
   /** Only jobs posted within this window; absent: any time. */
   posted: z.preprocess(blankToUndefined, z.enum(postedWithinValues).optional()),
+  /** Role families (job-criteria.ts); a job of any of them matches. */
+  category: valueList(z.enum(jobFamilies), inListOrder(jobFamilies)),
+  /** Terms (`summer-2026`); a job offered in any of them matches. */
+  term: valueList(termKeySchema, compareTerms),
+  /** Degree levels; a job asking for any of them, or stating none, matches. */
+  degree: valueList(z.enum(degreeLevels), inListOrder(degreeLevels)),
+  /** 'yes': only jobs that say they sponsor work visas. */
+  sponsorship: z.preprocess(blankToUndefined, z.enum(['yes']).optional()),
 });
 
 export type JobFilters = z.output<typeof jobFiltersSchema>;
@@ -123,7 +160,7 @@ export function filtersToSearchParams(filters: JobFilters & Partial<JobPage>): U
   for (const key of queryKeys) {
     const value = filters[key];
     if (value === undefined || value === absentValues[key] || value === unwrittenValues[key]) continue;
-    const text = String(value).trim();
+    const text = (Array.isArray(value) ? value.join(',') : String(value)).trim();
     if (text) params.set(key, text);
   }
   return params;
@@ -149,7 +186,8 @@ export function jobFiltersCacheKey(filters: JobFilters, nowMs: number): string {
       const value = filters[key];
       if (value === undefined) return '';
       const part = cacheKeyParts[key] as ((value: unknown, nowMs: number) => string) | undefined;
-      return part ? part(value, nowMs) : String(value);
+      if (part) return part(value, nowMs);
+      return Array.isArray(value) ? value.join(',') : String(value);
     })
     .join('\u0000');
 }

@@ -137,6 +137,10 @@ describe('toBoardJob', () => {
       type: 'internship',
       places: [],
       dateUpdated: 1_749_605_400,
+      family: 'ai-ml-data',
+      termKeys: ['winter-2026'],
+      degreeLevels: [],
+      sponsorship: 'unknown',
     } satisfies BoardJob);
   });
 
@@ -173,6 +177,10 @@ describe('boardJobSchema', () => {
     type: 'Internship',
     places: [{ country: 'Canada', region: 'Ontario', city: 'Ottawa', mode: 'onsite' }],
     dateUpdated: null,
+    family: 'software',
+    termKeys: ['summer-2027'],
+    degreeLevels: ['bachelor', 'master'],
+    sponsorship: 'yes',
   };
 
   it('accepts a featured item with a null url and free-text type', () => {

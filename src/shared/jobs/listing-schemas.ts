@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { type BoardPlace, boardPlaceSchema } from './board-place.ts';
 import { textPolicy } from '../schemas/text-policy.ts';
+import {
+  criteriaOf,
+  type DegreeLevel,
+  degreeLevelSchema,
+  type JobFamily,
+  jobFamilySchema,
+  type Sponsorship,
+  sponsorshipSchema,
+  type TermKey,
+  termKeySchema,
+} from './job-criteria.ts';
 
 /** Spec section 9: the board's type filter. 'featured' selects partner jobs; the other two select external listings. */
 export const jobTypeFilterValues = ['all', 'internship', 'new-grad', 'featured'] as const;
@@ -104,6 +115,14 @@ export type BoardJob = {
   places: BoardPlace[];
   /** Unix seconds of the feed's last change to the listing; null when unknown (featured jobs). */
   dateUpdated: number | null;
+  /** The role family (job-criteria.ts): filed from `category` at ingestion, chosen by the partner; null: unknown. */
+  family: JobFamily | null;
+  /** The terms as keys (`summer-2026`), in calendar order; empty: none stated. */
+  termKeys: TermKey[];
+  /** The degree levels asked for; empty: not stated (every degree filter keeps the job). */
+  degreeLevels: DegreeLevel[];
+  /** Whether the job sponsors work visas: only partners say; community listings are 'unknown'. */
+  sponsorship: Sponsorship;
 };
 
 /** Validates a board item crossing the wire (the server's list answer read by the client). */
@@ -121,7 +140,11 @@ export const boardJobSchema = z.object({
   type: z.string(),
   places: z.array(boardPlaceSchema),
   dateUpdated: z.number().nullable(),
-}) satisfies z.ZodType<BoardJob>;
+  family: jobFamilySchema.nullable(),
+  termKeys: z.array(termKeySchema),
+  degreeLevels: z.array(degreeLevelSchema),
+  sponsorship: sponsorshipSchema,
+}) satisfies z.ZodType<BoardJob, unknown>;
 
 /** Files a parsed listing's locations; the server passes normalize-place.ts (kept out of the client bundle). */
 export type FilePlaces = (listing: ExternalListing) => BoardPlace[];
@@ -148,6 +171,8 @@ export function toBoardJob(
     type: feedType,
     places: filePlaces(listing),
     dateUpdated: listing.date_updated,
+    ...criteriaOf(listing),
+    sponsorship: 'unknown',
   };
 }
 

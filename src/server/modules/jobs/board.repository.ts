@@ -1,5 +1,11 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts';
+import {
+  criteriaOf,
+  type DegreeLevel,
+  type JobFamily,
+  type TermKey,
+} from '../../../shared/jobs/job-criteria.ts';
 import { normalizePlace } from '../../../shared/jobs/normalize-place.ts';
 import { type BoardState, readBoardState } from '../../db/board-state.ts';
 import type { Database } from '../../db/client.ts';
@@ -34,6 +40,9 @@ function selectListings(tx: Transaction, after: string | undefined) {
       datePosted: externalListings.datePosted,
       dateUpdated: externalListings.dateUpdated,
       places: externalListings.places,
+      family: externalListings.family,
+      termKeys: externalListings.termKeys,
+      degreeLevels: externalListings.degreeLevels,
     })
     .from(externalListings)
     .where(
@@ -73,6 +82,10 @@ export async function loadBoardSource(db: Database): Promise<BoardSource> {
           location: featuredJobs.location,
           postingDate: featuredJobs.postingDate,
           endPostingDate: featuredJobs.endPostingDate,
+          family: featuredJobs.family,
+          terms: featuredJobs.terms,
+          degreeLevels: featuredJobs.degreeLevels,
+          sponsorship: featuredJobs.sponsorship,
           company: organizations.name,
         })
         .from(featuredJobs)
@@ -98,6 +111,11 @@ export async function loadBoardSource(db: Database): Promise<BoardSource> {
             type: row.type,
             places: [normalizePlace(row.location)],
             dateUpdated: null,
+            // Written through the portal's schema (job-criteria.ts values only).
+            family: row.family as JobFamily | null,
+            termKeys: row.terms as TermKey[],
+            degreeLevels: row.degreeLevels as DegreeLevel[],
+            sponsorship: row.sponsorship,
           },
           endPostingDate: row.endPostingDate,
         })),
@@ -123,6 +141,15 @@ function toExternalBoardJob(row: ListingRow): BoardJob {
     // Listings stored before places existed are filed here until the next ingestion stores theirs.
     places: row.places.length === row.locations.length ? row.places : row.locations.map(normalizePlace),
     dateUpdated: row.dateUpdated,
+    // Filed at ingestion; listings stored before the criteria existed are filed here until the next ingestion.
+    ...(row.family === null && row.termKeys.length === 0 && row.degreeLevels.length === 0
+      ? criteriaOf(row)
+      : {
+          family: row.family as JobFamily | null,
+          termKeys: row.termKeys as TermKey[],
+          degreeLevels: row.degreeLevels as DegreeLevel[],
+        }),
+    sponsorship: 'unknown',
   };
 }
 

@@ -22,7 +22,7 @@ export type FeedWriteResult = {
   version: string | null;
 };
 
-// 13 parameters per row: well under PostgreSQL's 65,535 per statement. Small enough that one batch keeps the
+// 16 parameters per row: well under PostgreSQL's 65,535 per statement. Small enough that one batch keeps the
 // embedded database busy for ~20 ms, since requests are served only between batches (yieldToEventLoop).
 const upsertBatchSize = 250;
 
@@ -39,6 +39,9 @@ const contentColumns = [
   externalListings.datePosted,
   externalListings.dateUpdated,
   externalListings.places,
+  externalListings.family,
+  externalListings.termKeys,
+  externalListings.degreeLevels,
   externalListings.active,
 ] as const;
 
@@ -85,6 +88,9 @@ export async function saveFeed(
             datePosted: job.datePosted,
             dateUpdated: job.dateUpdated,
             places: job.places,
+            family: job.family,
+            termKeys: job.termKeys,
+            degreeLevels: job.degreeLevels,
             active: true,
           })),
         )
@@ -102,6 +108,9 @@ export async function saveFeed(
             datePosted: sql`excluded.date_posted`,
             dateUpdated: sql`excluded.date_updated`,
             places: sql`excluded.places`,
+            family: sql`excluded.family`,
+            termKeys: sql`excluded.term_keys`,
+            degreeLevels: sql`excluded.degree_levels`,
             active: true,
             lastSeenAt: sql`now()`,
             // now() is the transaction's start time, so `updated_at = now()` below tells changed rows apart.

@@ -18,6 +18,10 @@ const goodJob = {
   type: 'internship',
   places: [{ country: 'United States', region: 'New York', city: 'New York', mode: 'onsite' }],
   dateUpdated: null,
+  family: null,
+  termKeys: [],
+  degreeLevels: [],
+  sponsorship: 'unknown',
 };
 
 let server: Server;

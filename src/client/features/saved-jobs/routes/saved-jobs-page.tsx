@@ -28,6 +28,10 @@ function asBoardJob(record: SavedJobRecord, unknownTitle: string): BoardJob {
     type: job?.type ?? '',
     places: [],
     dateUpdated: null,
+    family: null,
+    termKeys: [],
+    degreeLevels: [],
+    sponsorship: 'unknown',
   };
 }
 
