@@ -1,6 +1,14 @@
 import { withPlaces } from './board-job-fixture.ts';
 import { describe, expect, it } from 'vitest';
-import { compareBoardJobs, filterJobs, indexJobs, jobFacets, sortJobs, type IndexedJob } from './filter-jobs.ts';
+import {
+  compareBoardJobs,
+  filterJobs,
+  indexJobs,
+  jobFacets,
+  sortJobs,
+  type IndexedJob,
+  type JobFacets,
+} from './filter-jobs.ts';
 import type { JobFilters } from './job-filters-schema.ts';
 import { referenceQueryJobs } from './reference-query-jobs.ts';
 import type { BoardJob } from './listing-schemas.ts';
@@ -252,11 +260,13 @@ describe('filterJobs', () => {
   });
 });
 
+const placeFacets = ({ countries, states, cities }: JobFacets) => ({ countries, states, cities });
+
 describe('jobFacets', () => {
   const indexed = indexJobs(board);
 
   it('lists only countries until a country is chosen, alphabetically and unique', () => {
-    expect(jobFacets(indexed, all)).toEqual({
+    expect(placeFacets(jobFacets(indexed, all))).toEqual({
       countries: [
         { value: 'Canada', count: 4 },
         { value: 'United States', count: 2 },
@@ -305,7 +315,7 @@ describe('jobFacets', () => {
 
   it('counts a job once per value even with two locations carrying it', () => {
     const entries = indexJobs([job('two', { locations: ['Toronto, ON, Canada', 'Toronto, Canada'] })]);
-    expect(jobFacets(entries, { type: 'all', country: 'Canada', state: 'ON' })).toEqual({
+    expect(placeFacets(jobFacets(entries, { type: 'all', country: 'Canada', state: 'ON' }))).toEqual({
       countries: [{ value: 'Canada', count: 1 }],
       states: [{ value: 'Ontario', count: 1 }],
       cities: [{ value: 'Toronto', count: 1 }],
@@ -395,7 +405,137 @@ describe('referenceQueryJobs', () => {
     expect(referenceQueryJobs([], all, { offset: 0, limit: 20 })).toEqual({
       jobs: [],
       total: 0,
-      facets: { countries: [], states: [], cities: [] },
+      facets: { countries: [], states: [], cities: [], categories: [], terms: [], degrees: [] },
     });
+  });
+});
+
+describe('the family, term, degree and sponsorship filters', () => {
+  const criteriaBoard = indexJobs([
+    job('swe-summer-bachelor', {
+      category: 'Software Engineering',
+      terms: ['Summer 2026'],
+      degrees: ["Bachelor's"],
+      locations: ['Toronto, ON, Canada'],
+    }),
+    job('ml-fall-master-phd', {
+      category: 'AI/ML/Data',
+      terms: ['Fall 2026', 'Winter 2027'],
+      degrees: ["Master's", 'PhD'],
+      locations: ['New York, NY'],
+    }),
+    job('hardware-summer-any', { category: 'Hardware', terms: ['Summer 2026'], locations: ['Toronto, ON, Canada'] }),
+    job('unknown-family', { category: null, terms: ['Summer 2026'], degrees: ["Bachelor's"] }),
+    job('newgrad-software', { category: 'Software', type: 'new-grad', degrees: ['Incomplete'] }),
+    job('featured-sponsors', {
+      featured: true,
+      type: 'Internship',
+      url: null,
+      family: 'software',
+      termKeys: ['summer-2026'],
+      degreeLevels: ['master'],
+      sponsorship: 'yes',
+    }),
+    job('featured-no-sponsor', {
+      featured: true,
+      type: 'Internship',
+      url: null,
+      family: 'software',
+      sponsorship: 'no',
+    }),
+  ]);
+  const ids = (filters: Partial<JobFilters>) =>
+    filterJobs(criteriaBoard, { type: 'all', ...filters })
+      .map((entry) => entry.job.id)
+      .sort();
+
+  it('keeps the jobs of any chosen family, and never a job whose family is unknown', () => {
+    expect(ids({ category: ['software'] })).toEqual([
+      'featured-no-sponsor',
+      'featured-sponsors',
+      'newgrad-software',
+      'swe-summer-bachelor',
+    ]);
+    expect(ids({ category: ['hardware', 'ai-ml-data'] })).toEqual(['hardware-summer-any', 'ml-fall-master-phd']);
+    expect(ids({ category: ['other'] })).toEqual([]);
+  });
+
+  it('keeps the jobs offered in any chosen term; a job stating no term is not in any', () => {
+    expect(ids({ term: ['summer-2026'] })).toEqual([
+      'featured-sponsors',
+      'hardware-summer-any',
+      'swe-summer-bachelor',
+      'unknown-family',
+    ]);
+    expect(ids({ term: ['winter-2027'] })).toEqual(['ml-fall-master-phd']);
+  });
+
+  it('keeps the jobs open to any chosen degree, and every job that states none', () => {
+    expect(ids({ degree: ['phd'] })).toEqual([
+      'featured-no-sponsor',
+      'hardware-summer-any',
+      'ml-fall-master-phd',
+      'newgrad-software',
+    ]);
+    expect(ids({ degree: ['bachelor', 'master'] })).toEqual([
+      'featured-no-sponsor',
+      'featured-sponsors',
+      'hardware-summer-any',
+      'ml-fall-master-phd',
+      'newgrad-software',
+      'swe-summer-bachelor',
+      'unknown-family',
+    ]);
+  });
+
+  it('keeps only jobs that say they sponsor work visas for sponsorship=yes', () => {
+    expect(ids({ sponsorship: 'yes' })).toEqual(['featured-sponsors']);
+  });
+
+  it('combines the criteria with each other and with the place filters', () => {
+    expect(ids({ category: ['software', 'hardware'], term: ['summer-2026'], degree: ['bachelor'] })).toEqual([
+      'hardware-summer-any',
+      'swe-summer-bachelor',
+    ]);
+    expect(ids({ term: ['summer-2026'], country: 'Canada' })).toEqual(['hardware-summer-any', 'swe-summer-bachelor']);
+  });
+
+  it('counts each facet under the other filters, not under its own', () => {
+    const facets = jobFacets(criteriaBoard, { type: 'all', category: ['software'], term: ['summer-2026'] });
+    // Families of the jobs in Summer 2026 (the family choice itself left out).
+    expect(facets.categories).toEqual([
+      { value: 'software', count: 2 },
+      { value: 'hardware', count: 1 },
+    ]);
+    // Terms of the software jobs.
+    expect(facets.terms).toEqual([{ value: 'summer-2026', count: 2 }]);
+    // Degrees of the software jobs in Summer 2026: the sponsoring job asks for a master's, the other a bachelor's.
+    expect(facets.degrees).toEqual([
+      { value: 'bachelor', count: 1 },
+      { value: 'master', count: 1 },
+    ]);
+  });
+
+  it('counts a job stating no degree under every level, and lists terms in calendar order', () => {
+    const facets = jobFacets(criteriaBoard, { type: 'all' });
+    expect(facets.degrees).toEqual([
+      { value: 'associate', count: 3 },
+      { value: 'bachelor', count: 5 },
+      { value: 'master', count: 5 },
+      { value: 'phd', count: 4 },
+      { value: 'mba', count: 3 },
+      { value: 'other', count: 3 },
+    ]);
+    expect(facets.terms.map((facet) => facet.value)).toEqual(['summer-2026', 'fall-2026', 'winter-2027']);
+    expect(facets.categories).toEqual([
+      { value: 'software', count: 4 },
+      { value: 'ai-ml-data', count: 1 },
+      { value: 'hardware', count: 1 },
+    ]);
+  });
+
+  it('narrows the place facets by the criteria filters', () => {
+    const facets = jobFacets(criteriaBoard, { type: 'all', category: ['ai-ml-data'] });
+    expect(facets.countries).toEqual([{ value: 'United States', count: 1 }]);
   });
 });

@@ -1,4 +1,12 @@
 import type { WorkMode } from './board-place.ts';
+import {
+  compareTerms,
+  type DegreeLevel,
+  degreeLevels,
+  type JobFamily,
+  jobFamilies,
+  type TermKey,
+} from './job-criteria.ts';
 import type { JobFilters, JobSort } from './job-filters-schema.ts';
 import { compileJobSearch, jobHaystack, type JobSearch } from './job-search.ts';
 import type { BoardJob, JobTypeFilter } from './listing-schemas.ts';
@@ -22,7 +30,17 @@ export type IndexedJob = {
 
 /** One option of a place filter and how many jobs of the current result it would keep. */
 export type FacetValue = { value: string; count: number };
-export type JobFacets = { countries: FacetValue[]; states: FacetValue[]; cities: FacetValue[] };
+export type JobFacets = {
+  countries: FacetValue[];
+  states: FacetValue[];
+  cities: FacetValue[];
+  /** Role families, in `jobFamilies` order. */
+  categories: FacetValue[];
+  /** Term keys, in calendar order (past terms included: the client decides what it offers). */
+  terms: FacetValue[];
+  /** Degree levels, in `degreeLevels` order; a job stating no degree counts under every level (each would keep it). */
+  degrees: FacetValue[];
+};
 
 // Code-unit comparison, not localeCompare: the server and every browser must agree on the same order.
 function compareText(a: string, b: string): number {
@@ -143,14 +161,76 @@ function hasPlaceFilter(key: PlaceKey): boolean {
   return key.country !== undefined || key.state !== undefined || key.city !== undefined || key.mode !== undefined;
 }
 
-/** Whether any location or work-mode filter is chosen (blank values are none). */
-export function hasPlaceFilters(filters: JobFilters): boolean {
-  return hasPlaceFilter(placeKeyOf(filters));
+/** The family, term, degree and sponsorship filters as compared; undefined: no filter. */
+export type CriteriaKey = {
+  families: ReadonlySet<JobFamily> | undefined;
+  terms: ReadonlySet<TermKey> | undefined;
+  degrees: ReadonlySet<DegreeLevel> | undefined;
+  sponsors: boolean;
+};
+
+const nonEmptySet = <T>(values: readonly T[] | undefined) =>
+  values === undefined || values.length === 0 ? undefined : new Set(values);
+
+export function criteriaKeyOf(filters: JobFilters): CriteriaKey {
+  return {
+    families: nonEmptySet(filters.category),
+    terms: nonEmptySet(filters.term),
+    degrees: nonEmptySet(filters.degree),
+    sponsors: filters.sponsorship === 'yes',
+  };
 }
 
-/** Only the location and work-mode filters of `filters`, for narrowing a result already searched by type and text. */
-export function placeFiltersOf(filters: JobFilters): JobFilters {
-  return { type: 'all', country: filters.country, state: filters.state, city: filters.city, mode: filters.mode };
+/** Which criteria filters a job passes: each facet is counted under the other filters, so each is known apart. */
+export type CriteriaPass = { family: boolean; term: boolean; degree: boolean; sponsorship: boolean };
+
+export function criteriaPass(job: BoardJob, key: CriteriaKey): CriteriaPass {
+  return {
+    // A job whose family is unknown is in no family.
+    family: key.families === undefined || (job.family !== null && key.families.has(job.family)),
+    term: key.terms === undefined || job.termKeys.some((term) => key.terms!.has(term)),
+    // A job that states no degree is open to every degree.
+    degree:
+      key.degrees === undefined ||
+      job.degreeLevels.length === 0 ||
+      job.degreeLevels.some((level) => key.degrees!.has(level)),
+    sponsorship: !key.sponsors || job.sponsorship === 'yes',
+  };
+}
+
+function passesCriteria(job: BoardJob, key: CriteriaKey): boolean {
+  const pass = criteriaPass(job, key);
+  return pass.family && pass.term && pass.degree && pass.sponsorship;
+}
+
+function hasCriteriaFilter(key: CriteriaKey): boolean {
+  return key.families !== undefined || key.terms !== undefined || key.degrees !== undefined || key.sponsors;
+}
+
+/**
+ * Whether any filter beyond the type and the text is chosen: location, work mode, family, term, degree or
+ * sponsorship (blank values and empty lists are none).
+ */
+export function hasNarrowingFilters(filters: JobFilters): boolean {
+  return hasPlaceFilter(placeKeyOf(filters)) || hasCriteriaFilter(criteriaKeyOf(filters));
+}
+
+/**
+ * Only the filters beyond the type and the text (location, work mode, family, term, degree, sponsorship), for
+ * narrowing a result already searched by type and text.
+ */
+export function narrowingFiltersOf(filters: JobFilters): JobFilters {
+  return {
+    type: 'all',
+    country: filters.country,
+    state: filters.state,
+    city: filters.city,
+    mode: filters.mode,
+    category: filters.category,
+    term: filters.term,
+    degree: filters.degree,
+    sponsorship: filters.sponsorship,
+  };
 }
 
 // One location must satisfy every chosen level (and the work mode) together: a job in Toronto and in New York is
@@ -172,9 +252,15 @@ function matchesTypeAndText(indexed: readonly IndexedJob[], type: JobTypeFilter,
 export function filterJobs(indexed: readonly IndexedJob[], filters: JobFilters): IndexedJob[] {
   const search = compileJobSearch(filters.q ?? '');
   const key = placeKeyOf(filters);
+  const criteria = criteriaKeyOf(filters);
+  const anyCriteria = hasCriteriaFilter(criteria);
   // Cheap checks first: the text search is the expensive one.
   return indexed.filter(
-    (entry) => matchesType(entry.job, filters.type) && matchesPlace(entry, key) && search(entry.haystack),
+    (entry) =>
+      matchesType(entry.job, filters.type) &&
+      (!anyCriteria || passesCriteria(entry.job, criteria)) &&
+      matchesPlace(entry, key) &&
+      search(entry.haystack),
   );
 }
 
@@ -208,7 +294,7 @@ class FacetValues {
   }
 }
 
-function facetsOf(base: readonly IndexedJob[], key: PlaceKey): JobFacets {
+function placeFacetsOf(base: readonly IndexedJob[], key: PlaceKey): Pick<JobFacets, 'countries' | 'states' | 'cities'> {
   const countries = new FacetValues();
   const states = new FacetValues();
   const cities = new FacetValues();
@@ -229,15 +315,53 @@ function facetsOf(base: readonly IndexedJob[], key: PlaceKey): JobFacets {
   return { countries: countries.sorted(), states: states.sorted(), cities: cities.sorted() };
 }
 
+/** Counts per value of one criteria facet, listed in `order` (values with no job left out). */
+function criteriaFacet<T extends string>(order: readonly T[], counts: ReadonlyMap<T, number>): FacetValue[] {
+  return order.flatMap((value) => {
+    const count = counts.get(value) ?? 0;
+    return count > 0 ? [{ value, count }] : [];
+  });
+}
+
+function addCount<T>(counts: Map<T, number>, value: T): void {
+  counts.set(value, (counts.get(value) ?? 0) + 1);
+}
+
 /**
- * Options for the location selects (spec section 5): countries of the jobs matching type, text and work mode;
- * regions only once a country is chosen, from locations in that country; cities only once a region is chosen, from
- * locations in that country (if any) and region. Each list is alphabetical and unique, each value with the number
- * of jobs it would keep.
+ * Options for the location selects (spec section 5): countries of the jobs matching type, text, work mode and the
+ * criteria filters; regions only once a country is chosen, from locations in that country; cities only once a region
+ * is chosen, from locations in that country (if any) and region. Each list is alphabetical and unique, each value with
+ * the number of jobs it would keep. The family, term and degree options are counted under every other filter: a
+ * family's count is the number of jobs of that family matching the place, term, degree and sponsorship filters (what
+ * choosing that family alone would show), and so on for terms and degrees.
  */
 export function jobFacets(indexed: readonly IndexedJob[], filters: JobFilters): JobFacets {
   const base = matchesTypeAndText(indexed, filters.type, compileJobSearch(filters.q ?? ''));
-  return facetsOf(base, placeKeyOf(filters));
+  const placeKey = placeKeyOf(filters);
+  const criteria = criteriaKeyOf(filters);
+  const families = new Map<JobFamily, number>();
+  const terms = new Map<TermKey, number>();
+  const degrees = new Map<DegreeLevel, number>();
+  const passing: IndexedJob[] = [];
+  for (const entry of base) {
+    const pass = criteriaPass(entry.job, criteria);
+    const misses = Number(!pass.family) + Number(!pass.term) + Number(!pass.degree) + Number(!pass.sponsorship);
+    // The place facets have their own rules over the jobs passing every criteria filter.
+    if (misses === 0) passing.push(entry);
+    if (misses > 1 || !matchesPlace(entry, placeKey)) continue;
+    const { job } = entry;
+    if (pass.term && pass.degree && pass.sponsorship && job.family !== null) addCount(families, job.family);
+    if (pass.family && pass.degree && pass.sponsorship) for (const term of job.termKeys) addCount(terms, term);
+    if (pass.family && pass.term && pass.sponsorship) {
+      for (const level of job.degreeLevels.length === 0 ? degreeLevels : job.degreeLevels) addCount(degrees, level);
+    }
+  }
+  return {
+    ...placeFacetsOf(passing, placeKey),
+    categories: criteriaFacet(jobFamilies, families),
+    terms: criteriaFacet([...terms.keys()].sort(compareTerms), terms),
+    degrees: criteriaFacet(degreeLevels, degrees),
+  };
 }
 
 /** Whether the chosen order is "most relevant": only with a search to be relevant to (board order without). */

@@ -84,13 +84,22 @@ export const jobFiltersSchema = z.object({
   /** Only jobs posted within this window; absent: any time. */
   posted: z.preprocess(blankToUndefined, z.enum(postedWithinValues).optional()),
   /** Role families (job-criteria.ts); a job of any of them matches. */
-  category: valueList(z.enum(jobFamilies), inListOrder(jobFamilies)),
+  category: valueList(
+    z.enum(jobFamilies, { error: `Unknown category: use ${jobFamilies.join(', ')}` }),
+    inListOrder(jobFamilies),
+  ),
   /** Terms (`summer-2026`); a job offered in any of them matches. */
   term: valueList(termKeySchema, compareTerms),
   /** Degree levels; a job asking for any of them, or stating none, matches. */
-  degree: valueList(z.enum(degreeLevels), inListOrder(degreeLevels)),
+  degree: valueList(
+    z.enum(degreeLevels, { error: `Unknown degree: use ${degreeLevels.join(', ')}` }),
+    inListOrder(degreeLevels),
+  ),
   /** 'yes': only jobs that say they sponsor work visas. */
-  sponsorship: z.preprocess(blankToUndefined, z.enum(['yes']).optional()),
+  sponsorship: z.preprocess(
+    blankToUndefined,
+    z.enum(['yes'], { error: 'The sponsorship filter takes only yes (jobs that sponsor work visas)' }).optional(),
+  ),
 });
 
 export type JobFilters = z.output<typeof jobFiltersSchema>;

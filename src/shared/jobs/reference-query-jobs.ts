@@ -8,7 +8,7 @@ import {
   inSortOrder,
   jobFacets,
   type JobFacets,
-  placeFiltersOf,
+  narrowingFiltersOf,
 } from './filter-jobs.ts';
 import type { JobFilters, JobPage } from './job-filters-schema.ts';
 import type { BoardJob } from './listing-schemas.ts';
@@ -23,7 +23,7 @@ export function referenceQueryJobs(
   nowMs: number = Date.now(),
 ): JobQueryResult {
   const base = filterJobs(indexed, { type: filters.type, q: filters.q });
-  const placed = filterJobs(base, placeFiltersOf(filters));
+  const placed = filterJobs(base, narrowingFiltersOf(filters));
   const matched = inSortOrder(inPostedWindow(placed, filters, nowMs), filters.sort, filters.q);
   const offset = Math.max(0, Math.floor(page.offset));
   const limit = Math.max(0, Math.floor(page.limit));

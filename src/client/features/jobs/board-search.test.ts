@@ -3,7 +3,7 @@ import { indexJobs } from '../../../shared/jobs/filter-jobs.ts';
 import type { JobFilters } from '../../../shared/jobs/job-filters-schema.ts';
 import { referenceQueryJobs } from '../../../shared/jobs/reference-query-jobs.ts';
 import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts';
-import { boardFacets, buildBoardIndex, builtBoardIndex, filterBoardPlaces, searchBoardText } from './board-search.ts';
+import { boardFacets, buildBoardIndex, builtBoardIndex, filterBoardChoices, searchBoardText } from './board-search.ts';
 import { withPlaces } from '../../../shared/jobs/board-job-fixture.ts';
 
 const places = [
@@ -45,7 +45,7 @@ const index = indexJobs(Array.from({ length: 300 }, (_, i) => buildJob(i)));
 /** What the list shows for `filters`, composed like the board does. */
 function local(filters: JobFilters) {
   const base = searchBoardText(index, filters.type, filters.q ?? '');
-  const matches = filterBoardPlaces(base, filters);
+  const matches = filterBoardChoices(base, filters);
   return { ids: matches.map((entry) => entry.job.id), total: matches.length, facets: boardFacets(base, filters) };
 }
 

@@ -3,12 +3,12 @@
 import {
   createJobIndexer,
   filterJobs,
-  hasPlaceFilters,
+  hasNarrowingFilters,
   indexJobs,
   inPostedWindow,
   inSortOrder,
   jobFacets,
-  placeFiltersOf,
+  narrowingFiltersOf,
   sortJobs,
   type IndexedJob,
   type JobFacets,
@@ -103,21 +103,21 @@ export function searchBoardText(index: readonly IndexedJob[], type: JobTypeFilte
 }
 
 /**
- * The jobs of `base` (from searchBoardText) in the chosen country, state, city and work mode, posted within the
- * chosen window (seen at `nowMs`), in the chosen order.
+ * The jobs of `base` (from searchBoardText) in the chosen country, state, city and work mode, of the chosen
+ * families, terms, degrees and sponsorship, posted within the chosen window (seen at `nowMs`), in the chosen order.
  */
-export function filterBoardPlaces(
+export function filterBoardChoices(
   base: readonly IndexedJob[],
   filters: JobFilters,
   nowMs: number = Date.now(),
 ): IndexedJob[] {
-  const placed = hasPlaceFilters(filters) ? filterJobs(base, placeFiltersOf(filters)) : base;
+  const placed = hasNarrowingFilters(filters) ? filterJobs(base, narrowingFiltersOf(filters)) : base;
   const matched = inPostedWindow(placed, filters, nowMs);
   const ordered = inSortOrder(matched, filters.sort, filters.q);
   return ordered === base ? [...base] : (ordered as IndexedJob[]);
 }
 
-/** The select options for `base` (from searchBoardText with the same type and text). */
+/** The filter options with their counts for `base` (from searchBoardText with the same type and text). */
 export function boardFacets(base: readonly IndexedJob[], filters: JobFilters): JobFacets {
-  return jobFacets(base, placeFiltersOf(filters));
+  return jobFacets(base, narrowingFiltersOf(filters));
 }

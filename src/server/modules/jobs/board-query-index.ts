@@ -1,7 +1,9 @@
 import { workModes } from '../../../shared/jobs/board-place.ts';
+import { compareTerms, degreeLevels, jobFamilies, type TermKey } from '../../../shared/jobs/job-criteria.ts';
 import {
   compareByUpdate,
   compareFacetValues,
+  criteriaKeyOf,
   type FacetValue,
   filterJobs,
   type IndexedJob,
@@ -26,6 +28,28 @@ function modeBit(mode: string | undefined): number {
   return index < 0 ? 0 : 1 << index;
 }
 const unknownValue = -2; // a filter value no job has: matches nothing
+
+function bitsOf<T>(list: readonly T[], values: Iterable<T> | undefined): number {
+  let bits = 0;
+  for (const value of values ?? []) {
+    const index = list.indexOf(value);
+    if (index >= 0) bits |= 1 << index;
+  }
+  return bits;
+}
+
+function countedValues<T extends string>(
+  values: readonly T[],
+  counts: Int32Array,
+  order: readonly number[],
+): FacetValue[] {
+  const facet: FacetValue[] = [];
+  for (const id of order) if (counts[id]! > 0) facet.push({ value: values[id]!, count: counts[id]! });
+  return facet;
+}
+
+const familyOrder = jobFamilies.map((_, i) => i);
+const degreeOrder = degreeLevels.map((_, i) => i);
 
 export type BoardMatches = {
   /** Jobs (positions in board order) matching every filter. */
@@ -52,6 +76,16 @@ export class BoardQueryIndex {
   private readonly slotModes: Uint8Array; // the work mode's bit per slot
   /** Each job's rank in "recently updated" order. */
   private readonly updateRanks: Int32Array;
+  /** Each job's family as a bit of `jobFamilies` (0: unknown), degree levels as bits of `degreeLevels` (0: not
+   * stated), and 1 when it sponsors work visas. */
+  private readonly familyBits: Uint8Array;
+  private readonly degreeBits: Uint8Array;
+  private readonly sponsors: Uint8Array;
+  /** Term keys by id, ids in calendar order, and each job's term ids: `termIds[termStarts[job]..termStarts[job+1]]`. */
+  private readonly termKeys: TermKey[] = [];
+  private readonly termOrder: number[];
+  private readonly termStarts: Uint32Array;
+  private readonly termIds: Uint16Array;
   /** Per key id and facet level: the last pass that listed it. */
   private readonly seen: [Int32Array, Int32Array, Int32Array];
   /** Per key id and facet level: the jobs counted in the current pass, and the last job counted (once per job). */
@@ -126,7 +160,36 @@ export class BoardQueryIndex {
       .sort((a, b) => compareByUpdate(jobs[a]!.job, jobs[b]!.job))
       .forEach((job, rank) => (this.updateRanks[job] = rank));
     this.scratch = new Int32Array(jobs.length);
+
+    this.familyBits = new Uint8Array(jobs.length);
+    this.degreeBits = new Uint8Array(jobs.length);
+    this.sponsors = new Uint8Array(jobs.length);
+    this.termStarts = new Uint32Array(jobs.length + 1);
+    const termIdOf = new Map<TermKey, number>();
+    const termIds: number[] = [];
+    jobs.forEach(({ job }, position) => {
+      this.familyBits[position] = job.family === null ? 0 : bitsOf(jobFamilies, [job.family]);
+      this.degreeBits[position] = bitsOf(degreeLevels, job.degreeLevels);
+      this.sponsors[position] = job.sponsorship === 'yes' ? 1 : 0;
+      for (const term of job.termKeys) {
+        let id = termIdOf.get(term);
+        if (id === undefined) {
+          id = this.termKeys.length;
+          this.termKeys.push(term);
+          termIdOf.set(term, id);
+        }
+        termIds.push(id);
+      }
+      this.termStarts[position + 1] = termIds.length;
+    });
+    this.termIds = Uint16Array.from(termIds);
+    this.termIdOf = termIdOf;
+    this.termOrder = this.termKeys
+      .map((_, id) => id)
+      .sort((a, b) => compareTerms(this.termKeys[a]!, this.termKeys[b]!));
   }
+
+  private readonly termIdOf: Map<TermKey, number>;
 
   /** Bytes held by the typed arrays of this index (the gram index included). */
   get byteLength(): number {
@@ -135,6 +198,7 @@ export class BoardQueryIndex {
     bytes +=
       this.slotKeys.byteLength + this.slotLabels.byteLength + this.labelRanks.byteLength + this.seen[0].byteLength * 9;
     bytes += this.slotModes.byteLength + this.updateRanks.byteLength;
+    bytes += this.familyBits.byteLength * 3 + this.termStarts.byteLength + this.termIds.byteLength;
     for (const list of this.typeJobs.values()) bytes += list.byteLength;
     return bytes;
   }
@@ -205,8 +269,28 @@ export class BoardQueryIndex {
     const state = this.keyId(placeKey.state);
     const city = this.keyId(placeKey.city);
     const mode = modeBit(placeKey.mode);
-    const filtered = country !== noValue || state !== noValue || city !== noValue || mode !== 0;
-    const { slotStarts, slotKeys, slotLabels, slotModes } = this;
+    const placeFiltered = country !== noValue || state !== noValue || city !== noValue || mode !== 0;
+    // The criteria filters (shared rule: criteriaPass). A chosen term no job has selects nothing.
+    const criteria = criteriaKeyOf(filters);
+    const familyMask = bitsOf(jobFamilies, criteria.families);
+    const degreeMask = bitsOf(degreeLevels, criteria.degrees);
+    const termFiltered = criteria.terms !== undefined;
+    const chosenTerms = new Uint8Array(this.termKeys.length);
+    for (const term of criteria.terms ?? []) {
+      const id = this.termIdOf.get(term);
+      if (id !== undefined) chosenTerms[id] = 1;
+    }
+    const sponsorsOnly = criteria.sponsors;
+    const filtered =
+      placeFiltered ||
+      criteria.families !== undefined ||
+      criteria.degrees !== undefined ||
+      termFiltered ||
+      sponsorsOnly;
+    const familyCounts = new Int32Array(jobFamilies.length);
+    const degreeCounts = new Int32Array(degreeLevels.length);
+    const termCounts = new Int32Array(this.termKeys.length);
+    const { slotStarts, slotKeys, slotLabels, slotModes, familyBits, degreeBits, sponsors, termStarts, termIds } = this;
     const matched = this.scratch;
     let total = 0;
     if (this.pass === 0x7fffffff) {
@@ -224,6 +308,17 @@ export class BoardQueryIndex {
     const [countCountry, countState, countCity] = this.counts;
     const [lastCountry, lastState, lastCity] = this.lastJob;
     for (const job of base) {
+      const familyPass = criteria.families === undefined || (familyBits[job]! & familyMask) !== 0;
+      const degreePass =
+        criteria.degrees === undefined || degreeBits[job] === 0 || (degreeBits[job]! & degreeMask) !== 0;
+      let termPass = !termFiltered;
+      const termsStart = termStarts[job]!;
+      const termsEnd = termStarts[job + 1]!;
+      for (let t = termsStart; !termPass && t < termsEnd; t++) termPass = chosenTerms[termIds[t]!] === 1;
+      const sponsorshipPass = !sponsorsOnly || sponsors[job] === 1;
+      const misses = +!familyPass + +!degreePass + +!termPass + +!sponsorshipPass;
+      // A job failing two criteria counts nowhere: each facet is counted under the other filters only.
+      if (misses > 1) continue;
       let hit = false;
       for (let slot = slotStarts[job]!, end = slotStarts[job + 1]!; slot < end; slot++) {
         if (mode !== 0 && (slotModes[slot]! & mode) === 0) continue;
@@ -231,6 +326,14 @@ export class BoardQueryIndex {
         const slotCountry = slotKeys[at]!;
         const slotState = slotKeys[at + 1]!;
         const slotCity = slotKeys[at + 2]!;
+        const inCountry = country === noValue || slotCountry === country;
+        const inState = inCountry && (state === noValue || slotState === state);
+        if (inState && (city === noValue || slotCity === city)) hit = true;
+        // The place facets count the jobs passing every criteria filter.
+        if (misses !== 0) {
+          if (hit) break;
+          continue;
+        }
         // A value's count is the number of jobs: a job with two locations in one country counts once.
         if (slotCountry !== noValue) {
           if (seenCountry[slotCountry] !== pass) {
@@ -244,7 +347,6 @@ export class BoardQueryIndex {
             lastCountry[slotCountry] = job;
           }
         }
-        const inCountry = country === noValue || slotCountry === country;
         if (country !== noValue && inCountry && slotState !== noValue) {
           if (seenState[slotState] !== pass) {
             seenState[slotState] = pass;
@@ -257,7 +359,6 @@ export class BoardQueryIndex {
             lastState[slotState] = job;
           }
         }
-        const inState = inCountry && (state === noValue || slotState === state);
         if (state !== noValue && inState && slotCity !== noValue) {
           if (seenCity[slotCity] !== pass) {
             seenCity[slotCity] = pass;
@@ -270,9 +371,20 @@ export class BoardQueryIndex {
             lastCity[slotCity] = job;
           }
         }
-        if (inState && (city === noValue || slotCity === city)) hit = true;
       }
-      if (filtered && hit) matched[total++] = job;
+      if (placeFiltered && !hit) continue;
+      if (misses === 0 && filtered) matched[total++] = job;
+      if (termPass && degreePass && sponsorshipPass) {
+        const bits = familyBits[job]!;
+        if (bits !== 0) familyCounts[31 - Math.clz32(bits)]!++;
+      }
+      if (familyPass && degreePass && sponsorshipPass)
+        for (let t = termsStart; t < termsEnd; t++) termCounts[termIds[t]!]!++;
+      if (familyPass && termPass && sponsorshipPass) {
+        // A job stating no degree is kept by every degree choice.
+        const bits = degreeBits[job]! || (1 << degreeLevels.length) - 1;
+        for (let level = 0; level < degreeLevels.length; level++) if (bits & (1 << level)) degreeCounts[level]!++;
+      }
     }
     let result = filtered ? matched.slice(0, total) : base;
     if (filters.sort === 'updated') {
@@ -285,6 +397,9 @@ export class BoardQueryIndex {
         countries: this.sorted(countries, countryKeys, countCountry),
         states: this.sorted(states, stateKeys, countState),
         cities: this.sorted(cities, cityKeys, countCity),
+        categories: countedValues(jobFamilies, familyCounts, familyOrder),
+        terms: countedValues(this.termKeys, termCounts, this.termOrder),
+        degrees: countedValues(degreeLevels, degreeCounts, degreeOrder),
       },
     };
   }

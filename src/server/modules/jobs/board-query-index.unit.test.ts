@@ -1,6 +1,7 @@
 import { withPlaces } from '../../../shared/jobs/board-job-fixture.ts';
 import { describe, expect, it } from 'vitest';
 import { indexJobs } from '../../../shared/jobs/filter-jobs.ts';
+import { degreeLevels, jobFamilies } from '../../../shared/jobs/job-criteria.ts';
 import type { JobFilters } from '../../../shared/jobs/job-filters-schema.ts';
 import { referenceQueryJobs } from '../../../shared/jobs/reference-query-jobs.ts';
 import { jobSearchCases } from '../../../shared/jobs/job-search.cases.ts';
@@ -56,8 +57,9 @@ const places = [
   'Austin, TX, USA',
   'Singapore, Singapore',
 ];
-const categories = ['Software', 'AI/ML/Data', 'Hardware', null];
-const terms = ['Summer 2026', 'Fall 2026', 'Summer 2027'];
+const categories = ['Software', 'AI/ML/Data', 'Hardware', 'Quantitative Finance', 'Other', 'None', null];
+const terms = ['Summer 2026', 'Fall 2026', 'Summer 2027', 'Winter 2025'];
+const degrees = ["Bachelor's", "Master's", 'PhD', 'MBA', 'Bootcamp', 'Incomplete'];
 const types = ['internship', 'new-grad', 'Internship'];
 
 function generatedBoard(count: number, seed: number): BoardJob[] {
@@ -71,8 +73,9 @@ function generatedBoard(count: number, seed: number): BoardJob[] {
       company: pick(companies),
       locations: Array.from({ length: Math.floor(next() * 3) }, () => pick(places)),
       category: pick(categories),
-      terms: next() < 0.5 ? [pick(terms)] : [],
-      degrees: next() < 0.3 ? ["Bachelor's"] : [],
+      terms: Array.from({ length: Math.floor(next() * 3) }, () => pick(terms)),
+      degrees: Array.from({ length: Math.floor(next() * 3) }, () => pick(degrees)),
+      sponsorship: featured ? pick(['yes', 'no', 'unknown'] as const) : 'unknown',
       datePosted: 1_750_000_000 + Math.floor(next() * 1000) * 60,
       url: null,
       featured,
@@ -196,7 +199,26 @@ describe('BoardQueryIndex', () => {
         sort: pick([undefined, 'posted', 'updated'] as const),
       });
     }
-    expect(filtersList.length).toBeGreaterThan(300);
+    // Family, term, degree and sponsorship, alone and with the place filters, over every type and a few searches.
+    const pickSome = <T>(list: readonly T[]): T[] | undefined => {
+      const some = list.filter(() => next() < 0.35);
+      return some.length === 0 ? undefined : some;
+    };
+    for (let i = 0; i < 400; i++) {
+      filtersList.push({
+        type: pick(jobTypeFilterValues),
+        q: pick(['', '', 'engineer', 'intern', 'google|meta', 'summer 2026']),
+        country: pick(countries),
+        state: next() < 0.2 ? pick(states) : undefined,
+        mode: pick([undefined, undefined, 'remote', 'onsite'] as const),
+        category: pickSome(jobFamilies),
+        term: pickSome(['summer-2026', 'fall-2026', 'summer-2027', 'winter-2025', 'spring-2030'] as const),
+        degree: pickSome(degreeLevels),
+        sponsorship: next() < 0.2 ? 'yes' : undefined,
+        sort: pick([undefined, 'updated'] as const),
+      });
+    }
+    expect(filtersList.length).toBeGreaterThan(700);
     expectSameAnswers(generatedBoard(1500, 42), filtersList);
   });
 

@@ -173,6 +173,10 @@ describe('GET /api/public/board: order and shape', () => {
       type: 'Internship',
       places: [{ country: 'Canada', region: 'Ontario', city: 'Ottawa', mode: 'onsite' }],
       dateUpdated: null,
+      family: null,
+      termKeys: [],
+      degreeLevels: [],
+      sponsorship: 'unknown',
     });
   });
 
@@ -192,6 +196,10 @@ describe('GET /api/public/board: order and shape', () => {
       type: 'internship',
       places: [{ country: 'Canada', region: 'Ontario', city: 'Toronto', mode: 'onsite' }],
       dateUpdated: 1_760_100_000,
+      family: 'software',
+      termKeys: ['summer-2026'],
+      degreeLevels: ['bachelor'],
+      sponsorship: 'unknown',
     });
   });
 });
@@ -298,7 +306,8 @@ describe('GET /api/public/board: posted within and most relevant', () => {
 
 describe('GET /api/public/board: facets', () => {
   it('lists countries only until a country is chosen', async () => {
-    expect((await board()).facets).toEqual({
+    const { countries, states, cities } = (await board()).facets;
+    expect({ countries, states, cities }).toEqual({
       countries: [
         { value: 'Canada', count: 5 },
         { value: 'United States', count: 5 },

@@ -1,11 +1,6 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts';
-import {
-  criteriaOf,
-  type DegreeLevel,
-  type JobFamily,
-  type TermKey,
-} from '../../../shared/jobs/job-criteria.ts';
+import { criteriaOf, type DegreeLevel, type JobFamily, type TermKey } from '../../../shared/jobs/job-criteria.ts';
 import { normalizePlace } from '../../../shared/jobs/normalize-place.ts';
 import { type BoardState, readBoardState } from '../../db/board-state.ts';
 import type { Database } from '../../db/client.ts';

@@ -12,6 +12,10 @@ const boardPageSchema = z.object({
     countries: z.array(facetValueSchema),
     states: z.array(facetValueSchema),
     cities: z.array(facetValueSchema),
+    // A page cached by the service worker before these facets existed still opens.
+    categories: z.array(facetValueSchema).default([]),
+    terms: z.array(facetValueSchema).default([]),
+    degrees: z.array(facetValueSchema).default([]),
   }),
   version: z.string(),
   refreshedAt: z
@@ -28,7 +32,8 @@ export function boardPagePath(filters: JobFilters, offset: number, limit: number
   const params = filtersToSearchParams({ ...filters, offset, limit });
   // The board's first page always asks for 20 (limit is omitted when it is the default), so the dashboard and
   // /jobs share one cached answer.
-  const query = params.toString();
+  // Commas need no escaping in a query string: `category=software,quant` reads better than `%2C` in a shared link.
+  const query = params.toString().replace(/%2C/g, ',');
   return query ? `/public/board?${query}` : '/public/board';
 }
 

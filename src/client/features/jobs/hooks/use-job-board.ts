@@ -10,7 +10,7 @@ import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { ErrorCode } from '../../../../shared/errors/error-codes.ts';
 import { rememberedWindow, rememberWindow } from '../board-return.ts';
-import { boardFacets, filterBoardPlaces, searchBoardText } from '../board-search.ts';
+import { boardFacets, filterBoardChoices, searchBoardText } from '../board-search.ts';
 import { growWindow, visibleCount, windowForResult, type VisibleWindow } from '../visible-count.ts';
 import { useBoardIndex } from './use-board-index.ts';
 import { useBoardSnapshot, useBoardSnapshotRefresh } from './use-board-snapshot.ts';
@@ -46,7 +46,7 @@ export interface JobBoardView {
   resultKey: string;
 }
 
-const noFacets: JobFacets = { countries: [], states: [], cities: [] };
+const noFacets: JobFacets = { countries: [], states: [], cities: [], categories: [], terms: [], degrees: [] };
 
 // How long the search must rest before the select options are recomputed for it.
 const facetsDelayMs = 500;
@@ -92,7 +92,7 @@ export function useJobBoard(filters: JobFilters, limit?: number): JobBoardView {
     () => (index ? searchBoardText(index, filters.type, filters.q ?? '') : null),
     [index, filters.type, filters.q],
   );
-  const matches = useMemo(() => (base ? filterBoardPlaces(base, filters) : null), [base, filters]);
+  const matches = useMemo(() => (base ? filterBoardChoices(base, filters) : null), [base, filters]);
   const facetInput = useMemo(() => ({ base, filters }), [base, filters]);
   // A choice from a list (not typing) recomputes the options at once.
   const choices = [snapshot?.version, ...jobChoiceKeys.map((key) => filters[key])].join('|');

@@ -19,7 +19,7 @@ export interface RemoteBoard {
   failedToken: number | null;
 }
 
-const noFacets: JobFacets = { countries: [], states: [], cities: [] };
+const noFacets: JobFacets = { countries: [], states: [], cities: [], categories: [], terms: [], degrees: [] };
 
 function emptyBoard(key: string): RemoteBoard {
   return {
