@@ -11,6 +11,7 @@ import type { JobFilters, JobSort } from './job-filters-schema.ts';
 import { compileJobSearch, jobHaystack, type JobSearch } from './job-search.ts';
 import type { BoardJob, JobTypeFilter } from './listing-schemas.ts';
 import type { ParsedLocation } from './parse-location.ts';
+import { postingGroupKey } from './posting-groups.ts';
 import { isPostedWithin } from './posted-within.ts';
 import { sortByRelevance } from './relevance.ts';
 import { filterCountryKey, filterRegionKey } from './place-names.ts';
@@ -26,6 +27,8 @@ export type IndexedJob = {
   readonly placeKeys: readonly Readonly<ParsedLocation>[];
   /** The work mode of each place. */
   readonly modes: readonly WorkMode[];
+  /** The card the job is shown on (postingGroupKey): facets and totals count cards, not postings. */
+  readonly group: string;
 };
 
 /** One option of a place filter and how many jobs of the current result it would keep. */
@@ -59,6 +62,23 @@ export function sortJobs(jobs: readonly BoardJob[]): BoardJob[] {
   return [...jobs].sort(compareBoardJobs);
 }
 
+/**
+ * Board order with the postings of one card together: each card's postings follow its first one (in board order),
+ * so the cards are in board order and any subset in this order has each card's postings side by side (facets count
+ * a card once by comparing with the last card counted).
+ */
+export function inCardOrder(jobs: readonly BoardJob[]): BoardJob[] {
+  const sorted = sortJobs(jobs);
+  const cards = new Map<string, BoardJob[]>();
+  for (const job of sorted) {
+    const key = postingGroupKey(job);
+    const card = cards.get(key);
+    if (card === undefined) cards.set(key, [job]);
+    else card.push(job);
+  }
+  return [...cards.values()].flat();
+}
+
 /** When a job last changed: the feed's date_updated, or its posting date when the feed gives none. */
 export function lastChangeOf(job: Pick<BoardJob, 'datePosted' | 'dateUpdated'>): number {
   return Math.max(job.datePosted, job.dateUpdated ?? job.datePosted);
@@ -80,16 +100,16 @@ function lowerPlace(place: ParsedLocation): ParsedLocation {
 
 /**
  * Builds the query index once per job list (server: when the feeds are refreshed; client: when the list arrives).
- * The result is already in board order, so every filtered subset is too and queries never sort (except the
- * "recently updated" order). Places are the job's filed places (normalize-place.ts, computed at ingestion).
+ * The result is already in board order (inCardOrder), so every filtered subset is too and queries never sort (except
+ * the "recently updated" order). Places are the job's filed places (normalize-place.ts, computed at ingestion).
  */
 export function indexJobs(jobs: readonly BoardJob[]): IndexedJob[] {
-  return sortJobs(jobs).map(createJobIndexer());
+  return inCardOrder(jobs).map(createJobIndexer());
 }
 
 /**
  * indexJobs one job at a time, for a caller that builds the index in slices (the browser, between frames): give it
- * the jobs in board order (sortJobs). One indexer per index, so jobs share one (read-only) entry per distinct place.
+ * the jobs in inCardOrder. One indexer per index, so jobs share one (read-only) entry per distinct place.
  */
 export function createJobIndexer(): (job: BoardJob) => IndexedJob {
   // Feeds repeat the same few thousand places.
@@ -113,6 +133,7 @@ export function createJobIndexer(): (job: BoardJob) => IndexedJob {
       places: entries.map((entry) => entry.place),
       placeKeys: entries.map((entry) => entry.key),
       modes: places.map((place) => place.mode),
+      group: postingGroupKey(job),
     };
   };
 }
@@ -273,17 +294,20 @@ export function compareFacetValues(a: string, b: string): number {
 
 /** Alphabetical, unique case-insensitively (the filters compare that way); the first spelling seen is kept. */
 class FacetValues {
-  private readonly byKey = new Map<string, { value: string; count: number; lastJob: IndexedJob | null }>();
+  private readonly byKey = new Map<string, { value: string; count: number; lastCard: string }>();
 
-  /** Counts `job` once per value, however many of its locations carry it. */
+  /**
+   * Counts the card of `job` once per value, however many of its locations (and postings) carry it: the jobs come
+   * in index order, where a card's postings are side by side.
+   */
   add(value: string | null, key: string | null, job: IndexedJob): void {
     if (value === null || key === null) return;
     const entry = this.byKey.get(key);
     if (entry === undefined) {
-      this.byKey.set(key, { value, count: 1, lastJob: job });
-    } else if (entry.lastJob !== job) {
+      this.byKey.set(key, { value, count: 1, lastCard: job.group });
+    } else if (entry.lastCard !== job.group) {
       entry.count += 1;
-      entry.lastJob = job;
+      entry.lastCard = job.group;
     }
   }
 
@@ -323,15 +347,24 @@ function criteriaFacet<T extends string>(order: readonly T[], counts: ReadonlyMa
   });
 }
 
-function addCount<T>(counts: Map<T, number>, value: T): void {
-  counts.set(value, (counts.get(value) ?? 0) + 1);
+/** Cards per value of one facet; jobs come in index order (a card's postings side by side), counted once per card. */
+class CardCounts<T> {
+  readonly counts = new Map<T, number>();
+  private readonly lastCard = new Map<T, string>();
+
+  add(value: T, job: IndexedJob): void {
+    if (this.lastCard.get(value) === job.group) return;
+    this.lastCard.set(value, job.group);
+    this.counts.set(value, (this.counts.get(value) ?? 0) + 1);
+  }
 }
 
 /**
  * Options for the location selects (spec section 5): countries of the jobs matching type, text, work mode and the
  * criteria filters; regions only once a country is chosen, from locations in that country; cities only once a region
  * is chosen, from locations in that country (if any) and region. Each list is alphabetical and unique, each value with
- * the number of jobs it would keep. The family, term and degree options are counted under every other filter: a
+ * the number of jobs (cards: a job posted in three cities counts once) it would keep. The family, term and degree
+ * options are counted under every other filter: a
  * family's count is the number of jobs of that family matching the place, term, degree and sponsorship filters (what
  * choosing that family alone would show), and so on for terms and degrees.
  */
@@ -339,9 +372,9 @@ export function jobFacets(indexed: readonly IndexedJob[], filters: JobFilters): 
   const base = matchesTypeAndText(indexed, filters.type, compileJobSearch(filters.q ?? ''));
   const placeKey = placeKeyOf(filters);
   const criteria = criteriaKeyOf(filters);
-  const families = new Map<JobFamily, number>();
-  const terms = new Map<TermKey, number>();
-  const degrees = new Map<DegreeLevel, number>();
+  const families = new CardCounts<JobFamily>();
+  const terms = new CardCounts<TermKey>();
+  const degrees = new CardCounts<DegreeLevel>();
   const passing: IndexedJob[] = [];
   for (const entry of base) {
     const pass = criteriaPass(entry.job, criteria);
@@ -350,17 +383,17 @@ export function jobFacets(indexed: readonly IndexedJob[], filters: JobFilters): 
     if (misses === 0) passing.push(entry);
     if (misses > 1 || !matchesPlace(entry, placeKey)) continue;
     const { job } = entry;
-    if (pass.term && pass.degree && pass.sponsorship && job.family !== null) addCount(families, job.family);
-    if (pass.family && pass.degree && pass.sponsorship) for (const term of job.termKeys) addCount(terms, term);
+    if (pass.term && pass.degree && pass.sponsorship && job.family !== null) families.add(job.family, entry);
+    if (pass.family && pass.degree && pass.sponsorship) for (const term of job.termKeys) terms.add(term, entry);
     if (pass.family && pass.term && pass.sponsorship) {
-      for (const level of job.degreeLevels.length === 0 ? degreeLevels : job.degreeLevels) addCount(degrees, level);
+      for (const level of job.degreeLevels.length === 0 ? degreeLevels : job.degreeLevels) degrees.add(level, entry);
     }
   }
   return {
     ...placeFacetsOf(passing, placeKey),
-    categories: criteriaFacet(jobFamilies, families),
-    terms: criteriaFacet([...terms.keys()].sort(compareTerms), terms),
-    degrees: criteriaFacet(degreeLevels, degrees),
+    categories: criteriaFacet(jobFamilies, families.counts),
+    terms: criteriaFacet([...terms.counts.keys()].sort(compareTerms), terms.counts),
+    degrees: criteriaFacet(degreeLevels, degrees.counts),
   };
 }
 

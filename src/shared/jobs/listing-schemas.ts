@@ -123,7 +123,15 @@ export type BoardJob = {
   degreeLevels: DegreeLevel[];
   /** Whether the job sponsors work visas: only partners say; community listings are 'unknown'. */
   sponsorship: Sponsorship;
+  /**
+   * On a board card only: the other postings of the same job (same company and title, another city or a second
+   * link), which the card offers as a choice (posting-groups.ts). Absent on a posting alone and in the snapshot.
+   */
+  alsoPosted?: PostingRef[];
 };
+
+/** One posting of a job shown on another posting's card. */
+export type PostingRef = Pick<BoardJob, 'id' | 'locations' | 'url' | 'datePosted' | 'places'>;
 
 /** Validates a board item crossing the wire (the server's list answer read by the client). */
 export const boardJobSchema = z.object({
@@ -144,6 +152,17 @@ export const boardJobSchema = z.object({
   termKeys: z.array(termKeySchema),
   degreeLevels: z.array(degreeLevelSchema),
   sponsorship: sponsorshipSchema,
+  alsoPosted: z
+    .array(
+      z.object({
+        id: z.string().min(1),
+        locations: z.array(z.string()),
+        url: webUrlSchema.nullable(),
+        datePosted: z.number(),
+        places: z.array(boardPlaceSchema),
+      }),
+    )
+    .optional(),
 }) satisfies z.ZodType<BoardJob, unknown>;
 
 /** Files a parsed listing's locations; the server passes normalize-place.ts (kept out of the client bundle). */

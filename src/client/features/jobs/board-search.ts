@@ -9,12 +9,13 @@ import {
   inSortOrder,
   jobFacets,
   narrowingFiltersOf,
-  sortJobs,
+  inCardOrder,
   type IndexedJob,
   type JobFacets,
 } from '../../../shared/jobs/filter-jobs.ts';
 import type { JobFilters } from '../../../shared/jobs/job-filters-schema.ts';
 import { searchableText } from '../../../shared/jobs/job-search.ts';
+import { cardsOf } from '../../../shared/jobs/posting-groups.ts';
 import type { BoardJob, JobTypeFilter } from '../../../shared/jobs/listing-schemas.ts';
 import { yieldToMain } from '../../lib/yield-to-main.ts';
 
@@ -48,7 +49,7 @@ export function buildBoardIndex(snapshot: { version: string; jobs: readonly Boar
   if (built) return Promise.resolve(built);
   if (building?.version === snapshot.version) return building.index;
   const index = (async () => {
-    const sorted = sortJobs(snapshot.jobs);
+    const sorted = inCardOrder(snapshot.jobs);
     const indexJob = createJobIndexer();
     const result: IndexedJob[] = [];
     for (let start = 0; start < sorted.length; start += indexSliceSize) {
@@ -103,18 +104,23 @@ export function searchBoardText(index: readonly IndexedJob[], type: JobTypeFilte
 }
 
 /**
- * The jobs of `base` (from searchBoardText) in the chosen country, state, city and work mode, of the chosen
+ * The cards (one per job, posting-groups.ts) of the postings of `base` (from searchBoardText) in the chosen country, state, city and work mode, of the chosen
  * families, terms, degrees and sponsorship, posted within the chosen window (seen at `nowMs`), in the chosen order.
  */
 export function filterBoardChoices(
   base: readonly IndexedJob[],
   filters: JobFilters,
   nowMs: number = Date.now(),
-): IndexedJob[] {
+): BoardJob[] {
   const placed = hasNarrowingFilters(filters) ? filterJobs(base, narrowingFiltersOf(filters)) : base;
   const matched = inPostedWindow(placed, filters, nowMs);
   const ordered = inSortOrder(matched, filters.sort, filters.q);
-  return ordered === base ? [...base] : (ordered as IndexedJob[]);
+  // One card per job: the postings of a job in several cities (or posted twice) are offered on one card.
+  return cardsOf(
+    ordered,
+    (entry) => entry.job,
+    (entry) => entry.group,
+  );
 }
 
 /** The filter options with their counts for `base` (from searchBoardText with the same type and text). */

@@ -7,7 +7,7 @@ import { sortByRelevance } from '../../../shared/jobs/relevance.ts';
 import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts';
 import type { Database } from '../../db/client.ts';
 import type { ContentEncoding } from '../../http/conditional-get.ts';
-import { type BoardMatches, BoardQueryIndex } from './board-query-index.ts';
+import { type BoardCards, type BoardMatches, BoardQueryIndex } from './board-query-index.ts';
 import { type FeaturedBoardRow, loadBoardSource, readBoardVersion } from './board.repository.ts';
 
 // The whole board (20,000 jobs is ~10 MB) lives in memory, indexed once per version with the shared rules, so a
@@ -108,6 +108,9 @@ export type CreateBoardIndexOptions = {
 // each tested by the shared search), the filtered result with its facets (location choices on top of a search; every
 // page of it), and the page's finished JSON (the exact query, repeated by many visitors).
 const searchCacheSize = 50;
+
+/** A filtered result as cards (BoardQueryIndex.cards) with its facets. */
+type BoardResult = BoardCards & { facets: BoardMatches['facets'] };
 const resultCacheSize = 100;
 
 /**
@@ -165,7 +168,7 @@ export function createBoardView(
   const responses = new LRUCache<string, BoardPage>({ max: responseCacheSize });
   // Repeated URLs (the same link opened by many visitors) skip even parsing the query string.
   const byUrl = new LRUCache<string, BoardPage>({ max: responseCacheSize });
-  const results = new LRUCache<string, BoardMatches>({ max: resultCacheSize });
+  const results = new LRUCache<string, BoardResult>({ max: resultCacheSize });
   const searches = new LRUCache<string, Int32Array>({ max: searchCacheSize });
   const refreshedAtText = refreshedAt.toISOString();
   let snapshot: Promise<BoardSnapshot> | null = null;
@@ -182,12 +185,12 @@ export function createBoardView(
     return matches;
   }
 
-  /** Every job matching the filters, with the facets; pages are slices of it. */
-  function filtered(query: JobBoardQuery, key: string): BoardMatches {
+  /** Every card matching the filters, with the facets; pages are slices of it. */
+  function filtered(query: JobBoardQuery, key: string): BoardResult {
     let result = results.get(key);
     if (result === undefined) {
-      result = index.filter(searched(query), query);
-      result = inPostedWindowAndOrder(result, query, indexed, nowMs());
+      const matches = inPostedWindowAndOrder(index.filter(searched(query), query), query, indexed, nowMs());
+      result = { ...index.cards(matches.matched), facets: matches.facets };
       results.set(key, result);
     }
     return result;
@@ -218,10 +221,14 @@ export function createBoardView(
       const pageKey = `${key}\u0000${query.offset}\u0000${query.limit}`;
       let page = responses.get(pageKey);
       if (page === undefined) {
-        const { matched, facets } = filtered(query, key);
-        const jobs = Array.from(matched.subarray(query.offset, query.offset + query.limit), (job) => indexed[job]!.job);
+        const result = filtered(query, key);
+        const total = result.starts.length - 1;
+        const jobs: BoardJob[] = [];
+        for (let card = query.offset; card < Math.min(total, query.offset + query.limit); card++) {
+          jobs.push(index.cardJob(result, card));
+        }
         page = new BoardPage(
-          JSON.stringify({ jobs, total: matched.length, facets, version, refreshedAt: refreshedAtText }),
+          JSON.stringify({ jobs, total, facets: result.facets, version, refreshedAt: refreshedAtText }),
         );
         responses.set(pageKey, page);
       }

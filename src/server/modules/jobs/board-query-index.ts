@@ -12,7 +12,8 @@ import {
 } from '../../../shared/jobs/filter-jobs.ts';
 import type { JobFilters } from '../../../shared/jobs/job-filters-schema.ts';
 import { planJobSearch } from '../../../shared/jobs/job-search.ts';
-import { type JobTypeFilter, jobTypeFilterValues } from '../../../shared/jobs/listing-schemas.ts';
+import { type BoardJob, type JobTypeFilter, jobTypeFilterValues } from '../../../shared/jobs/listing-schemas.ts';
+import { postingRefOf } from '../../../shared/jobs/posting-groups.ts';
 import type { SearchRequirement } from '../../../shared/jobs/search-prefilter.ts';
 import { GramIndex, intersect, union } from './gram-index.ts';
 
@@ -51,6 +52,9 @@ function countedValues<T extends string>(
 const familyOrder = jobFamilies.map((_, i) => i);
 const degreeOrder = degreeLevels.map((_, i) => i);
 
+/** A result as cards: `order` lists postings card after card; card `i` is `order[starts[i]..starts[i + 1]]`. */
+export type BoardCards = { order: Int32Array; starts: Int32Array };
+
 export type BoardMatches = {
   /** Jobs (positions in board order) matching every filter. */
   matched: Int32Array;
@@ -86,11 +90,13 @@ export class BoardQueryIndex {
   private readonly termOrder: number[];
   private readonly termStarts: Uint32Array;
   private readonly termIds: Uint16Array;
+  /** Each job's card (posting-groups.ts) as a number; a card's postings are side by side in board order. */
+  private readonly groupIds: Int32Array;
   /** Per key id and facet level: the last pass that listed it. */
   private readonly seen: [Int32Array, Int32Array, Int32Array];
-  /** Per key id and facet level: the jobs counted in the current pass, and the last job counted (once per job). */
+  /** Per key id and facet level: the cards counted in the current pass, and the last card counted (once per card). */
   private readonly counts: [Int32Array, Int32Array, Int32Array];
-  private readonly lastJob: [Int32Array, Int32Array, Int32Array];
+  private readonly lastCard: [Int32Array, Int32Array, Int32Array];
   private pass = 0;
   /** Working space for one query's lists; each answer is copied out at its exact length. */
   private readonly scratch: Int32Array;
@@ -153,13 +159,24 @@ export class BoardQueryIndex {
       .forEach((id, rank) => (this.labelRanks[id] = rank));
     this.seen = [0, 1, 2].map(() => new Int32Array(this.keyIds.size)) as [Int32Array, Int32Array, Int32Array];
     this.counts = [0, 1, 2].map(() => new Int32Array(this.keyIds.size)) as [Int32Array, Int32Array, Int32Array];
-    this.lastJob = [0, 1, 2].map(() => new Int32Array(this.keyIds.size)) as [Int32Array, Int32Array, Int32Array];
+    this.lastCard = [0, 1, 2].map(() => new Int32Array(this.keyIds.size)) as [Int32Array, Int32Array, Int32Array];
     this.updateRanks = new Int32Array(jobs.length);
     jobs
       .map((_, job) => job)
       .sort((a, b) => compareByUpdate(jobs[a]!.job, jobs[b]!.job))
       .forEach((job, rank) => (this.updateRanks[job] = rank));
     this.scratch = new Int32Array(jobs.length);
+
+    this.groupIds = new Int32Array(jobs.length);
+    const groupIdOf = new Map<string, number>();
+    jobs.forEach((entry, position) => {
+      let id = groupIdOf.get(entry.group);
+      if (id === undefined) {
+        id = groupIdOf.size;
+        groupIdOf.set(entry.group, id);
+      }
+      this.groupIds[position] = id;
+    });
 
     this.familyBits = new Uint8Array(jobs.length);
     this.degreeBits = new Uint8Array(jobs.length);
@@ -199,6 +216,7 @@ export class BoardQueryIndex {
       this.slotKeys.byteLength + this.slotLabels.byteLength + this.labelRanks.byteLength + this.seen[0].byteLength * 9;
     bytes += this.slotModes.byteLength + this.updateRanks.byteLength;
     bytes += this.familyBits.byteLength * 3 + this.termStarts.byteLength + this.termIds.byteLength;
+    bytes += this.groupIds.byteLength;
     for (const list of this.typeJobs.values()) bytes += list.byteLength;
     return bytes;
   }
@@ -306,8 +324,14 @@ export class BoardQueryIndex {
     const cityKeys: number[] = [];
     const [seenCountry, seenState, seenCity] = this.seen;
     const [countCountry, countState, countCity] = this.counts;
-    const [lastCountry, lastState, lastCity] = this.lastJob;
+    const [lastCountry, lastState, lastCity] = this.lastCard;
+    // Facets count cards: a card's postings come one after the other, so "not the last card counted" is enough.
+    const familyLast = new Int32Array(jobFamilies.length).fill(-1);
+    const degreeLast = new Int32Array(degreeLevels.length).fill(-1);
+    const termLast = new Int32Array(this.termKeys.length).fill(-1);
+    const { groupIds } = this;
     for (const job of base) {
+      const group = groupIds[job]!;
       const familyPass = criteria.families === undefined || (familyBits[job]! & familyMask) !== 0;
       const degreePass =
         criteria.degrees === undefined || degreeBits[job] === 0 || (degreeBits[job]! & degreeMask) !== 0;
@@ -339,36 +363,36 @@ export class BoardQueryIndex {
           if (seenCountry[slotCountry] !== pass) {
             seenCountry[slotCountry] = pass;
             countCountry[slotCountry] = 1;
-            lastCountry[slotCountry] = job;
+            lastCountry[slotCountry] = group;
             countries.push(slotLabels[at]!);
             countryKeys.push(slotCountry);
-          } else if (lastCountry[slotCountry] !== job) {
+          } else if (lastCountry[slotCountry] !== group) {
             countCountry[slotCountry]!++;
-            lastCountry[slotCountry] = job;
+            lastCountry[slotCountry] = group;
           }
         }
         if (country !== noValue && inCountry && slotState !== noValue) {
           if (seenState[slotState] !== pass) {
             seenState[slotState] = pass;
             countState[slotState] = 1;
-            lastState[slotState] = job;
+            lastState[slotState] = group;
             states.push(slotLabels[at + 1]!);
             stateKeys.push(slotState);
-          } else if (lastState[slotState] !== job) {
+          } else if (lastState[slotState] !== group) {
             countState[slotState]!++;
-            lastState[slotState] = job;
+            lastState[slotState] = group;
           }
         }
         if (state !== noValue && inState && slotCity !== noValue) {
           if (seenCity[slotCity] !== pass) {
             seenCity[slotCity] = pass;
             countCity[slotCity] = 1;
-            lastCity[slotCity] = job;
+            lastCity[slotCity] = group;
             cities.push(slotLabels[at + 2]!);
             cityKeys.push(slotCity);
-          } else if (lastCity[slotCity] !== job) {
+          } else if (lastCity[slotCity] !== group) {
             countCity[slotCity]!++;
-            lastCity[slotCity] = job;
+            lastCity[slotCity] = group;
           }
         }
       }
@@ -376,14 +400,30 @@ export class BoardQueryIndex {
       if (misses === 0 && filtered) matched[total++] = job;
       if (termPass && degreePass && sponsorshipPass) {
         const bits = familyBits[job]!;
-        if (bits !== 0) familyCounts[31 - Math.clz32(bits)]!++;
+        const family = 31 - Math.clz32(bits);
+        if (bits !== 0 && familyLast[family] !== group) {
+          familyLast[family] = group;
+          familyCounts[family]!++;
+        }
       }
-      if (familyPass && degreePass && sponsorshipPass)
-        for (let t = termsStart; t < termsEnd; t++) termCounts[termIds[t]!]!++;
+      if (familyPass && degreePass && sponsorshipPass) {
+        for (let t = termsStart; t < termsEnd; t++) {
+          const term = termIds[t]!;
+          if (termLast[term] !== group) {
+            termLast[term] = group;
+            termCounts[term]!++;
+          }
+        }
+      }
       if (familyPass && termPass && sponsorshipPass) {
         // A job stating no degree is kept by every degree choice.
         const bits = degreeBits[job]! || (1 << degreeLevels.length) - 1;
-        for (let level = 0; level < degreeLevels.length; level++) if (bits & (1 << level)) degreeCounts[level]!++;
+        for (let level = 0; level < degreeLevels.length; level++) {
+          if (bits & (1 << level) && degreeLast[level] !== group) {
+            degreeLast[level] = group;
+            degreeCounts[level]!++;
+          }
+        }
       }
     }
     let result = filtered ? matched.slice(0, total) : base;
@@ -402,6 +442,49 @@ export class BoardQueryIndex {
         degrees: countedValues(degreeLevels, degreeCounts, degreeOrder),
       },
     };
+  }
+
+  /**
+   * The cards of a result (cardsOf's rule over positions): `order` lists the postings card after card, card `i`
+   * being `order[starts[i]]` (its leading posting) to `order[starts[i + 1] - 1]`.
+   */
+  cards(matched: Int32Array): BoardCards {
+    const { groupIds } = this;
+    const cardOf = new Map<number, number>();
+    const next = new Int32Array(matched.length).fill(-1); // the next posting of the same card, by index in matched
+    const lastOf: number[] = [];
+    const firsts: number[] = [];
+    matched.forEach((job, i) => {
+      const group = groupIds[job]!;
+      const card = cardOf.get(group);
+      if (card === undefined) {
+        cardOf.set(group, firsts.length);
+        firsts.push(i);
+        lastOf.push(i);
+      } else {
+        next[lastOf[card]!] = i;
+        lastOf[card] = i;
+      }
+    });
+    const order = new Int32Array(matched.length);
+    const starts = new Int32Array(firsts.length + 1);
+    let k = 0;
+    firsts.forEach((first, card) => {
+      starts[card] = k;
+      for (let i = first; i !== -1; i = next[i]!) order[k++] = matched[i]!;
+    });
+    starts[firsts.length] = k;
+    return { order, starts };
+  }
+
+  /** Card `card` of `cards` as the board shows it: its leading posting, the others as `alsoPosted`. */
+  cardJob({ order, starts }: BoardCards, card: number): BoardJob {
+    const start = starts[card]!;
+    const end = starts[card + 1]!;
+    const { job } = this.jobs[order[start]!]!;
+    if (end - start === 1) return job;
+    const alsoPosted = Array.from(order.subarray(start + 1, end), (other) => postingRefOf(this.jobs[other]!.job));
+    return { ...job, alsoPosted };
   }
 
   private sorted(labelIds: number[], keyIds: number[], counts: Int32Array): FacetValue[] {

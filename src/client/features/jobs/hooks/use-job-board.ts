@@ -118,7 +118,7 @@ export function useJobBoard(filters: JobFilters, limit?: number): JobBoardView {
     return {
       ...common,
       status: 'ready',
-      jobs: local.matches.slice(0, shown).map((entry) => entry.job),
+      jobs: local.matches.slice(0, shown),
       total: local.matches.length,
       facets: local.facets,
       hasMore: limit === undefined && shown < local.matches.length,
