@@ -5,8 +5,10 @@ import {
   jobBadgeKind,
   jobCardLink,
   locationSummary,
+  postingChoice,
   typeStage,
 } from './job-card-model.ts';
+import { withPlaces } from '../../../shared/jobs/board-job-fixture.ts';
 
 describe('jobCardLink', () => {
   it('sends a featured job to its detail page in the app, with a trailing slash (spec: /jobs/{id}/)', () => {
@@ -70,5 +72,44 @@ describe('featured stage and company initials', () => {
     expect(companyInitials('stripe')).toBe('S');
     expect(companyInitials('Émile & Co.')).toBe('ÉC');
     expect(companyInitials('  ')).toBe('?');
+  });
+});
+
+describe('postingChoice', () => {
+  const posting = (id: string, locations: string[]) => ({
+    id,
+    locations,
+    url: `https://jobs.example.com/${id}`,
+    datePosted: 1_760_000_000,
+    places: [],
+  });
+  const card = (alsoPosted: ReturnType<typeof posting>[]) =>
+    withPlaces({
+      id: 'a',
+      title: 'Engineer',
+      company: 'Acme',
+      locations: ['Chicago, IL'],
+      category: null,
+      terms: [],
+      degrees: [],
+      datePosted: 1_760_000_000,
+      url: 'https://jobs.example.com/a',
+      featured: false,
+      type: 'new-grad',
+      alsoPosted,
+    });
+
+  it('offers nothing for a posting alone', () => {
+    expect(postingChoice(card([]))).toBeNull();
+  });
+
+  it('counts distinct places when the postings are in several', () => {
+    const choice = postingChoice(card([posting('b', ['New York, NY']), posting('c', ['Chicago, IL'])]));
+    expect(choice).toMatchObject({ kind: 'locations', count: 2 });
+    expect(choice!.postings.map((p) => p.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('counts postings when one place is posted more than once', () => {
+    expect(postingChoice(card([posting('b', ['Chicago, IL'])]))).toMatchObject({ kind: 'times', count: 2 });
   });
 });

@@ -1,4 +1,5 @@
-import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts';
+import type { BoardJob, PostingRef } from '../../../shared/jobs/listing-schemas.ts';
+import { postingsOf } from '../../../shared/jobs/posting-groups.ts';
 
 /**
  * Where a card leads (spec section 2): a featured job opens its detail page in the app (`/jobs/{id}/`); an external
@@ -20,6 +21,18 @@ export function jobBadgeKind(job: Pick<BoardJob, 'featured' | 'type'>): JobBadge
   if (job.type === 'internship') return 'internship';
   if (job.type === 'new-grad') return 'newGrad';
   return null;
+}
+
+/** The postings a card offers (posting-groups.ts): in several places, or the same place posted more than once. */
+export type PostingChoice = { kind: 'locations' | 'times'; count: number; postings: PostingRef[] };
+
+export function postingChoice(job: BoardJob): PostingChoice | null {
+  if (!job.alsoPosted?.length) return null;
+  const postings = postingsOf(job);
+  const places = new Set(postings.map((posting) => posting.locations.join(' · ')));
+  return places.size === 1
+    ? { kind: 'times', count: postings.length, postings }
+    : { kind: 'locations', count: places.size, postings };
 }
 
 /** "Toronto, ON, Canada" and how many more locations the card does not spell out (shown as "+N"). */

@@ -179,6 +179,12 @@ export function JobCardList({
       moreLocations: (count) => t('card.moreLocations', { count }),
       updated: (count) => (count === 0 ? t('card.updatedToday') : t('card.updated', { count })),
       closed: t('card.closed'),
+      postings: (choice) =>
+        choice.kind === 'locations'
+          ? t('card.postingLocations', { count: choice.count })
+          : choice.count === 2
+            ? t('card.postedTwice')
+            : t('card.postedTimes', { count: choice.count }),
       save: (title) => t('card.save', { title }),
       unsave: (title) => t('card.unsave', { title }),
     };

@@ -15,10 +15,12 @@ import { mayBeClosed, postedAge, type PostedAge } from '../../../../shared/jobs/
 import {
   companyInitials,
   featuredStage,
+  postingChoice,
   jobCardLink,
   jobBadgeKind,
   locationSummary,
   type JobBadgeKind,
+  type PostingChoice,
 } from '../job-card-model.ts';
 import { formatPostedDay, updatedDaysAgo } from '../job-dates.ts';
 
@@ -37,6 +39,8 @@ export interface JobCardLabels {
   moreLocations: (count: number) => string;
   updated: (days: number) => string;
   closed: string;
+  /** "3 locations", "Posted twice": the summary of a card's postings. */
+  postings: (choice: PostingChoice) => string;
   save: (title: string) => string;
   unsave: (title: string) => string;
 }
@@ -105,6 +109,7 @@ export const JobCard = memo(function JobCard({
   const posted = formatPostedDay(job.datePosted, locale);
   const age = today === undefined ? null : postedAge(job.datePosted, today);
   const old = today !== undefined && !closed && mayBeClosed(job.datePosted, today);
+  const choice = postingChoice(job);
 
   // The last word and the icon never part: the icon alone on a line of its own reads as a stray glyph.
   const cut = job.title.lastIndexOf(' ');
@@ -225,6 +230,28 @@ export const JobCard = memo(function JobCard({
           </span>
         ) : null}
       </div>
+      {choice ? (
+        // A native disclosure: keyboard and screen readers get it for free, and the card stays free of hooks.
+        <details className="job-card-postings" data-testid="job-postings">
+          <summary>{labels.postings(choice)}</summary>
+          <ul>
+            {choice.postings.map((posting) => (
+              <li key={posting.id}>
+                {posting.url && /^https?:\/\//i.test(posting.url) ? (
+                  <a href={posting.url} target="_blank" rel="noopener noreferrer" data-job-id={posting.id}>
+                    <span className="job-card-truncate">{posting.locations.join(' · ') || labels.noLocation}</span>
+                    <span className="job-card-posting-date">{formatPostedDay(posting.datePosted, locale)}</span>
+                    {externalIcon}
+                    <span className="job-card-sr-only"> ({labels.opensInNewTab})</span>
+                  </a>
+                ) : (
+                  <span>{posting.locations.join(' · ') || labels.noLocation}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
     </article>
   );
 });
