@@ -102,6 +102,7 @@ export function buildJobInput(
     requirements: '- TypeScript\n- A love of robots',
     postingDate: new Date(Date.now() - 86_400_000).toISOString(),
     skills: ['TypeScript', 'React', 'SQL'],
+    family: 'software',
     visibility: 'public',
     status: 'published',
     ...overrides,

@@ -1,4 +1,15 @@
 import { z } from 'zod';
+import {
+  compareTerms,
+  type DegreeLevel,
+  degreeLevels,
+  jobFamilies,
+  type JobFamily,
+  type Sponsorship,
+  sponsorshipValues,
+  termKeySchema,
+  type TermKey,
+} from '../jobs/job-criteria.ts';
 import { skillsSchema } from '../profile/profile-schema.ts';
 import { policyText } from '../schemas/text-policy.ts';
 import { applicationStatuses, companySettableStatuses } from './application-status.ts';
@@ -23,6 +34,14 @@ export type JobVisibility = (typeof jobVisibilities)[number];
 /** The spec's job types (section 3, FeaturedJob.type). */
 export const jobTypes = ['Internship', 'New Grad', 'Full-time'] as const;
 export type JobType = (typeof jobTypes)[number];
+
+/** Only internships have terms (a season and a year); the other types start whenever they start. */
+export function typeHasTerms(type: string | null | undefined): boolean {
+  return type === 'Internship';
+}
+
+/** At most this many terms on one job (a year and a half of seasons). */
+export const maxJobTerms = 6;
 
 export const applicantSorts = ['newest', 'match'] as const;
 export type ApplicantSort = (typeof applicantSorts)[number];
@@ -172,9 +191,24 @@ const jobFields = {
   /** The same rules as a profile's skills: a list or comma-separated text, at most 15, no duplicates. */
   skills: skillsSchema.optional(),
   visibility: z.enum(jobVisibilities, { error: 'Visibility must be public, link or private' }),
+  /** The role family the board files the job under (src/shared/jobs/job-criteria.ts). */
+  family: z.enum(jobFamilies, { error: `Family must be one of ${jobFamilies.join(', ')}` }),
+  /** Internships only (typeHasTerms): the terms the job is for, kept unique and in calendar order. */
+  terms: z
+    .array(termKeySchema)
+    .max(maxJobTerms, { error: `Choose at most ${maxJobTerms} terms` })
+    .transform((terms) => [...new Set(terms)].sort(compareTerms)),
+  /** The degree levels accepted, in the usual order; empty: any degree. */
+  degreeLevels: z
+    .array(z.enum(degreeLevels, { error: `A degree level is one of ${degreeLevels.join(', ')}` }))
+    .max(degreeLevels.length)
+    .transform((levels) => degreeLevels.filter((level) => levels.includes(level))),
+  sponsorship: z.enum(sponsorshipValues, { error: 'Sponsorship must be yes, no or unknown' }),
 };
 
 type JobFieldsCheck = {
+  type?: string;
+  terms?: readonly string[];
   postingDate?: string;
   deadline?: string | null;
   salaryMin?: number | null;
@@ -194,6 +228,11 @@ export function jobFieldsProblems(job: JobFieldsCheck): { path: string; message:
   if (job.deadline && job.postingDate && Date.parse(job.deadline) < Date.parse(job.postingDate)) {
     problems.push({ path: 'deadline', message: 'The deadline must not be before the posting date' });
   }
+  // Refused rather than cleared: a type change never drops the terms a member chose without their saying so (the
+  // portal's form sends no terms for other types).
+  if (job.terms && job.terms.length > 0 && job.type !== undefined && !typeHasTerms(job.type)) {
+    problems.push({ path: 'terms', message: 'Terms are for internships only: send no terms for this type' });
+  }
   return problems;
 }
 
@@ -202,6 +241,9 @@ export const jobCreateRequestSchema = z
   .object({
     organizationId: uuid,
     ...jobFields,
+    terms: jobFields.terms.default([]),
+    degreeLevels: jobFields.degreeLevels.default([]),
+    sponsorship: jobFields.sponsorship.default('unknown'),
     status: z.enum(['draft', 'published'], { error: 'A new job is a draft or published' }).default('draft'),
   })
   .strict()
@@ -213,7 +255,8 @@ export type JobCreateRequest = z.input<typeof jobCreateRequestSchema>;
 
 /**
  * PATCH /api/company/jobs/{id}: any subset. `status` moves draft -> published (publish), published -> closed (close),
- * closed -> published (reopen); anything else is 409 invalid_job_status_change.
+ * closed -> published (reopen); anything else is 409 invalid_job_status_change. Jobs posted before families existed
+ * keep a null family through other changes, but are not published or reopened without one (400).
  */
 export const jobUpdateRequestSchema = z
   .object({
@@ -229,6 +272,10 @@ export const jobUpdateRequestSchema = z
     salaryCurrency: jobFields.salaryCurrency,
     skills: jobFields.skills,
     visibility: jobFields.visibility.optional(),
+    family: jobFields.family.optional(),
+    terms: jobFields.terms.optional(),
+    degreeLevels: jobFields.degreeLevels.optional(),
+    sponsorship: jobFields.sponsorship.optional(),
     status: z.enum(jobStatuses, { error: 'Status must be draft, published or closed' }).optional(),
   })
   .strict();
@@ -262,6 +309,12 @@ export type CompanyJob = CompanyJobSummary & {
   salaryMax: number | null;
   salaryCurrency: string | null;
   skills: string[];
+  /** null only on jobs posted before families existed, until a member chooses one. */
+  family: JobFamily | null;
+  terms: TermKey[];
+  /** Empty: any degree. */
+  degreeLevels: DegreeLevel[];
+  sponsorship: Sponsorship;
   publishedAt: string | null;
   closedAt: string | null;
   createdAt: string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { degreeLevelSchema, jobFamilySchema, sponsorshipSchema, termKeySchema } from './job-criteria.ts';
 
 // GET /api/public/jobs[/{idOrSlug}]: the open featured jobs, and one of them as its public page shows it.
 
@@ -21,6 +22,13 @@ export const publicJobViewSchema = z.object({
     requirements: z.string(),
     postingDate: z.string(),
     endPostingDate: z.string().nullable(),
+    /** The role family; null on jobs posted before families existed. */
+    family: jobFamilySchema.nullable(),
+    /** Internships: the terms (`summer-2026`), in calendar order. */
+    termKeys: z.array(termKeySchema),
+    /** Empty: any degree when `family` is stated, else not stated. */
+    degreeLevels: z.array(degreeLevelSchema),
+    sponsorship: sponsorshipSchema,
   }),
   organization: z.object({ name: z.string(), logo: z.string().nullable() }),
 });

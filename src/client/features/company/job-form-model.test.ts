@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyJobForm, jobFormSchema, toRequestFields } from './job-form-model.ts';
+import { emptyJobForm, jobFormSchema, termChoices, toRequestFields } from './job-form-model.ts';
 
 const valid = {
   ...emptyJobForm(),
@@ -7,6 +7,7 @@ const valid = {
   location: 'Montréal',
   description: 'Build APIs.',
   requirements: 'TypeScript',
+  family: 'software' as const,
 };
 
 describe('job form model', () => {
@@ -25,7 +26,7 @@ describe('job form model', () => {
     const result = jobFormSchema.safeParse(emptyJobForm());
     expect(result.success).toBe(false);
     const paths = result.error!.issues.filter((issue) => issue.message === 'required').map((issue) => issue.path[0]);
-    expect(paths).toEqual(expect.arrayContaining(['title', 'location', 'description', 'requirements']));
+    expect(paths).toEqual(expect.arrayContaining(['title', 'location', 'description', 'requirements', 'family']));
   });
 
   it('refuses a maximum below the minimum, a salary without currency and a deadline before posting', () => {
@@ -42,5 +43,39 @@ describe('job form model', () => {
   it('applies the profile skills rules (no case-insensitive duplicates)', () => {
     const result = jobFormSchema.safeParse({ ...valid, skills: ['React', 'react'] });
     expect(result.error!.issues.map((issue) => issue.message)).toContain('skills');
+  });
+
+  it('sends the terms of an internship only, and the degrees and sponsorship as chosen', () => {
+    const form = { ...valid, terms: ['summer-2027'], degreeLevels: ['bachelor' as const], sponsorship: 'yes' as const };
+    expect(toRequestFields(form)).toMatchObject({
+      family: 'software',
+      terms: ['summer-2027'],
+      degreeLevels: ['bachelor'],
+      sponsorship: 'yes',
+    });
+    expect(toRequestFields({ ...form, type: 'Full-time' })).toMatchObject({ terms: [], degreeLevels: ['bachelor'] });
+  });
+});
+
+describe('term choices', () => {
+  it('lists the next six terms that have not ended, in calendar order', () => {
+    // 10 May 2026: winter 2026 has ended (April), spring 2026 has not (June).
+    expect(termChoices(new Date('2026-05-10T12:00:00Z'))).toEqual([
+      'spring-2026',
+      'summer-2026',
+      'fall-2026',
+      'winter-2027',
+      'spring-2027',
+      'summer-2027',
+    ]);
+  });
+
+  it('keeps a job’s past term in the list, in its place', () => {
+    expect(termChoices(new Date('2026-11-26T12:00:00Z'), ['summer-2026'], 3)).toEqual([
+      'summer-2026',
+      'fall-2026',
+      'winter-2027',
+      'spring-2027',
+    ]);
   });
 });

@@ -4,9 +4,21 @@ import {
   jobFieldsProblems,
   jobTypes,
   jobVisibilities,
+  maxJobTerms,
+  typeHasTerms,
   type CompanyJob,
   type JobUpdateRequest,
 } from '../../../shared/company/company-api.ts';
+import {
+  compareTerms,
+  degreeLevels,
+  isPastTerm,
+  jobFamilies,
+  type JobFamily,
+  sponsorshipValues,
+  type TermKey,
+  termSeasons,
+} from '../../../shared/jobs/job-criteria.ts';
 import { skillListError } from '../../../shared/profile/skills.ts';
 
 // The job form works on text inputs; the request is built from them and the server checks it again with the shared
@@ -34,6 +46,11 @@ export const jobFormSchema = z
     salaryCurrency: z.string(),
     skills: z.array(z.string()),
     visibility: z.enum(jobVisibilities),
+    // '' until a family is chosen: the select starts on "Choose…" so nobody posts the first family by accident.
+    family: z.union([z.literal(''), z.enum(jobFamilies)]).refine((family) => family !== '', { error: 'required' }),
+    terms: z.array(z.string()),
+    degreeLevels: z.array(z.enum(degreeLevels)),
+    sponsorship: z.enum(sponsorshipValues),
   })
   .superRefine((form, context) => {
     const keys: Record<string, string> = {
@@ -45,6 +62,8 @@ export const jobFormSchema = z
       context.addIssue({ code: 'custom', path: [problem.path], message: keys[problem.path] ?? 'invalid' });
     }
     if (skillListError(form.skills)) context.addIssue({ code: 'custom', path: ['skills'], message: 'skills' });
+    if (typeHasTerms(form.type) && form.terms.length > maxJobTerms)
+      context.addIssue({ code: 'custom', path: ['terms'], message: 'tooManyTerms' });
   });
 
 export type JobFormValues = z.input<typeof jobFormSchema>;
@@ -67,6 +86,10 @@ export function emptyJobForm(): JobFormValues {
     salaryCurrency: '',
     skills: [],
     visibility: 'public',
+    family: '',
+    terms: [],
+    degreeLevels: [],
+    sponsorship: 'unknown',
   };
 }
 
@@ -84,6 +107,10 @@ export function jobToForm(job: CompanyJob): JobFormValues {
     salaryCurrency: job.salaryCurrency ?? '',
     skills: job.skills,
     visibility: job.visibility,
+    family: job.family ?? '',
+    terms: job.terms,
+    degreeLevels: job.degreeLevels,
+    sponsorship: job.sponsorship,
   };
 }
 
@@ -104,5 +131,27 @@ export function toRequestFields(form: JobFormValues) {
     salaryCurrency: form.salaryCurrency || null,
     skills: form.skills,
     visibility: form.visibility,
+    // The form checks a family is chosen before it builds a request.
+    family: form.family as JobFamily,
+    // Kept in the form while the type changes back and forth, sent only for an internship.
+    terms: typeHasTerms(form.type) ? form.terms : [],
+    degreeLevels: form.degreeLevels,
+    sponsorship: form.sponsorship,
   } satisfies JobUpdateRequest;
+}
+
+/**
+ * The terms a job can be posted for: the next `count` terms that have not ended, then any the job already has
+ * (an older job's past term stays listed, checked, so saving does not drop it unseen).
+ */
+export function termChoices(now: Date, selected: readonly string[] = [], count = 6): TermKey[] {
+  const choices: TermKey[] = [];
+  for (let year = now.getUTCFullYear(); choices.length < count; year++) {
+    for (const season of termSeasons) {
+      const term: TermKey = `${season}-${year}`;
+      if (!isPastTerm(term, now) && choices.length < count) choices.push(term);
+    }
+  }
+  const kept = selected.filter((term): term is TermKey => !choices.includes(term as TermKey));
+  return [...kept, ...choices].sort(compareTerms);
 }

@@ -8,6 +8,7 @@ import {
   jobUpdateRequestSchema,
   type ApplicationCounts,
 } from '../../../shared/company/company-api.ts';
+import type { DegreeLevel, JobFamily, TermKey } from '../../../shared/jobs/job-criteria.ts';
 import { emptyStatusCounts } from '../../../shared/company/application-status.ts';
 import { bumpBoardVersion } from '../../db/board-state.ts';
 import type { Database } from '../../db/client.ts';
@@ -68,6 +69,11 @@ function toCompanyJob(row: FeaturedJobRow, counts: ApplicationCounts | undefined
     salaryMax: row.salaryMax,
     salaryCurrency: row.salaryCurrency,
     skills: row.skills,
+    // Written through the job schemas (job-criteria.ts values only).
+    family: row.family as JobFamily | null,
+    terms: row.terms as TermKey[],
+    degreeLevels: row.degreeLevels as DegreeLevel[],
+    sponsorship: row.sponsorship,
     publishedAt: row.publishedAt?.toISOString() ?? null,
     closedAt: row.closedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -142,6 +148,10 @@ export const companyJobsRoutes: FastifyPluginAsync<CompanyJobsRoutesOptions> = a
           salaryCurrency: input.salaryCurrency ?? null,
           skills: input.skills ?? [],
           visibility: input.visibility,
+          family: input.family,
+          terms: input.terms,
+          degreeLevels: input.degreeLevels,
+          sponsorship: input.sponsorship,
           status: input.status,
           publishedAt: input.status === 'published' ? now : null,
         });
@@ -191,6 +201,10 @@ export const companyJobsRoutes: FastifyPluginAsync<CompanyJobsRoutesOptions> = a
       if (input.salaryCurrency !== undefined) changes.salaryCurrency = input.salaryCurrency;
       if (input.skills !== undefined) changes.skills = input.skills;
       if (input.visibility !== undefined) changes.visibility = input.visibility;
+      if (input.family !== undefined) changes.family = input.family;
+      if (input.terms !== undefined) changes.terms = input.terms;
+      if (input.degreeLevels !== undefined) changes.degreeLevels = input.degreeLevels;
+      if (input.sponsorship !== undefined) changes.sponsorship = input.sponsorship;
       if (input.status !== undefined) {
         const move = statusChange(current.status, input.status, new Date());
         if (!move) throw new HttpError(409, 'invalid_job_status_change');
@@ -200,12 +214,17 @@ export const companyJobsRoutes: FastifyPluginAsync<CompanyJobsRoutesOptions> = a
       // The rules across fields hold for the job as it will be.
       const merged = { ...current, ...changes };
       const problems = jobFieldsProblems({
+        type: merged.type,
+        terms: merged.terms,
         postingDate: merged.postingDate?.toISOString(),
         deadline: merged.endPostingDate ? merged.endPostingDate.toISOString() : null,
         salaryMin: merged.salaryMin ?? null,
         salaryMax: merged.salaryMax ?? null,
         salaryCurrency: merged.salaryCurrency ?? null,
       });
+      // A job posted before families existed goes on the board again only once a member has chosen its family.
+      if (changes.status === 'published' && !merged.family)
+        problems.push({ path: 'family', message: 'Choose the family before publishing the job' });
       if (problems.length > 0)
         throw new HttpError(
           400,

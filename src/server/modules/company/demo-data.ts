@@ -1,3 +1,4 @@
+import type { DegreeLevel, JobFamily, Sponsorship, TermKey } from '../../../shared/jobs/job-criteria.ts';
 import { bumpBoardVersion } from '../../db/board-state.ts';
 import type { Database } from '../../db/client.ts';
 import { featuredJobs, organizations } from '../../db/schema.ts';
@@ -25,7 +26,15 @@ type DemoJob = {
   postedDaysAgo: number;
   /** Days from now; negative means the posting has already closed, null means open-ended. */
   closesInDays: number | null;
+  family: JobFamily;
+  degreeLevels: DegreeLevel[];
+  sponsorship: Sponsorship;
 };
+
+/** The summer an internship posted now is for: this year's until May, next year's after. */
+function nextSummer(now: Date): TermKey {
+  return `summer-${now.getUTCMonth() < 5 ? now.getUTCFullYear() : now.getUTCFullYear() + 1}`;
+}
 
 export const demoOrganizations: DemoOrganization[] = [
   {
@@ -78,6 +87,9 @@ export const demoJobs: DemoJob[] = [
     ].join('\n'),
     postedDaysAgo: 3,
     closesInDays: 45,
+    family: 'software',
+    degreeLevels: ['bachelor', 'master'],
+    sponsorship: 'yes',
   },
   {
     slug: 'northwind-labs-data-analyst-new-grad',
@@ -97,6 +109,9 @@ export const demoJobs: DemoJob[] = [
     ].join('\n'),
     postedDaysAgo: 6,
     closesInDays: 30,
+    family: 'ai-ml-data',
+    degreeLevels: ['bachelor', 'master'],
+    sponsorship: 'unknown',
   },
   {
     slug: 'aurora-robotics-embedded-systems-intern',
@@ -115,6 +130,9 @@ export const demoJobs: DemoJob[] = [
     ].join('\n'),
     postedDaysAgo: 1,
     closesInDays: 60,
+    family: 'hardware',
+    degreeLevels: ['bachelor'],
+    sponsorship: 'no',
   },
   {
     slug: 'aurora-robotics-robotics-software-engineer',
@@ -134,6 +152,9 @@ export const demoJobs: DemoJob[] = [
     ].join('\n'),
     postedDaysAgo: 10,
     closesInDays: null,
+    family: 'software',
+    degreeLevels: [],
+    sponsorship: 'yes',
   },
   {
     slug: 'maple-fintech-backend-developer-new-grad',
@@ -153,6 +174,9 @@ export const demoJobs: DemoJob[] = [
     ].join('\n'),
     postedDaysAgo: 14,
     closesInDays: 20,
+    family: 'software',
+    degreeLevels: ['bachelor'],
+    sponsorship: 'no',
   },
   {
     slug: 'tidepool-health-product-design-intern',
@@ -168,6 +192,9 @@ export const demoJobs: DemoJob[] = [
     requirements: ['- A portfolio with at least two projects', '- Figma or a similar tool'].join('\n'),
     postedDaysAgo: 40,
     closesInDays: -5,
+    family: 'product',
+    degreeLevels: [],
+    sponsorship: 'unknown',
   },
 ];
 
@@ -233,6 +260,10 @@ export async function seedDemoData(db: Database, storage: Storage, now = new Dat
             visibility: 'public' as const,
             publishedAt: new Date(now.getTime() - job.postedDaysAgo * dayMs),
             endPostingDate: job.closesInDays === null ? null : new Date(now.getTime() + job.closesInDays * dayMs),
+            family: job.family,
+            terms: job.type === 'Internship' ? [nextSummer(now)] : [],
+            degreeLevels: job.degreeLevels,
+            sponsorship: job.sponsorship,
           };
         }),
       )

@@ -100,6 +100,10 @@ describe('GET /api/public/jobs/{idOrSlug}', () => {
         requirements: demo.requirements,
         postingDate: row.postingDate.toISOString(),
         endPostingDate: row.endPostingDate?.toISOString() ?? null,
+        family: demo.family,
+        termKeys: row.terms,
+        degreeLevels: demo.degreeLevels,
+        sponsorship: demo.sponsorship,
       },
       organization: {
         name: organization.name,
@@ -107,6 +111,8 @@ describe('GET /api/public/jobs/{idOrSlug}', () => {
       },
     });
     expect(response.json().job.description).toContain('\n');
+    // The demo internships are for the coming summer.
+    expect(row.terms).toEqual(demo.type === 'Internship' ? [expect.stringMatching(/^summer-20\d\d$/)] : []);
   });
 
   it('answers the same job by id (featured cards link /jobs/{id}/), and accepts token and sharedId', async () => {

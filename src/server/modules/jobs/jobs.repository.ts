@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { DegreeLevel, JobFamily, Sponsorship, TermKey } from '../../../shared/jobs/job-criteria.ts';
 import type { Database } from '../../db/client.ts';
 import { featuredJobs, organizations } from '../../db/schema.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -23,6 +24,12 @@ export type PublicJobRow = {
   requirements: string;
   postingDate: Date;
   endPostingDate: Date | null;
+  /** null: posted before families existed. */
+  family: JobFamily | null;
+  terms: TermKey[];
+  /** Empty: any degree (when the family is stated), else not stated. */
+  degreeLevels: DegreeLevel[];
+  sponsorship: Sponsorship;
   organizationName: string;
   /** A storage key, not a URL. */
   organizationLogoPath: string | null;
@@ -77,6 +84,10 @@ export async function findOpenFeaturedJob(db: Database, idOrSlug: string): Promi
       requirements: featuredJobs.requirements,
       postingDate: featuredJobs.postingDate,
       endPostingDate: featuredJobs.endPostingDate,
+      family: featuredJobs.family,
+      terms: featuredJobs.terms,
+      degreeLevels: featuredJobs.degreeLevels,
+      sponsorship: featuredJobs.sponsorship,
       organizationName: organizations.name,
       organizationLogoPath: organizations.logoPath,
       visibility: featuredJobs.visibility,
@@ -85,5 +96,12 @@ export async function findOpenFeaturedJob(db: Database, idOrSlug: string): Promi
     .innerJoin(organizations, eq(organizations.id, featuredJobs.organizationId))
     .where(and(matches, notExpired))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  // Written through the portal's job schemas (job-criteria.ts values only).
+  return {
+    ...row,
+    family: row.family as JobFamily | null,
+    terms: row.terms as TermKey[],
+    degreeLevels: row.degreeLevels as DegreeLevel[],
+  };
 }

@@ -27,6 +27,10 @@ function toPublicJobView(row: PublicJobRow): PublicJobView {
       requirements: row.requirements,
       postingDate: row.postingDate.toISOString(),
       endPostingDate: row.endPostingDate?.toISOString() ?? null,
+      family: row.family,
+      termKeys: row.terms,
+      degreeLevels: row.degreeLevels,
+      sponsorship: row.sponsorship,
     },
     organization: {
       name: row.organizationName,

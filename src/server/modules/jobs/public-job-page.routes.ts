@@ -7,6 +7,7 @@ import { contentAnswer } from '../../http/route-schemas.ts';
 import { logoUrl } from '../files/index.ts';
 import { findOpenFeaturedJob, listOpenFeaturedJobs, type PublicJobRow } from './jobs.repository.ts';
 import { normalizePlace } from '../../../shared/jobs/normalize-place.ts';
+import type { DegreeLevel, JobFamily, Sponsorship, TermKey, TermSeason } from '../../../shared/jobs/job-criteria.ts';
 
 // Public featured-job pages for visitors and search engines: GET /jobs/{slug} answers the SPA shell
 // (STATIC_DIR/index.html) with the job's title, organization, location and description already in the HTML, its
@@ -45,6 +46,62 @@ function employmentType(type: string): string {
   return 'FULL_TIME';
 }
 
+// The page's copy is in English (the app translates once it starts); the words are the app's English ones.
+const familyNames: Record<JobFamily, string> = {
+  software: 'Software',
+  'ai-ml-data': 'AI, ML & Data',
+  hardware: 'Hardware',
+  product: 'Product',
+  quant: 'Quant',
+  other: 'Other roles',
+};
+const degreeNames: Record<DegreeLevel, string> = {
+  associate: "Associate's",
+  bachelor: "Bachelor's",
+  master: "Master's",
+  phd: 'PhD',
+  mba: 'MBA',
+  other: 'Other degree',
+};
+const seasonNames: Record<TermSeason, string> = { winter: 'Winter', spring: 'Spring', summer: 'Summer', fall: 'Fall' };
+const sponsorshipNames: Record<Sponsorship, string> = {
+  yes: 'Sponsors visas',
+  no: 'Does not sponsor visas',
+  unknown: 'Sponsorship not stated',
+};
+
+function termName(term: TermKey): string {
+  const [season, year] = term.split('-') as [TermSeason, string];
+  return `${seasonNames[season]} ${year}`;
+}
+
+/** "Software · Summer 2026 · Bachelor's, Master's": what the job is and asks for, as the app's job page says it. */
+export function criteriaLine(row: Pick<PublicJobRow, 'family' | 'terms' | 'degreeLevels'>): string {
+  const degrees =
+    row.degreeLevels.length > 0
+      ? row.degreeLevels.map((level) => degreeNames[level]).join(', ')
+      : // A job posted with a family declared its degrees: none means any. Older jobs never said.
+        row.family
+        ? 'Any degree'
+        : 'Degree not stated';
+  return [
+    row.family ? familyNames[row.family] : null,
+    row.terms.length > 0 ? row.terms.map(termName).join(', ') : null,
+    degrees,
+  ]
+    .filter((part) => part !== null)
+    .join(' · ');
+}
+
+// schema.org credential categories Google reads; the lowest level the job accepts is its requirement.
+const credentialCategories: Partial<Record<DegreeLevel, string>> = {
+  associate: 'associate degree',
+  bachelor: 'bachelor degree',
+  master: 'postgraduate degree',
+  phd: 'postgraduate degree',
+  mba: 'postgraduate degree',
+};
+
 /** The JobPosting structured data Google's job posting guidelines ask for. */
 export function jobPostingJsonLd(row: PublicJobRow, origin: string): Record<string, unknown> {
   const place = normalizePlace(row.location);
@@ -64,6 +121,9 @@ export function jobPostingJsonLd(row: PublicJobRow, origin: string): Record<stri
     url: `${origin}/jobs/${encodeURIComponent(row.slug)}`,
   };
   if (row.endPostingDate) posting.validThrough = row.endPostingDate.toISOString();
+  const lowest = row.degreeLevels.map((level) => credentialCategories[level]).find((category) => category);
+  if (lowest)
+    posting.educationRequirements = { '@type': 'EducationalOccupationalCredential', credentialCategory: lowest };
   if (place.mode === 'remote') {
     posting.jobLocationType = 'TELECOMMUTE';
     if (place.country) posting.applicantLocationRequirements = { '@type': 'Country', name: place.country };
@@ -100,6 +160,8 @@ export function renderJobPage(shell: string, row: PublicJobRow, origin: string):
   const body =
     `<main data-prerendered-job><h1>${escapeHtml(row.title)}</h1>` +
     `<p>${escapeHtml(row.organizationName)} · ${escapeHtml(row.location)} · ${escapeHtml(row.type)}</p>` +
+    `<p>${escapeHtml(criteriaLine(row))}</p>` +
+    `<p>${escapeHtml(sponsorshipNames[row.sponsorship])}</p>` +
     `<section>${row.description
       .split(/\n{2,}/)
       .map((part) => `<p>${escapeHtml(part)}</p>`)

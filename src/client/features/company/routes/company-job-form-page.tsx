@@ -14,7 +14,7 @@ import {
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { Controller, FormProvider, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LuArrowLeft } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
@@ -25,6 +25,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { createJob, getJob, updateJob } from '../api/company-api.ts';
 import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { ErrorPanel, LoadingRows } from '../components/company-states.tsx';
+import { JobCriteriaFields } from '../components/job-criteria-fields.tsx';
 import { JobSkillsInput } from '../components/job-skills-input.tsx';
 import { useResource } from '../hooks/use-resource.ts';
 import {
@@ -36,6 +37,8 @@ import {
   type JobFormValues,
 } from '../job-form-model.ts';
 import { useOrganization } from '../organization-context.ts';
+
+const noTerms: readonly string[] = [];
 
 function JobForm({ job }: { job: CompanyJob | null }) {
   const { t } = useTranslation('company');
@@ -106,171 +109,175 @@ function JobForm({ job }: { job: CompanyJob | null }) {
   );
 
   return (
-    <form onSubmit={handleSubmit((values) => save(values, job ? null : 'draft'))} noValidate data-testid="job-form">
-      <Stack gap="5">
-        <Card.Root variant="outline">
-          <Card.Body gap="4">
-            <Heading as="h2" size="md">
-              {t('jobForm.sections.basics')}
-            </Heading>
-            {textField('title')}
-            <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-              <Field.Root required>
-                <Field.Label>
-                  {t('jobForm.type')}
-                  <Field.RequiredIndicator />
-                </Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field {...register('type')} minH="11">
-                    {jobTypes.map((type) => (
-                      <option key={type} value={type}>
-                        {t(`jobType.${type}`)}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
-              {textField('location')}
-            </Grid>
-            {longField('description')}
-            {longField('requirements')}
-            <Controller
-              control={control}
-              name="skills"
-              render={({ field }) => (
-                <JobSkillsInput value={field.value} onChange={field.onChange} error={message('skills')} />
-              )}
-            />
-          </Card.Body>
-        </Card.Root>
-
-        <Card.Root variant="outline">
-          <Card.Body gap="4">
-            <Heading as="h2" size="md">
-              {t('jobForm.sections.datesPay')}
-            </Heading>
-            <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-              <Field.Root invalid={Boolean(errors.postingDate)} required>
-                <Field.Label>
-                  {t('jobForm.postingDate')}
-                  <Field.RequiredIndicator />
-                </Field.Label>
-                <Input type="date" {...register('postingDate')} minH="11" />
-                {errors.postingDate ? <Field.ErrorText>{message('postingDate')}</Field.ErrorText> : null}
-              </Field.Root>
-              <Field.Root invalid={Boolean(errors.deadline)}>
-                <Field.Label>{t('jobForm.deadline')}</Field.Label>
-                <Input type="date" {...register('deadline')} minH="11" />
-                {errors.deadline ? (
-                  <Field.ErrorText>{message('deadline')}</Field.ErrorText>
-                ) : (
-                  <Field.HelperText>{t('jobForm.optional')}</Field.HelperText>
+    <FormProvider {...form}>
+      <form onSubmit={handleSubmit((values) => save(values, job ? null : 'draft'))} noValidate data-testid="job-form">
+        <Stack gap="5">
+          <Card.Root variant="outline">
+            <Card.Body gap="4">
+              <Heading as="h2" size="md">
+                {t('jobForm.sections.basics')}
+              </Heading>
+              {textField('title')}
+              <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+                <Field.Root required>
+                  <Field.Label>
+                    {t('jobForm.type')}
+                    <Field.RequiredIndicator />
+                  </Field.Label>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field {...register('type')} minH="11">
+                      {jobTypes.map((type) => (
+                        <option key={type} value={type}>
+                          {t(`jobType.${type}`)}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </Field.Root>
+                {textField('location')}
+              </Grid>
+              {longField('description')}
+              {longField('requirements')}
+              <Controller
+                control={control}
+                name="skills"
+                render={({ field }) => (
+                  <JobSkillsInput value={field.value} onChange={field.onChange} error={message('skills')} />
                 )}
-              </Field.Root>
-            </Grid>
-            <Grid templateColumns={{ base: '1fr', md: '1fr 1fr 1fr' }} gap="4">
-              {(['salaryMin', 'salaryMax'] as const).map((name) => (
-                <Field.Root key={name} invalid={Boolean(errors[name])}>
-                  <Field.Label>{t(`jobForm.${name}`)}</Field.Label>
-                  <Input inputMode="numeric" {...register(name)} minH="11" />
-                  {errors[name] ? (
-                    <Field.ErrorText>{message(name)}</Field.ErrorText>
+              />
+            </Card.Body>
+          </Card.Root>
+
+          <JobCriteriaFields savedTerms={job?.terms ?? noTerms} />
+
+          <Card.Root variant="outline">
+            <Card.Body gap="4">
+              <Heading as="h2" size="md">
+                {t('jobForm.sections.datesPay')}
+              </Heading>
+              <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+                <Field.Root invalid={Boolean(errors.postingDate)} required>
+                  <Field.Label>
+                    {t('jobForm.postingDate')}
+                    <Field.RequiredIndicator />
+                  </Field.Label>
+                  <Input type="date" {...register('postingDate')} minH="11" />
+                  {errors.postingDate ? <Field.ErrorText>{message('postingDate')}</Field.ErrorText> : null}
+                </Field.Root>
+                <Field.Root invalid={Boolean(errors.deadline)}>
+                  <Field.Label>{t('jobForm.deadline')}</Field.Label>
+                  <Input type="date" {...register('deadline')} minH="11" />
+                  {errors.deadline ? (
+                    <Field.ErrorText>{message('deadline')}</Field.ErrorText>
                   ) : (
                     <Field.HelperText>{t('jobForm.optional')}</Field.HelperText>
                   )}
                 </Field.Root>
-              ))}
-              <Field.Root invalid={Boolean(errors.salaryCurrency)}>
-                <Field.Label>{t('jobForm.salaryCurrency')}</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field {...register('salaryCurrency')} minH="11">
-                    <option value="">{t('jobForm.noCurrency')}</option>
-                    {currencies.map((code) => (
-                      <option key={code} value={code}>
-                        {code}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-                {errors.salaryCurrency ? <Field.ErrorText>{message('salaryCurrency')}</Field.ErrorText> : null}
-              </Field.Root>
-            </Grid>
-          </Card.Body>
-        </Card.Root>
+              </Grid>
+              <Grid templateColumns={{ base: '1fr', md: '1fr 1fr 1fr' }} gap="4">
+                {(['salaryMin', 'salaryMax'] as const).map((name) => (
+                  <Field.Root key={name} invalid={Boolean(errors[name])}>
+                    <Field.Label>{t(`jobForm.${name}`)}</Field.Label>
+                    <Input inputMode="numeric" {...register(name)} minH="11" />
+                    {errors[name] ? (
+                      <Field.ErrorText>{message(name)}</Field.ErrorText>
+                    ) : (
+                      <Field.HelperText>{t('jobForm.optional')}</Field.HelperText>
+                    )}
+                  </Field.Root>
+                ))}
+                <Field.Root invalid={Boolean(errors.salaryCurrency)}>
+                  <Field.Label>{t('jobForm.salaryCurrency')}</Field.Label>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field {...register('salaryCurrency')} minH="11">
+                      <option value="">{t('jobForm.noCurrency')}</option>
+                      {currencies.map((code) => (
+                        <option key={code} value={code}>
+                          {code}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                  {errors.salaryCurrency ? <Field.ErrorText>{message('salaryCurrency')}</Field.ErrorText> : null}
+                </Field.Root>
+              </Grid>
+            </Card.Body>
+          </Card.Root>
 
-        <Card.Root variant="outline">
-          <Card.Body gap="4">
-            <Controller
-              control={control}
-              name="visibility"
-              render={({ field }) => (
-                <RadioGroup.Root
-                  value={field.value}
-                  onValueChange={(detail) => field.onChange(detail.value)}
-                  name="visibility"
-                >
-                  <RadioGroup.Label asChild>
-                    <Heading as="h2" size="md" mb="3">
-                      {t('jobForm.visibility')}
-                    </Heading>
-                  </RadioGroup.Label>
-                  <Stack gap="3">
-                    {jobVisibilities.map((visibility) => (
-                      <RadioGroup.Item key={visibility} value={visibility} alignItems="flex-start" minH="11">
-                        <RadioGroup.ItemHiddenInput />
-                        <RadioGroup.ItemIndicator mt="0.5" />
-                        <Stack gap="0">
-                          <RadioGroup.ItemText fontWeight="medium">
-                            {t(`visibility.${visibility}.label`)}
-                          </RadioGroup.ItemText>
-                          <Text textStyle="sm" color="fg.muted">
-                            {t(`visibility.${visibility}.description`)}
-                          </Text>
-                        </Stack>
-                      </RadioGroup.Item>
-                    ))}
-                  </Stack>
-                </RadioGroup.Root>
-              )}
-            />
-          </Card.Body>
-        </Card.Root>
+          <Card.Root variant="outline">
+            <Card.Body gap="4">
+              <Controller
+                control={control}
+                name="visibility"
+                render={({ field }) => (
+                  <RadioGroup.Root
+                    value={field.value}
+                    onValueChange={(detail) => field.onChange(detail.value)}
+                    name="visibility"
+                  >
+                    <RadioGroup.Label asChild>
+                      <Heading as="h2" size="md" mb="3">
+                        {t('jobForm.visibility')}
+                      </Heading>
+                    </RadioGroup.Label>
+                    <Stack gap="3">
+                      {jobVisibilities.map((visibility) => (
+                        <RadioGroup.Item key={visibility} value={visibility} alignItems="flex-start" minH="11">
+                          <RadioGroup.ItemHiddenInput />
+                          <RadioGroup.ItemIndicator mt="0.5" />
+                          <Stack gap="0">
+                            <RadioGroup.ItemText fontWeight="medium">
+                              {t(`visibility.${visibility}.label`)}
+                            </RadioGroup.ItemText>
+                            <Text textStyle="sm" color="fg.muted">
+                              {t(`visibility.${visibility}.description`)}
+                            </Text>
+                          </Stack>
+                        </RadioGroup.Item>
+                      ))}
+                    </Stack>
+                  </RadioGroup.Root>
+                )}
+              />
+            </Card.Body>
+          </Card.Root>
 
-        <HStack justify="flex-end" gap="3" wrap="wrap">
-          <Button asChild variant="ghost" minH="11">
-            <RouterLink to={job ? `/company/jobs/${job.id}` : '/company'}>{t('common.cancel')}</RouterLink>
-          </Button>
-          {job ? (
-            <Button type="submit" loading={submitting === 'save'} minH="11">
-              {t('jobForm.save')}
+          <HStack justify="flex-end" gap="3" wrap="wrap">
+            <Button asChild variant="ghost" minH="11">
+              <RouterLink to={job ? `/company/jobs/${job.id}` : '/company'}>{t('common.cancel')}</RouterLink>
             </Button>
-          ) : (
-            <>
-              <Button
-                type="submit"
-                variant="outline"
-                loading={submitting === 'draft'}
-                disabled={submitting !== null}
-                minH="11"
-              >
-                {t('jobForm.saveDraft')}
+            {job ? (
+              <Button type="submit" loading={submitting === 'save'} minH="11">
+                {t('jobForm.save')}
               </Button>
-              <Button
-                type="button"
-                loading={submitting === 'published'}
-                disabled={submitting !== null}
-                minH="11"
-                onClick={() => void handleSubmit((values) => save(values, 'published'))()}
-              >
-                {t('jobForm.publish')}
-              </Button>
-            </>
-          )}
-        </HStack>
-      </Stack>
-    </form>
+            ) : (
+              <>
+                <Button
+                  type="submit"
+                  variant="outline"
+                  loading={submitting === 'draft'}
+                  disabled={submitting !== null}
+                  minH="11"
+                >
+                  {t('jobForm.saveDraft')}
+                </Button>
+                <Button
+                  type="button"
+                  loading={submitting === 'published'}
+                  disabled={submitting !== null}
+                  minH="11"
+                  onClick={() => void handleSubmit((values) => save(values, 'published'))()}
+                >
+                  {t('jobForm.publish')}
+                </Button>
+              </>
+            )}
+          </HStack>
+        </Stack>
+      </form>
+    </FormProvider>
   );
 }
 

@@ -20,6 +20,39 @@ describe('parsePublicJobView', () => {
     expect(view.organization).toBeNull();
   });
 
+  it('reads the criteria, and a copy without them (or with values it does not know) as not stated', () => {
+    const stated = parsePublicJobView({
+      job: { ...job, family: 'quant', termKeys: ['summer-2027'], degreeLevels: ['phd'], sponsorship: 'no' },
+    });
+    expect(stated.job).toMatchObject({
+      family: 'quant',
+      termKeys: ['summer-2027'],
+      degreeLevels: ['phd'],
+      sponsorship: 'no',
+    });
+    expect(parsePublicJobView({ job }).job).toMatchObject({
+      family: null,
+      termKeys: [],
+      degreeLevels: [],
+      sponsorship: 'unknown',
+    });
+    const odd = parsePublicJobView({
+      job: {
+        ...job,
+        family: 'law',
+        termKeys: ['summer-2027', 'someday', 3],
+        degreeLevels: 'phd',
+        sponsorship: 'maybe',
+      },
+    });
+    expect(odd.job).toMatchObject({
+      family: null,
+      termKeys: ['summer-2027'],
+      degreeLevels: [],
+      sponsorship: 'unknown',
+    });
+  });
+
   it('refuses an answer without a title', () => {
     expect(() => parsePublicJobView({ job: { id: '1' } })).toThrow();
   });

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { apiJson } from '../../../lib/api-client.ts';
+import {
+  degreeLevelSchema,
+  jobFamilySchema,
+  sponsorshipSchema,
+  termKeyPattern,
+} from '../../../../shared/jobs/job-criteria.ts';
 
 // Spec section 3: job type and location are free text, and dates may be missing or in any format (an unparseable
 // one is shown as is), so everything but the title is lenient here.
@@ -22,6 +28,25 @@ const publicJobSchema = z.object({
   requirements: optionalText,
   postingDate: dateValue,
   endPostingDate: dateValue,
+  // Criteria (issue 25): a copy saved on the device before they existed, or a value this version does not know,
+  // reads as not stated rather than failing the whole page.
+  family: jobFamilySchema.nullable().catch(null),
+  termKeys: z
+    .array(z.unknown())
+    .catch([])
+    .transform((terms) =>
+      terms.filter((term): term is string => typeof term === 'string' && termKeyPattern.test(term)),
+    ),
+  degreeLevels: z
+    .array(z.unknown())
+    .catch([])
+    .transform((levels) =>
+      levels.flatMap((level) => {
+        const parsed = degreeLevelSchema.safeParse(level);
+        return parsed.success ? [parsed.data] : [];
+      }),
+    ),
+  sponsorship: sponsorshipSchema.catch('unknown'),
 });
 
 const organizationSchema = z
@@ -35,12 +60,16 @@ const organizationSchema = z
   .nullish()
   .transform((value) => value ?? null);
 
+type ParsedPublicJob = z.output<typeof publicJobSchema>;
+type CriteriaFields = 'family' | 'termKeys' | 'degreeLevels' | 'sponsorship';
+/** A job as read from the API, or from a copy saved on the device (not parsed again: older copies lack the criteria). */
+export type PublicJob = Omit<ParsedPublicJob, CriteriaFields> & Partial<Pick<ParsedPublicJob, CriteriaFields>>;
+
 /** The public job view (spec section 3): `{job, organization}`. */
 export type PublicJobView = {
-  job: z.output<typeof publicJobSchema>;
+  job: PublicJob;
   organization: z.output<typeof organizationSchema>;
 };
-export type PublicJob = PublicJobView['job'];
 export type JobDateValue = PublicJob['postingDate'];
 
 /** Invitation (`token`) or shared link (`sharedId`) parameters a job link may carry (spec section 2). */

@@ -103,6 +103,9 @@ export const jobCardListStyles: SystemStyleObject = {
   '& .job-card-badge[data-kind=featured]': badgeColors.featured,
   '& .job-card-badge[data-kind=internship]': badgeColors.internship,
   '& .job-card-badge[data-kind=newGrad]': badgeColors.newGrad,
+  '& .job-card-badge[data-kind=sponsorship-positive]': { bg: 'green.subtle', color: 'green.fg', boxShadow: 'none' },
+  '& .job-card-badge[data-kind=sponsorship-warning]': { bg: 'orange.subtle', color: 'orange.fg', boxShadow: 'none' },
+  '& .job-card-criteria': { textStyle: 'xs', color: 'fg.muted', lineClamp: '2' },
   '& .job-card-meta': {
     display: 'flex',
     flexWrap: 'wrap',

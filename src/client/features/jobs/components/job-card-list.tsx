@@ -5,6 +5,8 @@ import type { Locale } from '../../../../shared/locale.ts';
 import { useTranslation } from 'react-i18next';
 import { snapshotOf, useSavedJobs } from '../../saved-jobs/index.ts';
 import { useAppliedJobIds } from '../hooks/use-applied-job-ids.ts';
+import { useNeedsSponsorship } from '../hooks/use-needs-sponsorship.ts';
+import { criteriaLabels } from '../job-criteria-text.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { startOfDay } from '../job-dates.ts';
 import { JobCard, type JobCardLabels } from './job-card.tsx';
@@ -27,6 +29,8 @@ interface CardItemsState {
   notes?: ReadonlyMap<string, string>;
   /** Router state for featured jobs' links. */
   linkState?: unknown;
+  /** The student needs visa sponsorship: jobs that do not sponsor are marked. */
+  needsSponsorship?: boolean;
 }
 
 // Start loading a little before the last card is reached, so scrolling rarely waits.
@@ -53,7 +57,19 @@ function CardItems() {
     [onReachEnd],
   );
   if (!state) return null;
-  const { jobs, locale, labels, today, savedIds, onToggleSave, closedIds, appliedIds, notes, linkState } = state;
+  const {
+    jobs,
+    locale,
+    labels,
+    today,
+    savedIds,
+    onToggleSave,
+    closedIds,
+    appliedIds,
+    notes,
+    linkState,
+    needsSponsorship,
+  } = state;
   return jobs.map((job, index) => (
     <li key={job.id} ref={index === jobs.length - 1 ? lastCardRef : undefined}>
       <JobCard
@@ -67,6 +83,7 @@ function CardItems() {
         applied={appliedIds?.has(job.id)}
         note={notes?.get(job.id)}
         linkState={linkState}
+        needsSponsorship={needsSponsorship}
       />
     </li>
   ));
@@ -129,7 +146,7 @@ const CardListFrame = memo(function CardListFrame({
 
 interface JobCardListProps extends Omit<
   CardItemsState,
-  'labels' | 'today' | 'savedIds' | 'onToggleSave' | 'appliedIds'
+  'labels' | 'today' | 'savedIds' | 'onToggleSave' | 'appliedIds' | 'needsSponsorship'
 > {
   label: string;
   /** Showing the previous result while the next one loads. */
@@ -156,6 +173,7 @@ export function JobCardList({
   const today = startOfDay(useNow());
   const { savedIds, toggle } = useSavedJobs();
   const appliedIds = useAppliedJobIds();
+  const needsSponsorship = useNeedsSponsorship();
   const onToggleSave = useCallback((job: BoardJob, saved: boolean) => toggle(snapshotOf(job), saved), [toggle]);
   const labels = useMemo<JobCardLabels>(() => {
     // "Posted {{date}}" is interpolated once; each card only joins its date in.
@@ -187,6 +205,8 @@ export function JobCardList({
             : t('card.postedTimes', { count: choice.count }),
       save: (title) => t('card.save', { title }),
       unsave: (title) => t('card.unsave', { title }),
+      criteria: criteriaLabels(t),
+      sponsorship: { yes: t('criteria.sponsorship.yes'), no: t('criteria.sponsorship.no') },
     };
   }, [t]);
   const items = useMemo(
@@ -202,8 +222,22 @@ export function JobCardList({
       appliedIds,
       notes,
       linkState,
+      needsSponsorship,
     }),
-    [jobs, locale, labels, onReachEnd, today, savedIds, onToggleSave, closedIds, appliedIds, notes, linkState],
+    [
+      jobs,
+      locale,
+      labels,
+      onReachEnd,
+      today,
+      savedIds,
+      onToggleSave,
+      closedIds,
+      appliedIds,
+      notes,
+      linkState,
+      needsSponsorship,
+    ],
   );
   return (
     <div aria-busy={stale || undefined} style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 0.15s' }}>

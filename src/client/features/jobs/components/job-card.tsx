@@ -22,6 +22,7 @@ import {
   type JobBadgeKind,
   type PostingChoice,
 } from '../job-card-model.ts';
+import { criteriaText, sponsorshipTone, type CriteriaLabels } from '../job-criteria-text.ts';
 import { formatPostedDay, updatedDaysAgo } from '../job-dates.ts';
 
 /** Every text a card shows, translated once per list rather than once per card. */
@@ -43,6 +44,9 @@ export interface JobCardLabels {
   postings: (choice: PostingChoice) => string;
   save: (title: string) => string;
   unsave: (title: string) => string;
+  criteria: CriteriaLabels;
+  /** "Sponsors visas", "Does not sponsor visas": cards mark only featured jobs that say. */
+  sponsorship: { yes: string; no: string };
 }
 
 // Shared elements: React skips comparing and re-rendering an element it has already seen.
@@ -71,6 +75,8 @@ interface JobCardProps {
   onToggleSave?: (job: BoardJob, saved: boolean) => void;
   /** A saved job that left the board. */
   closed?: boolean;
+  /** The student needs visa sponsorship: "Does not sponsor visas" is shown as a warning. */
+  needsSponsorship?: boolean;
 }
 
 const avatarTones = 6;
@@ -100,6 +106,7 @@ export const JobCard = memo(function JobCard({
   applied,
   note,
   linkState,
+  needsSponsorship = false,
 }: JobCardProps) {
   const link = jobCardLink(job);
   const updatedDays = today === undefined ? null : updatedDaysAgo(job, today);
@@ -110,6 +117,9 @@ export const JobCard = memo(function JobCard({
   const age = today === undefined ? null : postedAge(job.datePosted, today);
   const old = today !== undefined && !closed && mayBeClosed(job.datePosted, today);
   const choice = postingChoice(job);
+  const criteria = criteriaText(job, labels.criteria, true);
+  // A copy saved before sponsorship existed has none: nothing is said.
+  const sponsorship = job.featured && (job.sponsorship === 'yes' || job.sponsorship === 'no') ? job.sponsorship : null;
 
   // The last word and the icon never part: the icon alone on a line of its own reads as a stray glyph.
   const cut = job.title.lastIndexOf(' ');
@@ -162,6 +172,15 @@ export const JobCard = memo(function JobCard({
                 {labels.badge[stage]}
               </span>
             ) : null}
+            {sponsorship ? (
+              <span
+                className="job-card-badge"
+                data-kind={`sponsorship-${sponsorshipTone(sponsorship, needsSponsorship)}`}
+                data-testid="job-card-sponsorship"
+              >
+                {labels.sponsorship[sponsorship]}
+              </span>
+            ) : null}
           </div>
         </div>
         {onToggleSave ? (
@@ -180,6 +199,11 @@ export const JobCard = memo(function JobCard({
       {note ? (
         <p className="job-card-note" data-testid="job-card-note">
           {note}
+        </p>
+      ) : null}
+      {criteria ? (
+        <p className="job-card-criteria" data-testid="job-card-criteria">
+          {criteria}
         </p>
       ) : null}
       {closed || old || applied ? (

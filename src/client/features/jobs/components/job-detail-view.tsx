@@ -14,12 +14,14 @@ import {
 } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuCalendar, LuCircleCheck, LuMapPin, LuSend } from 'react-icons/lu';
+import { LuCalendar, LuCircleCheck, LuGraduationCap, LuMapPin, LuSend, LuTriangleAlert } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import type { PublicJobView } from '../api/get-job-detail.ts';
 import { descriptionBlocks } from '../description-blocks.ts';
+import { useNeedsSponsorship } from '../hooks/use-needs-sponsorship.ts';
 import { typeStage } from '../job-card-model.ts';
+import { criteriaText, sponsorshipTone, useCriteriaLabels } from '../job-criteria-text.ts';
 import { formatJobDate, jobDateTimeAttribute, type JobDateInput } from '../job-dates.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { OrganizationLogo } from './organization-logo.tsx';
@@ -84,6 +86,12 @@ export function JobDetailView({ view, applyTo, actions, applied = false }: JobDe
   const stage = typeStage(view.job.type);
   const { job, organization } = view;
   const organizationName = organization?.name ?? '';
+  const criteriaLabels = useCriteriaLabels();
+  const needsSponsorship = useNeedsSponsorship();
+  // Every job here is featured; a copy saved before sponsorship existed says nothing about it.
+  const criteria = criteriaText({ ...job, featured: true }, criteriaLabels);
+  const sponsorship = job.sponsorship ?? 'unknown';
+  const tone = sponsorshipTone(sponsorship, needsSponsorship);
 
   return (
     <Card.Root variant="outline" data-testid="job-detail">
@@ -125,6 +133,22 @@ export function JobDetailView({ view, applyTo, actions, applied = false }: JobDe
                 <JobDate value={job.postingDate} missing={t('detail.recently')} />
               </Text>
             </HStack>
+          </Flex>
+          <Flex gap="3" rowGap="2" wrap="wrap" align="center" textStyle="sm">
+            <HStack gap="1.5" color="fg.muted" data-testid="job-criteria">
+              <Icon as={LuGraduationCap} boxSize="4" aria-hidden />
+              <Text>{criteria}</Text>
+            </HStack>
+            <Badge
+              colorPalette={tone === 'positive' ? 'green' : tone === 'warning' ? 'orange' : 'gray'}
+              variant="subtle"
+              size="md"
+              data-testid="job-sponsorship"
+              data-tone={tone}
+            >
+              {tone === 'warning' ? <LuTriangleAlert aria-hidden /> : null}
+              {t(`criteria.sponsorship.${sponsorship}`)}
+            </Badge>
           </Flex>
           <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
             {applied ? (
