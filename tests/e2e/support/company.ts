@@ -115,7 +115,7 @@ export function uniqueCompanyEmail(label: string): string {
 /** Fills and saves the portal's job form; `publish` posts it straight away. Returns the job's id. */
 export async function postJob(
   page: Page,
-  job: { title: string; visibility?: 'Public' | 'Link only' | 'Private'; skills?: string[] },
+  job: { title: string; visibility?: 'Public' | 'Link only' | 'Private'; skills?: string[]; family?: string },
   publish = true,
 ): Promise<string> {
   await page.goto('/company/jobs/new');
@@ -125,6 +125,7 @@ export async function postJob(
   await page.getByLabel('Location').fill('Montréal, QC, Canada');
   await page.getByLabel('Description').fill('Build the services students use to find work.');
   await page.getByLabel('Requirements').fill('TypeScript and curiosity.');
+  await page.getByLabel('Role family').selectOption({ label: job.family ?? 'Software' });
   for (const skill of job.skills ?? ['TypeScript']) {
     await page.getByPlaceholder('Type a skill and press Enter').fill(skill);
     await page.getByPlaceholder('Type a skill and press Enter').press('Enter');

@@ -143,6 +143,7 @@ export function JobCriteriaFields({ savedTerms }: { savedTerms: readonly string[
               value={field.value}
               onValueChange={(detail) => field.onChange(detail.value)}
               name="sponsorship"
+              data-testid="job-sponsorship-choice"
             >
               <Stack gap="2">
                 <RadioGroup.Label>{t('jobForm.sponsorship')}</RadioGroup.Label>

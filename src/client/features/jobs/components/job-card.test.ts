@@ -1,0 +1,91 @@
+import { createElement } from 'react';
+import { prerender } from 'react-dom/static';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../i18n/i18n.ts';
+import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
+import { criteriaLabels } from '../job-criteria-text.ts';
+import { JobCard, type JobCardLabels } from './job-card.tsx';
+
+// The card's criteria line and sponsorship mark, rendered as the list renders them (plain markup, no hooks).
+
+const t = i18n.getFixedT('en', 'jobs');
+const labels: JobCardLabels = {
+  badge: { featured: 'Featured', internship: 'Internship', newGrad: 'New grad' },
+  opensInNewTab: 'opens in a new tab',
+  noLocation: 'Location not specified',
+  postedRecently: 'Posted recently',
+  postedAgo: () => 'Posted today',
+  posted: (date) => `Posted ${date}`,
+  mayBeClosed: 'May be closed',
+  applied: 'Applied',
+  moreLocations: (count) => `and ${count} more`,
+  updated: (days) => `Updated ${days} days ago`,
+  closed: 'Closed',
+  postings: (choice) => `${choice.count} postings`,
+  save: (title) => `Save ${title}`,
+  unsave: (title) => `Remove ${title}`,
+  criteria: criteriaLabels(t),
+  sponsorship: { yes: t('criteria.sponsorship.yes'), no: t('criteria.sponsorship.no') },
+};
+
+function buildJob(overrides: Partial<BoardJob> = {}): BoardJob {
+  return {
+    id: 'job-1',
+    title: 'Firmware Intern',
+    company: 'Aurora Robotics',
+    locations: ['Toronto, ON, Canada'],
+    category: null,
+    terms: [],
+    degrees: [],
+    datePosted: 1_790_000_000,
+    url: null,
+    featured: true,
+    type: 'Internship',
+    places: [],
+    dateUpdated: null,
+    family: 'hardware',
+    termKeys: ['summer-2027'],
+    degreeLevels: ['bachelor'],
+    sponsorship: 'no',
+    ...overrides,
+  };
+}
+
+async function render(job: BoardJob, needsSponsorship = false): Promise<string> {
+  const { prelude } = await prerender(
+    createElement(MemoryRouter, null, createElement(JobCard, { job, locale: 'en', labels, needsSponsorship })),
+  );
+  return new Response(prelude).text();
+}
+
+const sponsorshipBadge = /<span class="job-card-badge" data-kind="([^"]+)" data-testid="job-card-sponsorship">([^<]*)</;
+
+describe('JobCard criteria and sponsorship', () => {
+  it('shows the criteria in one line', async () => {
+    expect(await render(buildJob())).toContain(
+      'data-testid="job-card-criteria">Hardware · Summer 2027 · Bachelor&#x27;s</p>',
+    );
+  });
+
+  it('marks a featured job that does not sponsor as a warning for a student who needs sponsorship, plainly for others', async () => {
+    expect(sponsorshipBadge.exec(await render(buildJob(), true))?.slice(1)).toEqual([
+      'sponsorship-warning',
+      'Does not sponsor visas',
+    ]);
+    expect(sponsorshipBadge.exec(await render(buildJob(), false))?.slice(1)).toEqual([
+      'sponsorship-neutral',
+      'Does not sponsor visas',
+    ]);
+    expect(sponsorshipBadge.exec(await render(buildJob({ sponsorship: 'yes' }), true))?.slice(1)).toEqual([
+      'sponsorship-positive',
+      'Sponsors visas',
+    ]);
+  });
+
+  it('says nothing of sponsorship on a featured job that does not state it, nor on a community listing', async () => {
+    expect(await render(buildJob({ sponsorship: 'unknown' }), true)).not.toContain('job-card-sponsorship');
+    const listing = buildJob({ featured: false, url: 'https://example.com/job', sponsorship: 'unknown' });
+    expect(await render(listing, true)).not.toContain('job-card-sponsorship');
+  });
+});
