@@ -129,6 +129,17 @@ describe('posting a job with its criteria', () => {
       degreeLevels: ['bachelor', 'master'],
       sponsorship: 'no',
     });
+    // The board's "Sponsors work visas" filter keeps the jobs that say yes, and only them.
+    const sponsor = await postJob(app, org.owner, org.id, { title: 'Sponsored Intern', sponsorship: 'yes' });
+    await app.boardIndex.refresh();
+    const sponsoring = await app.inject({
+      method: 'GET',
+      url: '/api/public/board?type=featured&sponsorship=yes&limit=100',
+    });
+    const sponsoringIds = (sponsoring.json() as { jobs: BoardJob[] }).jobs.map((card) => card.id);
+    expect(sponsoringIds).toContain(sponsor.id);
+    expect(sponsoringIds).not.toContain(job.id);
+
     const page = await app.inject({ method: 'GET', url: `/jobs/${job.slug}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<p>Hardware · Summer 2027 · Bachelor&#39;s, Master&#39;s</p>');
