@@ -206,7 +206,11 @@ export function JobCardList({
       save: (title) => t('card.save', { title }),
       unsave: (title) => t('card.unsave', { title }),
       criteria: criteriaLabels(t),
-      sponsorship: { yes: t('criteria.sponsorship.yes'), no: t('criteria.sponsorship.no') },
+      sponsorship: {
+        yes: t('criteria.sponsorship.yes'),
+        no: t('criteria.sponsorship.no'),
+        unknown: t('criteria.sponsorship.unknown'),
+      },
     };
   }, [t]);
   const items = useMemo(

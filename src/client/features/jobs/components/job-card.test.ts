@@ -26,7 +26,11 @@ const labels: JobCardLabels = {
   save: (title) => `Save ${title}`,
   unsave: (title) => `Remove ${title}`,
   criteria: criteriaLabels(t),
-  sponsorship: { yes: t('criteria.sponsorship.yes'), no: t('criteria.sponsorship.no') },
+  sponsorship: {
+    yes: t('criteria.sponsorship.yes'),
+    no: t('criteria.sponsorship.no'),
+    unknown: t('criteria.sponsorship.unknown'),
+  },
 };
 
 function buildJob(overrides: Partial<BoardJob> = {}): BoardJob {
@@ -83,9 +87,14 @@ describe('JobCard criteria and sponsorship', () => {
     ]);
   });
 
-  it('says nothing of sponsorship on a featured job that does not state it, nor on a community listing', async () => {
-    expect(await render(buildJob({ sponsorship: 'unknown' }), true)).not.toContain('job-card-sponsorship');
+  it('says "Sponsorship not stated" on jobs that do not say, to a student who needs sponsorship only', async () => {
     const listing = buildJob({ featured: false, url: 'https://example.com/job', sponsorship: 'unknown' });
-    expect(await render(listing, true)).not.toContain('job-card-sponsorship');
+    for (const job of [buildJob({ sponsorship: 'unknown' }), listing]) {
+      expect(sponsorshipBadge.exec(await render(job, true))?.slice(1)).toEqual([
+        'sponsorship-neutral',
+        'Sponsorship not stated',
+      ]);
+      expect(await render(job, false)).not.toContain('job-card-sponsorship');
+    }
   });
 });

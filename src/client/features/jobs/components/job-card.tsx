@@ -45,8 +45,11 @@ export interface JobCardLabels {
   save: (title: string) => string;
   unsave: (title: string) => string;
   criteria: CriteriaLabels;
-  /** "Sponsors visas", "Does not sponsor visas": cards mark only featured jobs that say. */
-  sponsorship: { yes: string; no: string };
+  /**
+   * "Sponsors visas", "Does not sponsor visas": featured jobs that say; "Sponsorship not stated" on every other job,
+   * shown only to a student who needs sponsorship (to everyone else it would be noise on every card).
+   */
+  sponsorship: { yes: string; no: string; unknown: string };
 }
 
 // Shared elements: React skips comparing and re-rendering an element it has already seen.
@@ -118,8 +121,9 @@ export const JobCard = memo(function JobCard({
   const old = today !== undefined && !closed && mayBeClosed(job.datePosted, today);
   const choice = postingChoice(job);
   const criteria = criteriaText(job, labels.criteria, true);
-  // A copy saved before sponsorship existed has none: nothing is said.
-  const sponsorship = job.featured && (job.sponsorship === 'yes' || job.sponsorship === 'no') ? job.sponsorship : null;
+  // A copy saved before sponsorship existed has none: it reads as not stated.
+  const stated = job.featured && (job.sponsorship === 'yes' || job.sponsorship === 'no') ? job.sponsorship : null;
+  const sponsorship = stated ?? (needsSponsorship ? 'unknown' : null);
 
   // The last word and the icon never part: the icon alone on a line of its own reads as a stray glyph.
   const cut = job.title.lastIndexOf(' ');
