@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { policyText } from '../schemas/text-policy.ts';
+import { degreeLevelSchema, interestsSchema, targetTermsSchema, workAuthorizationSchema } from './job-preferences.ts';
 import { graduationYearRangeMessage, profileMessages } from './profile-messages.ts';
 import { parseSkillsText, skillListError } from './skills.ts';
 
@@ -121,6 +122,42 @@ export const skillsSchema = z
     if (error) context.addIssue({ code: 'custom', message: error });
   });
 
+/** A list where null clears (the list becomes empty), as an empty list does. */
+function clearableList<Item>(schema: z.ZodType<Item[], unknown[]>) {
+  return schema
+    .nullable()
+    .transform((value): Item[] => value ?? [])
+    .optional();
+}
+
+/** A choice where null or '' clears (a form's empty select). */
+function clearableChoice<Schema extends z.ZodType>(schema: Schema) {
+  return z.preprocess((value) => (value === '' ? null : value), schema.nullable()).optional();
+}
+
+/**
+ * The work authorization as the form holds it may be empty: no country and no sponsorship answer is "not said"
+ * (null). Countries without the sponsorship answer are refused with its message.
+ */
+function isEmptyWorkAuthorization(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { authorizedIn, needsSponsorship } = value as { authorizedIn?: unknown; needsSponsorship?: unknown };
+  const noCountries = authorizedIn === undefined || (Array.isArray(authorizedIn) && authorizedIn.length === 0);
+  return noCountries && (needsSponsorship === undefined || needsSponsorship === '' || needsSponsorship === null);
+}
+
+const clearableWorkAuthorization = z
+  .preprocess(
+    (value) =>
+      isEmptyWorkAuthorization(value)
+        ? null
+        : typeof value === 'object' && value !== null && 'needsSponsorship' in value && value.needsSponsorship === ''
+          ? { ...value, needsSponsorship: undefined }
+          : value,
+    workAuthorizationSchema.nullable(),
+  )
+  .optional();
+
 export type ProfileSchemaOptions = {
   /** The clock the graduation-year range follows; tests pass a fixed date. */
   now?: () => Date;
@@ -138,6 +175,10 @@ export function createProfileUpdateSchema({ now = () => new Date() }: ProfileSch
       devpostUsername: clearable(devpostUsernameSchema),
       githubUsername: clearable(githubUsernameSchema),
       skills: skillsSchema.optional(),
+      degreeLevel: clearableChoice(degreeLevelSchema),
+      targetTerms: clearableList(targetTermsSchema),
+      interests: clearableList(interestsSchema),
+      workAuthorization: clearableWorkAuthorization,
     },
     { error: profileMessages.bodyNotObject },
   );
@@ -160,6 +201,10 @@ export const editableProfileFields = [
   'devpostUsername',
   'githubUsername',
   'skills',
+  'degreeLevel',
+  'targetTerms',
+  'interests',
+  'workAuthorization',
 ] as const;
 
 export type EditableProfileField = (typeof editableProfileFields)[number];

@@ -1,5 +1,6 @@
 import type { DevpostProfile } from '../devpost/devpost-profile.ts';
 import type { GithubProfile } from '../github/github-profile.ts';
+import type { JobPreferences } from './job-preferences.ts';
 
 // Spec section 3, "Student profile": what GET /api/profile, PATCH /api/profile/update, PATCH /api/profile/name and
 // PATCH /api/profile/main-resume answer.
@@ -38,6 +39,13 @@ export type StudentProfile = {
   githubUsername: string | null;
   /** Comma-separated (spec): 'TypeScript, React'. Read it with parseSkillsText. '' when none. */
   skills: string;
+  /** What the student looks for (src/shared/profile/job-preferences.ts): "jobs for you" and the board read them. */
+  degreeLevel: JobPreferences['degreeLevel'];
+  /** Term keys ('summer-2026'), calendar order. */
+  targetTerms: JobPreferences['targetTerms'];
+  /** Role families, in the board's order. */
+  interests: JobPreferences['interests'];
+  workAuthorization: JobPreferences['workAuthorization'];
   resume: ResumeReference | null;
   /** Job ids (filled by the applications feature). */
   appliedJobs: string[];
@@ -55,4 +63,18 @@ export function toSecondsTimestamp(date: Date): SecondsTimestamp {
 
 export function fromSecondsTimestamp(timestamp: SecondsTimestamp): Date {
   return new Date(timestamp._seconds * 1000 + Math.floor(timestamp._nanoseconds / 1_000_000));
+}
+
+/**
+ * A profile kept on a device before the job preferences existed lacks them: read it as "nothing chosen" so every
+ * reader of a kept copy sees the fields.
+ */
+export function withJobPreferences(profile: StudentProfile): StudentProfile {
+  return {
+    ...profile,
+    degreeLevel: profile.degreeLevel ?? null,
+    targetTerms: profile.targetTerms ?? [],
+    interests: profile.interests ?? [],
+    workAuthorization: profile.workAuthorization ?? null,
+  };
 }

@@ -3,6 +3,7 @@ import type { StudentProfile } from '../../../shared/profile/student-profile.ts'
 import { buildStudentProfile } from '../../../shared/profile/student-profile-fixture.ts';
 import {
   changedFields,
+  fieldErrorMessage,
   formValuesFromProfile,
   githubProfileStillNamed,
   isDevpostVerified,
@@ -26,6 +27,34 @@ describe('formValuesFromProfile', () => {
       devpostUsername: 'ada_dev',
       githubUsername: 'ada',
       skills: ['TypeScript', 'React'],
+      degreeLevel: '',
+      targetTerms: [],
+      interests: [],
+      workAuthorization: { authorizedIn: [], needsSponsorship: '' },
+    });
+  });
+
+  it('holds the saved job preferences, and a copy kept before they existed as nothing chosen', () => {
+    const values = formValuesFromProfile(
+      buildProfile({
+        degreeLevel: 'master',
+        targetTerms: ['summer-2027'],
+        interests: ['software', 'quant'],
+        workAuthorization: { authorizedIn: ['CA'], needsSponsorship: 'future' },
+      }),
+    );
+    expect(values).toMatchObject({
+      degreeLevel: 'master',
+      targetTerms: ['summer-2027'],
+      interests: ['software', 'quant'],
+      workAuthorization: { authorizedIn: ['CA'], needsSponsorship: 'future' },
+    });
+    const { degreeLevel: _d, targetTerms: _t, interests: _i, workAuthorization: _w, ...older } = buildProfile();
+    expect(formValuesFromProfile(older as StudentProfile)).toMatchObject({
+      degreeLevel: '',
+      targetTerms: [],
+      interests: [],
+      workAuthorization: { authorizedIn: [], needsSponsorship: '' },
     });
   });
 });
@@ -45,6 +74,17 @@ describe('valuesAfterSave (a save answered while the student edits again)', () =
       ...formValuesFromProfile(answer),
       program: 'Physics',
       skills: ['TypeScript'],
+    });
+  });
+
+  it('keeps preferences changed since the values were sent, and takes the saved ones otherwise', () => {
+    const withTerms = buildProfile({ targetTerms: ['fall-2027'], interests: ['software'] });
+    const sentTerms = { ...formValuesFromProfile(withTerms), targetTerms: ['fall-2027', 'summer-2027'] };
+    const current = { ...sentTerms, interests: ['software', 'hardware'] };
+    const saved = buildProfile({ targetTerms: ['summer-2027', 'fall-2027'], interests: ['software'] });
+    expect(valuesAfterSave(saved, sentTerms, current)).toMatchObject({
+      targetTerms: ['summer-2027', 'fall-2027'],
+      interests: ['software', 'hardware'],
     });
   });
 
@@ -78,10 +118,55 @@ describe('changedFields (the Save/Cancel bar)', () => {
     expect(changedFields({ ...saved, skills: ['React', 'TypeScript'] }, saved)).toEqual(['skills']);
   });
 
+  it('sees chosen preferences as sets: another order is no change, an added or removed one is', () => {
+    const chosen = formValuesFromProfile(
+      buildProfile({
+        targetTerms: ['summer-2027', 'fall-2027'],
+        interests: ['software'],
+        workAuthorization: { authorizedIn: ['CA', 'US'], needsSponsorship: 'no' },
+      }),
+    );
+    expect(
+      changedFields(
+        {
+          ...chosen,
+          targetTerms: ['fall-2027', 'summer-2027'],
+          workAuthorization: { authorizedIn: ['US', 'CA'], needsSponsorship: 'no' },
+        },
+        chosen,
+      ),
+    ).toEqual([]);
+    expect(
+      changedFields(
+        {
+          ...chosen,
+          degreeLevel: 'phd',
+          interests: [],
+          workAuthorization: { authorizedIn: ['CA', 'US'], needsSponsorship: 'now' },
+        },
+        chosen,
+      ),
+    ).toEqual(['degreeLevel', 'interests', 'workAuthorization']);
+    expect(changedFields({ ...chosen, targetTerms: ['fall-2027'] }, chosen)).toEqual(['targetTerms']);
+  });
+
   it('is empty again once an edit is reverted by hand', () => {
     const edited = { ...saved, program: 'Physics' };
     expect(changedFields(edited, saved)).toEqual(['program']);
     expect(changedFields({ ...edited, program: '' }, saved)).toEqual([]);
+  });
+});
+
+describe('fieldErrorMessage', () => {
+  it('finds the message of a field, of a list entry and of an object part', () => {
+    expect(fieldErrorMessage({ type: 'server', message: 'Bad' })).toBe('Bad');
+    expect(fieldErrorMessage([undefined, { message: 'Choose terms such as summer-2026' }])).toBe(
+      'Choose terms such as summer-2026',
+    );
+    expect(fieldErrorMessage({ needsSponsorship: { message: 'Say whether you need visa sponsorship' } })).toBe(
+      'Say whether you need visa sponsorship',
+    );
+    expect(fieldErrorMessage(undefined)).toBeUndefined();
   });
 });
 

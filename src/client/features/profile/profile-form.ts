@@ -1,3 +1,5 @@
+import type { DegreeLevel } from '../../../shared/jobs/job-criteria.ts';
+import type { SponsorshipNeed } from '../../../shared/profile/job-preferences.ts';
 import { editableProfileFields, type EditableProfileField } from '../../../shared/profile/profile-schema.ts';
 import { parseSkillsText } from '../../../shared/profile/skills.ts';
 import type { StudentProfile } from '../../../shared/profile/student-profile.ts';
@@ -16,11 +18,27 @@ export type ProfileFormValues = {
   devpostUsername: string;
   githubUsername: string;
   skills: string[];
+  /** '' when not chosen. */
+  degreeLevel: DegreeLevel | '';
+  targetTerms: string[];
+  interests: string[];
+  /** No country and '' is "not said" (saved as null). */
+  workAuthorization: { authorizedIn: string[]; needsSponsorship: SponsorshipNeed | '' };
 };
 
-export type ProfileTextField = Exclude<EditableProfileField, 'skills'>;
+/** The fields of "What you are looking for": lists and choices, not texts. */
+export const preferenceFields = ['degreeLevel', 'targetTerms', 'interests', 'workAuthorization'] as const;
+export type PreferenceField = (typeof preferenceFields)[number];
 
-export const profileTextFields = editableProfileFields.filter((field): field is ProfileTextField => field !== 'skills');
+export type ProfileTextField = Exclude<EditableProfileField, 'skills' | PreferenceField>;
+
+export const profileTextFields = editableProfileFields.filter(
+  (field): field is ProfileTextField => field !== 'skills' && !(preferenceFields as readonly string[]).includes(field),
+);
+
+export function isTextField(field: EditableProfileField): field is ProfileTextField {
+  return (profileTextFields as readonly string[]).includes(field);
+}
 
 export function formValuesFromProfile(profile: StudentProfile): ProfileFormValues {
   return {
@@ -33,7 +51,24 @@ export function formValuesFromProfile(profile: StudentProfile): ProfileFormValue
     devpostUsername: profile.devpostUsername ?? '',
     githubUsername: profile.githubUsername ?? '',
     skills: parseSkillsText(profile.skills),
+    // `?? []`: a profile kept on this device by an older version of the app lacks them.
+    degreeLevel: profile.degreeLevel ?? '',
+    targetTerms: [...(profile.targetTerms ?? [])],
+    interests: [...(profile.interests ?? [])],
+    workAuthorization: {
+      authorizedIn: [...(profile.workAuthorization?.authorizedIn ?? [])],
+      needsSponsorship: profile.workAuthorization?.needsSponsorship ?? '',
+    },
   };
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((value, index) => value === b[index]);
+}
+
+/** Chosen lists are sets: picking in another order is not a change. */
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  return sameList([...a].sort(), [...b].sort());
 }
 
 /** Surrounding spaces are not a change: the server trims every text anyway. */
@@ -45,8 +80,16 @@ export function isFieldChanged(
   if (field === 'skills') {
     const current = values.skills.map((skill) => skill.trim());
     const before = saved.skills.map((skill) => skill.trim());
-    return current.length !== before.length || current.some((skill, index) => skill !== before[index]);
+    return !sameList(current, before);
   }
+  if (field === 'targetTerms' || field === 'interests') return !sameSet(values[field], saved[field]);
+  if (field === 'workAuthorization') {
+    return (
+      values.workAuthorization.needsSponsorship !== saved.workAuthorization.needsSponsorship ||
+      !sameSet(values.workAuthorization.authorizedIn, saved.workAuthorization.authorizedIn)
+    );
+  }
+  if (field === 'degreeLevel') return values.degreeLevel !== saved.degreeLevel;
   return values[field].trim() !== saved[field].trim();
 }
 
@@ -65,11 +108,16 @@ export function valuesAfterSave(
   current: ProfileFormValues,
 ): ProfileFormValues {
   const next = formValuesFromProfile(saved);
-  for (const field of changedFields(current, sent)) {
-    if (field === 'skills') next.skills = current.skills;
-    else next[field] = current[field];
-  }
+  for (const field of changedFields(current, sent)) keepValue(next, current, field);
   return next;
+}
+
+function keepValue<Field extends EditableProfileField>(
+  target: ProfileFormValues,
+  source: ProfileFormValues,
+  field: Field,
+): void {
+  target[field] = source[field];
 }
 
 function sameName(a: string | null | undefined, b: string | null | undefined): boolean {
@@ -102,4 +150,19 @@ export function isDevpostVerified(
   const name = devpostUsername.trim();
   if (!name) return true;
   return sameName(name, savedUsername) || sameName(name, verifiedUsername);
+}
+
+/**
+ * The first message of a field's error. A list or an object field holds its errors inside (`targetTerms[2]`,
+ * `workAuthorization.needsSponsorship`); a server error sits on the field itself.
+ */
+export function fieldErrorMessage(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  if ('message' in error && typeof error.message === 'string' && error.message) return error.message;
+  for (const [key, inner] of Object.entries(error)) {
+    if (key === 'ref' || key === 'type' || key === 'types') continue;
+    const message = fieldErrorMessage(inner);
+    if (message) return message;
+  }
+  return undefined;
 }

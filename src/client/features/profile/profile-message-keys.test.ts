@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { devpostMessages } from '../../../shared/devpost/devpost-profile.ts';
+import { preferenceMessages } from '../../../shared/profile/job-preferences.ts';
 import { graduationYearRangeMessage, profileMessages } from '../../../shared/profile/profile-messages.ts';
 import { resumeMessages } from '../../../shared/profile/resume-file.ts';
 import { textPolicyMessages } from '../../../shared/schemas/text-policy.ts';
@@ -34,13 +35,14 @@ const allMessages = [
   ...Object.values(resumeMessages),
   ...Object.values(devpostMessages),
   ...Object.values(textPolicyMessages),
+  ...Object.values(preferenceMessages),
 ];
 
 describe('profileMessageKey', () => {
   it.each(allMessages)('knows %j, and its English text is the shared one', (message) => {
     const known = profileMessageKey(message);
     expect(known).not.toBeNull();
-    expect(lookup(locale('en'), known!.key)).toBe(message);
+    expect(translateProfileMessage(message, translator(locale('en')))).toBe(message);
     expect(lookup(locale('fr'), known!.key)).toBeTruthy();
   });
 
@@ -62,6 +64,12 @@ describe('translateProfileMessage', () => {
     expect(translateProfileMessage(profileMessages.skillDuplicate, t)).toBe('Cette compétence existe déjà');
     expect(translateProfileMessage(graduationYearRangeMessage(1976, 2032), t)).toBe(
       "L'année d'obtention du diplôme doit être comprise entre 1976 et 2032",
+    );
+  });
+
+  it('states the limit of a preference message in French', () => {
+    expect(translateProfileMessage(preferenceMessages.tooManyTerms, translator(locale('fr')))).toBe(
+      'Choisissez au plus 8 sessions',
     );
   });
 

@@ -1,5 +1,6 @@
 import type { Namespace, TFunction } from 'i18next';
 import { devpostMessages } from '../../../shared/devpost/devpost-profile.ts';
+import { maxAuthorizedCountries, maxTargetTerms, preferenceMessages } from '../../../shared/profile/job-preferences.ts';
 import { profileMessages } from '../../../shared/profile/profile-messages.ts';
 import { resumeMessages } from '../../../shared/profile/resume-file.ts';
 import { textPolicyMessages } from '../../../shared/schemas/text-policy.ts';
@@ -15,14 +16,21 @@ const byText = new Map<string, string>([
   ...Object.entries(resumeMessages).map(([key, text]) => [text, `account:messages.resume.${key}`] as const),
   ...Object.entries(devpostMessages).map(([key, text]) => [text, `account:messages.devpost.${key}`] as const),
   ...Object.entries(textPolicyMessages).map(([key, text]) => [text, `account:messages.textPolicy.${key}`] as const),
+  ...Object.entries(preferenceMessages).map(([key, text]) => [text, `account:messages.preferences.${key}`] as const),
 ]);
+
+// The limits the preference messages state, for the translation to state them too.
+const messageValues: Record<string, Record<string, number>> = {
+  [preferenceMessages.tooManyCountries]: { max: maxAuthorizedCountries },
+  [preferenceMessages.tooManyTerms]: { max: maxTargetTerms },
+};
 
 const graduationRange = /^Graduation year must be between (\d{4}) and (\d{4})$/;
 
 /** The i18n key (and its values) for a known English message; null for a text the app does not know. */
 export function profileMessageKey(message: string): TranslatedMessage | null {
   const key = byText.get(message);
-  if (key) return { key };
+  if (key) return messageValues[message] ? { key, values: messageValues[message] } : { key };
   const range = graduationRange.exec(message);
   if (range)
     return {

@@ -13,6 +13,7 @@ import {
 } from '../../../../tests/api-setup/emulator-users.ts';
 import { type FakeDevpost, startFakeDevpost } from '../../../../tests/api-setup/fake-devpost.ts';
 import { type FakeGithub, startFakeGithub } from '../../../../tests/api-setup/fake-github.ts';
+import { watchAppState } from '../../../../tests/api-setup/app-state.ts';
 import { as } from '../../../../tests/api-setup/profile-client.ts';
 import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts';
 import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts';
@@ -161,6 +162,10 @@ describe('GET /api/profile', () => {
       devpostUsername: null,
       githubUsername: null,
       skills: '',
+      degreeLevel: null,
+      targetTerms: [],
+      interests: [],
+      workAuthorization: null,
       resume: null,
       appliedJobs: [],
       organizations: [],
@@ -358,6 +363,100 @@ describe('PATCH /api/profile/update', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(expect.objectContaining({ error: expect.any(String) }));
+  });
+
+  describe('what the student looks for', () => {
+    const preferences = {
+      degreeLevel: 'master',
+      targetTerms: ['summer-2027', 'fall-2026', 'summer-2027'],
+      interests: ['quant', 'software'],
+      workAuthorization: { authorizedIn: ['ca', 'FR'], needsSponsorship: 'future' },
+    };
+    const saved = {
+      degreeLevel: 'master',
+      targetTerms: ['fall-2026', 'summer-2027'],
+      interests: ['software', 'quant'],
+      workAuthorization: { authorizedIn: ['CA', 'FR'], needsSponsorship: 'future' },
+    };
+
+    it('saves the degree level, terms (unique, in calendar order), interests and work authorization', async () => {
+      const user = await createGoogleUser();
+      const response = await as(app, user).patch('/api/profile/update', preferences);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject(saved);
+      expect((await as(app, user).get('/api/profile')).json()).toMatchObject(saved);
+      expect(await profileRow(user.uid)).toMatchObject(saved);
+    });
+
+    it('leaves them alone when absent, and clears each one sent null (an empty form value clears too)', async () => {
+      const user = await createGoogleUser();
+      await as(app, user).patch('/api/profile/update', preferences);
+      const untouched = await as(app, user).patch('/api/profile/update', { school: 'ETS' });
+      expect(untouched.json()).toMatchObject({ ...saved, school: 'ETS' });
+
+      const cleared = await as(app, user).patch('/api/profile/update', {
+        degreeLevel: null,
+        targetTerms: null,
+        interests: [],
+        workAuthorization: null,
+      });
+      expect(cleared.statusCode).toBe(200);
+      expect(cleared.json()).toMatchObject({
+        degreeLevel: null,
+        targetTerms: [],
+        interests: [],
+        workAuthorization: null,
+        school: 'ETS',
+      });
+
+      await as(app, user).patch('/api/profile/update', preferences);
+      const emptyForm = await as(app, user).patch('/api/profile/update', {
+        degreeLevel: '',
+        workAuthorization: { authorizedIn: [], needsSponsorship: '' },
+      });
+      expect(emptyForm.json()).toMatchObject({
+        degreeLevel: null,
+        workAuthorization: null,
+        interests: saved.interests,
+      });
+    });
+
+    it.each([
+      ['degreeLevel', 'bootcamp', 'Choose a degree level from the list'],
+      ['interests', ['software', 'law'], 'Choose interests from the list'],
+      ['targetTerms', ['summer-26'], 'Choose terms such as summer-2026'],
+      ['targetTerms', ['Summer 2027'], 'Choose terms such as summer-2026'],
+      [
+        'targetTerms',
+        ['winter', 'spring', 'summer', 'fall']
+          .flatMap((season) => [`${season}-2027`, `${season}-2028`])
+          .concat('fall-2029'),
+        'Choose at most 8 terms',
+      ],
+      ['workAuthorization', { authorizedIn: ['CA', 'XX'], needsSponsorship: 'no' }, 'Choose countries from the list'],
+      ['workAuthorization', { authorizedIn: ['EU'], needsSponsorship: 'no' }, 'Choose countries from the list'],
+      [
+        'workAuthorization',
+        { authorizedIn: ['CA', 'US', 'FR', 'DE', 'GB', 'IE', 'NL', 'BE', 'ES', 'IT', 'PT'], needsSponsorship: 'no' },
+        'Choose at most 10 countries',
+      ],
+      ['workAuthorization', { authorizedIn: ['CA'] }, 'Say whether you need visa sponsorship'],
+      [
+        'workAuthorization',
+        { authorizedIn: ['CA'], needsSponsorship: 'maybe' },
+        'Say whether you need visa sponsorship',
+      ],
+      ['workAuthorization', 'CA', 'Work authorization must list countries and say whether you need visa sponsorship'],
+    ])('refuses %s = %j with 400 and its message, changing nothing', async (field, value, message) => {
+      const user = await createGoogleUser();
+      await as(app, user).patch('/api/profile/update', preferences);
+      const unchanged = await watchAppState({ db: testDatabase.database.db, storage: storageDir });
+      const response = await as(app, user).patch('/api/profile/update', { school: 'Written?', [field]: value });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: message, fields: { [field]: message }, code: 'invalid_request' });
+      await unchanged.expectUnchanged(`${field} refused`);
+      expect((await as(app, user).get('/api/profile')).json()).toMatchObject({ ...saved, school: null });
+    });
   });
 
   describe('Devpost username: only a verified one', () => {

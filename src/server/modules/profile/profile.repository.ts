@@ -94,6 +94,9 @@ export async function updateProfile(
       if (update[field] !== undefined) changes[field] = update[field];
     }
     if (update.skills !== undefined) changes.skills = update.skills;
+    for (const field of ['degreeLevel', 'targetTerms', 'interests', 'workAuthorization'] as const) {
+      if (update[field] !== undefined) Object.assign(changes, { [field]: update[field] });
+    }
 
     if (update.devpostUsername !== undefined) {
       const next = update.devpostUsername;

@@ -79,7 +79,13 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Stora
       schema: {
         ...signedIn,
         summary: "Change fields of the caller's profile",
-        body: withExample(profileUpdateSchema, { school: 'McGill University', graduationYear: 2027 }),
+        body: withExample(profileUpdateSchema, {
+          school: 'McGill University',
+          graduationYear: 2027,
+          interests: ['software', 'ai-ml-data'],
+          targetTerms: ['summer-2027'],
+          workAuthorization: { authorizedIn: ['CA'], needsSponsorship: 'no' },
+        }),
         response: { 200: profileAnswer, ...errorAnswers(400, 401, 403, 404) },
       },
     },

@@ -41,6 +41,11 @@ export function toStudentProfile({ user, profile }: AccountWithProfile, appliedJ
     devpostUsername: profile?.devpostUsername ?? null,
     githubUsername: profile?.githubUsername ?? null,
     skills: skillsToText(profile?.skills ?? []),
+    // Written only through the update schema, which keeps to the vocabulary.
+    degreeLevel: (profile?.degreeLevel ?? null) as StudentProfile['degreeLevel'],
+    targetTerms: (profile?.targetTerms ?? []) as StudentProfile['targetTerms'],
+    interests: (profile?.interests ?? []) as StudentProfile['interests'],
+    workAuthorization: profile?.workAuthorization ?? null,
     resume,
     appliedJobs,
     // Filled by the employer feature.

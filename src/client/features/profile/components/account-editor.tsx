@@ -24,8 +24,10 @@ import { authErrorCode } from '../../../lib/session/login-errors.ts';
 import { obtainGithubAccessToken, unlinkGithubProvider } from '../github-account-link.ts';
 import {
   changedFields,
+  fieldErrorMessage,
   formValuesFromProfile,
   isDevpostVerified,
+  isTextField,
   shouldDisconnectGithub,
   valuesAfterSave,
   type ProfileFormValues,
@@ -35,6 +37,7 @@ import { DevpostConnection } from './devpost-connection.tsx';
 import { EditableTextField, ReadOnlyField } from './editable-text-field.tsx';
 import { FieldEditingContext, type FieldEditing } from './field-editing-context.ts';
 import { GithubConnection } from './github-connection.tsx';
+import { JobPreferencesEditor } from './job-preferences-editor.tsx';
 import { NameEditor } from './name-editor.tsx';
 import { ProfileSection, type ProfileSectionId } from './profile-section.tsx';
 import { ResumeSection } from './resume-section.tsx';
@@ -51,6 +54,10 @@ const sectionOf: Record<EditableProfileField, ProfileSectionId> = {
   devpostUsername: 'connections',
   githubUsername: 'connections',
   skills: 'skills',
+  degreeLevel: 'preferences',
+  targetTerms: 'preferences',
+  interests: 'preferences',
+  workAuthorization: 'preferences',
 };
 
 /** Spec section 8: the toast title for a field that failed validation. */
@@ -93,7 +100,7 @@ interface AccountEditorProps {
   onProfileChange: (profile: StudentProfile) => void;
 }
 
-/** The four sections and the Save/Cancel bar; all edits are kept in one form until Save. */
+/** The five sections and the Save/Cancel bar; all edits are kept in one form until Save. */
 export function AccountEditor({ profile, readOnly, onProfileChange }: AccountEditorProps) {
   const { t } = useTranslation('account');
   const saved = useMemo(() => formValuesFromProfile(profile), [profile]);
@@ -147,7 +154,7 @@ export function AccountEditor({ profile, readOnly, onProfileChange }: AccountEdi
       edit: (field) => {
         setEditingFields((current) => new Set(current).add(field));
         // After the re-render that drops readOnly.
-        if (field !== 'skills') requestAnimationFrame(() => setFocus(field));
+        if (isTextField(field)) requestAnimationFrame(() => setFocus(field));
       },
       discard: (field) => {
         setValue(field, saved[field], { shouldDirty: true });
@@ -201,7 +208,7 @@ export function AccountEditor({ profile, readOnly, onProfileChange }: AccountEdi
     for (const field of failing) openSection(sectionOf[field]);
     setEditingFields((current) => new Set([...current, ...failing]));
     const first = failing[0];
-    const message = first ? errors[first]?.message : undefined;
+    const message = first ? fieldErrorMessage(errors[first]) : undefined;
     if (first && typeof message === 'string') showFieldProblem(first, message);
   };
 
@@ -423,6 +430,9 @@ export function AccountEditor({ profile, readOnly, onProfileChange }: AccountEdi
               </ProfileSection>
               <ProfileSection id="skills" title={t('sections.skills')}>
                 <SkillsEditor />
+              </ProfileSection>
+              <ProfileSection id="preferences" title={t('sections.preferences')}>
+                <JobPreferencesEditor />
               </ProfileSection>
               <ProfileSection id="resume" title={t('sections.resume')}>
                 <ResumeSection resume={profile.resume} readOnly={readOnly} onUploaded={onProfileChange} />

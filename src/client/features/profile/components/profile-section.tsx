@@ -1,7 +1,7 @@
 import { Accordion, Heading, HStack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
-export type ProfileSectionId = 'personal' | 'connections' | 'skills' | 'resume';
+export type ProfileSectionId = 'personal' | 'connections' | 'skills' | 'preferences' | 'resume';
 
 /** One collapsible section of the account page (an accordion item: a button with aria-expanded, keyboard ready). */
 export function ProfileSection({

@@ -32,6 +32,18 @@ describe('profile cache repository', () => {
     expect(await db.profileCache.count()).toBe(1);
   });
 
+  it('reads a copy kept before the job preferences existed as nothing chosen', async () => {
+    const { degreeLevel: _d, targetTerms: _t, interests: _i, workAuthorization: _w, ...older } = buildProfile();
+    await db.profileCache.put({ uid: 'uid-ada', profile: older as StudentProfile, savedAt: 5 });
+    expect((await getCachedProfile('uid-ada', db))?.profile).toMatchObject({
+      school: 'McGill',
+      degreeLevel: null,
+      targetTerms: [],
+      interests: [],
+      workAuthorization: null,
+    });
+  });
+
   it('keeps one copy per account, so a second account on the device never sees the first one', async () => {
     await saveCachedProfile(buildProfile(), 10, db);
     await saveCachedProfile(buildProfile({ id: 'uid-grace', firstName: 'Grace' }), 11, db);

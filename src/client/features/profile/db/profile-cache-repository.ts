@@ -1,11 +1,13 @@
 import { appDb, type AppDb, type ProfileCacheRecord } from '../../../db/app-db.ts';
-import type { StudentProfile } from '../../../../shared/profile/student-profile.ts';
+import { type StudentProfile, withJobPreferences } from '../../../../shared/profile/student-profile.ts';
 
 // The last profile GET /api/profile (or a save) returned for an account, so the account page and the apply form's
 // prefill work offline. One row per account that signed in on this device.
 
 export async function getCachedProfile(uid: string, db: AppDb = appDb): Promise<ProfileCacheRecord | null> {
-  return (await db.profileCache.get(uid)) ?? null;
+  const record = await db.profileCache.get(uid);
+  // A copy kept by an older version of the app may lack the newer fields.
+  return record ? { ...record, profile: withJobPreferences(record.profile) } : null;
 }
 
 /** Keeps the profile under its own uid (profile.id), replacing the previous copy. */
