@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withPlaces } from './board-job-fixture.ts';
-import { jobsForYou, jobStage, programKeywords, stagesFor, type FitProfile } from './jobs-for-you.ts';
+import { canSuggestJobs, jobsForYou, jobStage, programKeywords, stagesFor, type FitProfile } from './jobs-for-you.ts';
 import type { BoardJob } from './listing-schemas.ts';
 
 const now = Date.UTC(2026, 10, 25);
@@ -43,6 +43,10 @@ describe('jobs for you', () => {
       program: 'Computer Science',
       stage: { kind: 'internship', graduationYear: 2028 },
       country: 'Canada',
+      family: null,
+      terms: [],
+      degree: null,
+      noSponsorship: false,
     });
     expect(picks[1]!.reasons.country).toBeNull();
   });
@@ -81,5 +85,121 @@ describe('jobs for you', () => {
     );
     expect(programKeywords('Bachelor of Computer Science')).not.toContain('bachelor');
     expect(programKeywords('Statistics')).toEqual(expect.arrayContaining(['statistics', 'data']));
+  });
+});
+
+describe('jobs for you, with what the student looks for', () => {
+  const noTopic: FitProfile = { program: null, skills: '', graduationYear: null };
+
+  it("raises listings in the student's families and terms, and says so", () => {
+    const board = [
+      job('hardware', { title: 'Embedded Intern', category: 'Hardware', terms: ['Summer 2027'] }),
+      job('software-fall', { title: 'Backend Intern', category: 'Software', terms: ['Fall 2026'] }),
+      job('software-summer', { title: 'Frontend Intern', category: 'Software', terms: ['Summer 2027'] }),
+      job('quant', { title: 'Trader Intern', category: 'Quant', terms: ['Summer 2027'] }),
+    ];
+    const picks = jobsForYou(
+      board,
+      { ...noTopic, interests: ['software', 'hardware'], targetTerms: ['summer-2027'] },
+      options,
+    );
+    expect(picks.map((pick) => pick.job.id)).toEqual(['hardware', 'software-summer', 'software-fall']);
+    expect(picks[0]!.reasons).toMatchObject({ family: 'hardware', terms: ['summer-2027'] });
+    expect(picks[2]!.reasons).toMatchObject({ family: 'software', terms: [] });
+  });
+
+  it('counts a family alongside the skills: a listing in a chosen family outranks one that only names a skill', () => {
+    const board = [
+      job('python-data', { title: 'Python Analyst Intern', category: 'Data Science' }),
+      job('quant', { title: 'Quant Research Intern', category: 'Quant' }),
+    ];
+    const profile: FitProfile = { program: null, skills: 'Python', graduationYear: null, interests: ['quant'] };
+    const picks = jobsForYou(board, profile, options);
+    expect(picks.map((pick) => pick.job.id)).toEqual(['quant', 'python-data']);
+    expect(picks[1]!.reasons.family).toBeNull();
+  });
+
+  it('with only target terms, suggests listings for one of the coming ones (a past one is not counted)', () => {
+    const board = [
+      job('winter', { title: 'Intern', terms: ['Winter 2027'] }),
+      job('past', { title: 'Intern', terms: ['Summer 2026'] }),
+      job('none', { title: 'Intern' }),
+    ];
+    const picks = jobsForYou(board, { ...noTopic, targetTerms: ['summer-2026', 'winter-2027'] }, options);
+    expect(picks.map((pick) => pick.job.id)).toEqual(['winter']);
+    expect(picks[0]!.reasons.terms).toEqual(['winter-2027']);
+    expect(canSuggestJobs({ ...noTopic, targetTerms: ['winter-2027'] })).toBe(true);
+    expect(canSuggestJobs({ ...noTopic, interests: ['software'] })).toBe(true);
+    expect(canSuggestJobs({ ...noTopic, degreeLevel: 'master' })).toBe(false);
+  });
+
+  it("says a listing is open to the student's degree, and raises it", () => {
+    const board = [
+      job('bachelor-only', { title: 'Software Intern', category: 'Software', degrees: ["Bachelor's"] }),
+      job('masters', { title: 'Software Intern', category: 'Software', degrees: ["Bachelor's", "Master's"] }),
+    ];
+    const picks = jobsForYou(board, { ...noTopic, interests: ['software'], degreeLevel: 'master' }, options);
+    expect(picks.map((pick) => [pick.job.id, pick.reasons.degree])).toEqual([
+      ['masters', 'master'],
+      ['bachelor-only', null],
+    ]);
+  });
+
+  it('keeps a featured job that does not sponsor for a student who needs sponsorship, lowered and marked', () => {
+    const board = [
+      job('no-visa', {
+        title: 'Software Intern',
+        category: 'Software',
+        featured: true,
+        type: 'Internship',
+        sponsorship: 'no',
+      }),
+      job('visa', {
+        title: 'Software Intern',
+        category: 'Software',
+        featured: true,
+        type: 'Internship',
+        sponsorship: 'yes',
+      }),
+      job('community', { title: 'Software Intern', category: 'Software', sponsorship: 'unknown' }),
+    ];
+    const needs: FitProfile = {
+      ...noTopic,
+      interests: ['software'],
+      workAuthorization: { authorizedIn: [], needsSponsorship: 'future' },
+    };
+    const picks = jobsForYou(board, needs, options);
+    expect(picks.map((pick) => [pick.job.id, pick.reasons.noSponsorship])).toEqual([
+      ['visa', false],
+      ['community', false],
+      ['no-visa', true],
+    ]);
+    const free = jobsForYou(
+      board,
+      { ...needs, workAuthorization: { authorizedIn: ['CA'], needsSponsorship: 'no' } },
+      options,
+    );
+    expect(free.map((pick) => [pick.job.id, pick.reasons.noSponsorship])).toEqual([
+      ['no-visa', false],
+      ['visa', false],
+      ['community', false],
+    ]);
+  });
+
+  it('favours the countries the student may work in over the browser country', () => {
+    const board = [
+      job('toronto', { title: 'Software Intern', category: 'Software', locations: ['Toronto, ON, Canada'] }),
+      job('berlin', { title: 'Software Intern', category: 'Software', locations: ['Berlin, Germany'] }),
+    ];
+    const profile: FitProfile = {
+      ...noTopic,
+      interests: ['software'],
+      workAuthorization: { authorizedIn: ['DE', 'FR'], needsSponsorship: 'no' },
+    };
+    const picks = jobsForYou(board, profile, options);
+    expect(picks.map((pick) => [pick.job.id, pick.reasons.country])).toEqual([
+      ['berlin', 'Germany'],
+      ['toronto', null],
+    ]);
   });
 });

@@ -1,13 +1,24 @@
+import { needsSponsorship, type WorkAuthorization } from '../profile/job-preferences.ts';
 import { parseSkillsText } from '../profile/skills.ts';
+import { type DegreeLevel, isPastTerm, type JobFamily, type TermKey } from './job-criteria.ts';
 import type { BoardJob } from './listing-schemas.ts';
 import { mayBeClosed } from './posted-within.ts';
 import { termMatch } from './relevance.ts';
 
-// "Jobs for you" on the dashboard: listings that fit the student's program, skills, graduation year and country,
-// each with the reasons it fits (shown in one line). Pure: the dashboard runs it on the board and profile kept on the
-// device, so it works offline.
+// "Jobs for you" on the dashboard: listings that fit the student's interests, terms, program, skills, graduation
+// year, degree and countries, each with the reasons it fits (shown in one line). Pure: the dashboard runs it on the
+// board and profile kept on the device, so it works offline.
 
-export type FitProfile = { program: string | null; skills: string; graduationYear: string | null };
+export type FitProfile = {
+  program: string | null;
+  skills: string;
+  graduationYear: string | null;
+  /** What the student looks for (src/shared/profile/job-preferences.ts); absent: not said. */
+  degreeLevel?: DegreeLevel | null;
+  targetTerms?: readonly TermKey[];
+  interests?: readonly JobFamily[];
+  workAuthorization?: WorkAuthorization | null;
+};
 
 export type FitReasons = {
   /** The student's skills the listing names (their own spelling), at most three. */
@@ -16,8 +27,16 @@ export type FitReasons = {
   program: string | null;
   /** The kind of role the graduation year calls for, when the listing is one. */
   stage: { kind: 'internship' | 'newGrad'; graduationYear: number } | null;
-  /** The student's country, when the listing has a place there. */
+  /** The student's country (or one they may work in), when the listing has a place there. */
   country: string | null;
+  /** The listing's family, when it is one of the student's interests. */
+  family: JobFamily | null;
+  /** The student's coming target terms the listing is for, calendar order. */
+  terms: TermKey[];
+  /** The student's degree level, when the listing names it among those it accepts. */
+  degree: DegreeLevel | null;
+  /** A featured job that says it does not sponsor visas, for a student who needs sponsorship: shown, but marked. */
+  noSponsorship: boolean;
 };
 
 export type JobForYou = { job: BoardJob; score: number; reasons: FitReasons };
@@ -145,7 +164,10 @@ function matchesWord(texts: readonly string[], word: string): boolean {
 }
 
 export type JobsForYouOptions = {
-  /** The student's country as the board files places ('Canada', 'United States'); null when unknown. */
+  /**
+   * The student's country as the board files places ('Canada', 'United States'); null when unknown. The countries
+   * of the profile's work authorization, when it names some, are used instead.
+   */
   country: string | null;
   /** Jobs the student applied to (or has waiting to send) are not suggested again. */
   appliedJobIds: ReadonlySet<string>;
@@ -158,14 +180,43 @@ export function canSuggestJobs(profile: FitProfile): boolean {
   return (
     Boolean(profile.program?.trim()) ||
     parseSkillsText(profile.skills).length > 0 ||
-    Boolean(profile.graduationYear?.trim())
+    Boolean(profile.graduationYear?.trim()) ||
+    (profile.interests?.length ?? 0) > 0 ||
+    (profile.targetTerms?.length ?? 0) > 0
   );
 }
 
+// The board files places under English country names.
+const englishRegionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+
+/** The countries to favour: those the student may work in, else the one their browser says. */
+function favouredCountries(profile: FitProfile, country: string | null): string[] {
+  const authorized = (profile.workAuthorization?.authorizedIn ?? [])
+    .map((code) => englishRegionNames.of(code))
+    .filter((name): name is string => name !== undefined);
+  if (authorized.length > 0) return authorized;
+  const own = country?.trim();
+  return own ? [own] : [];
+}
+
+// What each fit adds to a listing's score. A role family the student chose says more than a word in a title.
+const weights = {
+  skill: 3,
+  field: 3,
+  family: 4,
+  stage: 2,
+  country: 2,
+  term: 2,
+  degree: 1,
+  noSponsorship: -3,
+} as const;
+
 /**
  * Up to `limit` (10) listings that fit, best first (ties in board order). A listing fits when it is of a kind the
- * graduation year calls for (when known) and names a skill or is in the program's field; the country raises it.
- * Listings the student applied to, and those that may be closed (older than 6 months), are left out.
+ * graduation year calls for (when known) and names a skill, is in the program's field or in one of the student's
+ * families; with none of those to go on, the graduation year or the target terms decide. The terms, the degree and the
+ * countries raise it; a featured job that does not sponsor, for a student who needs it, is lowered and marked, never
+ * hidden. Listings the student applied to, and those that may be closed (older than 6 months), are left out.
  */
 export function jobsForYou(jobs: readonly BoardJob[], profile: FitProfile, options: JobsForYouOptions): JobForYou[] {
   const { country, appliedJobIds, nowMs, limit = 10 } = options;
@@ -175,8 +226,15 @@ export function jobsForYou(jobs: readonly BoardJob[], profile: FitProfile, optio
   const yearText = profile.graduationYear?.trim() ?? '';
   const graduationYear = /^\d{4}$/.test(yearText) ? Number(yearText) : null;
   const stages = graduationYear === null ? null : stagesFor(graduationYear, new Date(nowMs).getFullYear());
-  const countryKey = country?.trim().toLowerCase() || null;
-  if (skills.length === 0 && keywords.length === 0 && stages === null) return [];
+  const countries = favouredCountries(profile, country);
+  const countryKeys = countries.map((name) => name.toLowerCase());
+  const interests = new Set(profile.interests ?? []);
+  const now = new Date(nowMs);
+  const targetTerms = new Set((profile.targetTerms ?? []).filter((term) => !isPastTerm(term, now)));
+  const degreeLevel = profile.degreeLevel ?? null;
+  const markNoSponsorship = needsSponsorship({ workAuthorization: profile.workAuthorization ?? null });
+  const topical = skills.length > 0 || keywords.length > 0 || interests.size > 0;
+  if (!topical && stages === null && targetTerms.size === 0) return [];
 
   const picks: JobForYou[] = [];
   for (const job of jobs) {
@@ -186,10 +244,28 @@ export function jobsForYou(jobs: readonly BoardJob[], profile: FitProfile, optio
     const texts = [job.title, job.category ?? '', ...job.terms];
     const matchedSkills = skills.filter((skill) => matchesWord(texts, skill.toLowerCase())).slice(0, 3);
     const inField = keywords.some((word) => matchesWord(texts, word));
-    // Without skills or a program, the graduation year alone decides (with the country).
-    if ((skills.length > 0 || keywords.length > 0) && matchedSkills.length === 0 && !inField) continue;
-    const inCountry = countryKey !== null && job.places.some((place) => place.country?.toLowerCase() === countryKey);
-    const score = matchedSkills.length * 3 + (inField ? 3 : 0) + (stages !== null ? 2 : 0) + (inCountry ? 2 : 0);
+    const inFamily = job.family !== null && interests.has(job.family);
+    const terms = job.termKeys.filter((term) => targetTerms.has(term));
+    if (topical) {
+      if (matchedSkills.length === 0 && !inField && !inFamily) continue;
+    } else if (stages === null && terms.length === 0) {
+      // Only target terms to go on: the listing must be for one of them.
+      continue;
+    }
+    const countryIndex = countryKeys.findIndex((key) =>
+      job.places.some((place) => place.country?.toLowerCase() === key),
+    );
+    const degreeOpen = degreeLevel !== null && job.degreeLevels.includes(degreeLevel);
+    const noSponsorship = markNoSponsorship && job.featured && job.sponsorship === 'no';
+    const score =
+      matchedSkills.length * weights.skill +
+      (inField ? weights.field : 0) +
+      (inFamily ? weights.family : 0) +
+      (stages !== null ? weights.stage : 0) +
+      (countryIndex >= 0 ? weights.country : 0) +
+      (terms.length > 0 ? weights.term : 0) +
+      (degreeOpen ? weights.degree : 0) +
+      (noSponsorship ? weights.noSponsorship : 0);
     picks.push({
       job,
       score,
@@ -197,7 +273,11 @@ export function jobsForYou(jobs: readonly BoardJob[], profile: FitProfile, optio
         skills: matchedSkills,
         program: inField ? program : null,
         stage: stages !== null && stage !== null && graduationYear !== null ? { kind: stage, graduationYear } : null,
-        country: inCountry ? country : null,
+        country: countryIndex >= 0 ? countries[countryIndex]! : null,
+        family: inFamily ? job.family : null,
+        terms,
+        degree: degreeOpen ? degreeLevel : null,
+        noSponsorship,
       },
     });
   }

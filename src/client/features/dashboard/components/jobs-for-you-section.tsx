@@ -9,21 +9,28 @@ import { touchTargetHeight } from '../../../components/ui/touch-target.ts';
 import { JobCardList } from '../../jobs/index.ts';
 import { JobCardSkeleton } from '../../jobs/index.ts';
 import { localCountryName } from '../../jobs/index.ts';
+import { degreeLabel, familyLabel, termLabel } from '../../../lib/criteria-labels.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useJobsForYou } from '../hooks/use-jobs-for-you.ts';
 
-/** "Uses React, Python · Computer Science · Internship for a 2028 graduate · In Canada". */
+/** "In Software · Summer 2027 · Uses React, Python · Internship for a 2028 graduate · Open to Master's · In Canada". */
 function useFitLine(): (pick: JobForYou) => string {
   const { t } = useTranslation('dashboard');
   const locale = useLocale();
   return useCallback(
     (pick: JobForYou) => {
-      const { skills, program, stage, country } = pick.reasons;
+      const { skills, program, stage, country, family, terms, degree, noSponsorship } = pick.reasons;
       const parts = [
+        family ? t('forYou.reasons.family', { family: familyLabel(t, family) }) : null,
+        terms.length > 0
+          ? t('forYou.reasons.terms', { terms: terms.map((term) => termLabel(t, term)).join(', ') })
+          : null,
         skills.length > 0 ? t('forYou.reasons.skills', { skills: skills.join(', ') }) : null,
         program ? t('forYou.reasons.program', { program }) : null,
         stage ? t(`forYou.reasons.${stage.kind}`, { year: stage.graduationYear }) : null,
+        degree ? t('forYou.reasons.degree', { degree: degreeLabel(t, degree) }) : null,
         country ? t('forYou.reasons.country', { country: localCountryName(country, locale) }) : null,
+        noSponsorship ? t('forYou.reasons.noSponsorship') : null,
       ];
       return parts.filter(Boolean).join(' · ');
     },
@@ -31,7 +38,7 @@ function useFitLine(): (pick: JobForYou) => string {
   );
 }
 
-/** Up to 10 board jobs that fit the student's program, skills, graduation year and country, each saying why. */
+/** Up to 10 board jobs that fit what the student looks for, program, skills and graduation year, each saying why. */
 export function JobsForYouSection({ profile }: { profile: StudentProfile | null | undefined }) {
   const { t } = useTranslation('dashboard');
   const locale = useLocale();

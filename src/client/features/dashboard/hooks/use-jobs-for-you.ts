@@ -66,10 +66,14 @@ export function useJobsForYou(profile: StudentProfile | null | undefined): JobsF
   const day = Math.floor(now / 86_400_000);
   const input = useMemo(() => {
     if (profile === undefined) return { status: 'loading' as const };
-    const fit = {
+    const fit: FitProfile = {
       program: profile?.program ?? null,
       skills: profile?.skills ?? '',
       graduationYear: profile?.graduationYear ?? null,
+      degreeLevel: profile?.degreeLevel ?? null,
+      targetTerms: profile?.targetTerms ?? [],
+      interests: profile?.interests ?? [],
+      workAuthorization: profile?.workAuthorization ?? null,
     };
     if (!canSuggestJobs(fit)) return { status: 'needs-profile' as const };
     if (!snapshot) return { status: 'loading' as const };
