@@ -19,7 +19,8 @@ function useFitLine(): (pick: JobForYou) => string {
   const locale = useLocale();
   return useCallback(
     (pick: JobForYou) => {
-      const { skills, program, stage, country, family, terms, degree, noSponsorship } = pick.reasons;
+      // A job that does not sponsor is marked by its card itself (the student's need is on the profile).
+      const { skills, program, stage, country, family, terms, degree } = pick.reasons;
       const parts = [
         family ? t('forYou.reasons.family', { family: familyLabel(t, family) }) : null,
         terms.length > 0
@@ -30,7 +31,6 @@ function useFitLine(): (pick: JobForYou) => string {
         stage ? t(`forYou.reasons.${stage.kind}`, { year: stage.graduationYear }) : null,
         degree ? t('forYou.reasons.degree', { degree: degreeLabel(t, degree) }) : null,
         country ? t('forYou.reasons.country', { country: localCountryName(country, locale) }) : null,
-        noSponsorship ? t('forYou.reasons.noSponsorship') : null,
       ];
       return parts.filter(Boolean).join(' · ');
     },
