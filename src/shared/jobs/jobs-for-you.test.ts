@@ -51,8 +51,18 @@ describe('jobs for you', () => {
     expect(picks[1]!.reasons.country).toBeNull();
   });
 
+  it('suggests a job posted in several cities once, by its best-placed posting', () => {
+    const board = [
+      job('react-us', { title: 'React Intern', locations: ['New York, NY'] }),
+      job('react-ca', { title: 'React Intern', locations: ['Montreal, QC, Canada'] }),
+      job('react-ca-again', { title: 'React Intern', locations: ['Toronto, ON, Canada'] }),
+      job('python', { title: 'Python Intern', company: 'Globex' }),
+    ];
+    expect(jobsForYou(board, student, options).map((pick) => pick.job.id)).toEqual(['react-ca', 'python']);
+  });
+
   it('leaves out applied jobs and listings that may be closed, and stops at 10', () => {
-    const many = Array.from({ length: 14 }, (_, i) => job(`swe-${i}`, { title: 'Software Developer Intern' }));
+    const many = Array.from({ length: 14 }, (_, i) => job(`swe-${i}`, { title: 'Software Developer Intern', company: `Company ${i}` }));
     const old = job('old', { title: 'Software Developer Intern', datePosted: now / 1000 - 200 * day });
     const picks = jobsForYou([old, ...many], student, { ...options, appliedJobIds: new Set(['swe-0']) });
     expect(picks).toHaveLength(10);
@@ -136,7 +146,12 @@ describe('jobs for you, with what the student looks for', () => {
   it("says a listing is open to the student's degree, and raises it", () => {
     const board = [
       job('bachelor-only', { title: 'Software Intern', category: 'Software', degrees: ["Bachelor's"] }),
-      job('masters', { title: 'Software Intern', category: 'Software', degrees: ["Bachelor's", "Master's"] }),
+      job('masters', {
+        title: 'Software Intern',
+        company: 'Globex',
+        category: 'Software',
+        degrees: ["Bachelor's", "Master's"],
+      }),
     ];
     const picks = jobsForYou(board, { ...noTopic, interests: ['software'], degreeLevel: 'master' }, options);
     expect(picks.map((pick) => [pick.job.id, pick.reasons.degree])).toEqual([
@@ -189,7 +204,12 @@ describe('jobs for you, with what the student looks for', () => {
   it('favours the countries the student may work in over the browser country', () => {
     const board = [
       job('toronto', { title: 'Software Intern', category: 'Software', locations: ['Toronto, ON, Canada'] }),
-      job('berlin', { title: 'Software Intern', category: 'Software', locations: ['Berlin, Germany'] }),
+      job('berlin', {
+        title: 'Software Intern',
+        company: 'Globex',
+        category: 'Software',
+        locations: ['Berlin, Germany'],
+      }),
     ];
     const profile: FitProfile = {
       ...noTopic,

@@ -3,6 +3,7 @@ import { parseSkillsText } from '../profile/skills.ts';
 import { type DegreeLevel, isPastTerm, type JobFamily, type TermKey } from './job-criteria.ts';
 import type { BoardJob } from './listing-schemas.ts';
 import { mayBeClosed } from './posted-within.ts';
+import { postingGroupKey } from './posting-groups.ts';
 import { termMatch } from './relevance.ts';
 
 // "Jobs for you" on the dashboard: listings that fit the student's interests, terms, program, skills, graduation
@@ -283,5 +284,15 @@ export function jobsForYou(jobs: readonly BoardJob[], profile: FitProfile, optio
   }
   // Stable: equal scores keep board order (featured first, then newest).
   picks.sort((a, b) => b.score - a.score);
-  return picks.slice(0, limit);
+  // One pick per job: a role posted in ten cities is one suggestion (its best-placed posting), as on the board.
+  const cards = new Set<string>();
+  const unique: JobForYou[] = [];
+  for (const pick of picks) {
+    const card = postingGroupKey(pick.job);
+    if (cards.has(card)) continue;
+    cards.add(card);
+    unique.push(pick);
+    if (unique.length === limit) break;
+  }
+  return unique;
 }
