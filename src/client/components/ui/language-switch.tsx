@@ -1,11 +1,11 @@
-import { Button, Group } from '@chakra-ui/react';
+import { Button, Group, type ButtonProps } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { supportedLocales } from '../../../shared/locale.ts';
 import { setLocale } from '../../i18n/locale.ts';
 import { touchTarget } from './touch-target.ts';
 
 export interface LanguageSwitchProps {
-  size?: 'xs' | 'sm' | 'md';
+  size?: ButtonProps['size'];
 }
 
 /**

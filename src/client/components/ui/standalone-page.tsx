@@ -17,7 +17,8 @@ export function StandalonePage({ children }: { children: ReactNode }) {
             <Logo />
           </RouterLink>
         </Link>
-        <LanguageSwitch />
+        {/* A phone's sign-in page: 44 px tall whatever the pointer, the size of the page's other controls. */}
+        <LanguageSwitch size={{ base: 'lg', md: 'sm' }} />
       </Flex>
       {children}
     </Flex>
