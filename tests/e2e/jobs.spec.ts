@@ -367,14 +367,28 @@ test.describe('job board', () => {
     await context.setOffline(false);
   });
 
-  test('at 375 px the filters stack without horizontal scrolling', async ({ page }) => {
+  test('at 375 px the search fills the row, the filters open in a sheet, and nothing scrolls sideways', async ({
+    page,
+  }) => {
     await signIn(page, 'board-mobile');
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/jobs?country=Canada&state=ON');
-    await expect(page.getByLabel('City')).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    // The place filters show as chips under the search; the selects live in the sheet.
+    await expect(page.getByTestId('job-filter-chip')).toHaveText(['Canada', 'ON']);
+    await expect(page.getByRole('button', { name: 'Filters (2)' })).toBeVisible();
     const search = await page.getByRole('searchbox', { name: 'Search' }).boundingBox();
     expect(search!.width).toBeGreaterThan(300);
+    await page.getByRole('button', { name: 'Filters (2)' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filters' });
+    await expect(sheet.getByLabel('City')).toBeVisible();
+    await sheet.getByLabel('City').selectOption('Toronto');
+    await expect(resultCount(page)).toHaveText(/^1[2-9] jobs$/);
+    await expect(sheet.getByRole('button', { name: /^Show 1[2-9] jobs$/ })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await sheet.getByRole('button', { name: /^Show 1[2-9] jobs$/ }).click();
+    await expect(sheet).toBeHidden();
+    await expect(page).toHaveURL(/\/jobs\?country=Canada&state=ON&city=Toronto$/);
+    await expect(page.getByTestId('job-filter-chip')).toHaveText(['Canada', 'ON', 'Toronto']);
   });
 });

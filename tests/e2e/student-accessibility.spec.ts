@@ -203,20 +203,24 @@ test('on a touch screen the filters, language switch, sidebar toggle and back li
   const page = await context.newPage();
   await signInStudent(page, 'touch');
   await page.goto('/jobs');
-  await expect(page.getByTestId('job-type-filter')).toBeVisible();
   const heightOf = async (locator: ReturnType<Page['getByTestId']>) =>
     Math.round((await locator.boundingBox())!.height);
+  for (const testId of ['job-search', 'job-search-help', 'job-filters-open'])
+    expect(await heightOf(page.getByTestId(testId)), testId).toBeGreaterThanOrEqual(44);
+  // A phone's selects are in the filter sheet.
+  await page.getByTestId('job-filters-open').click();
+  await expect(page.getByTestId('job-type-filter')).toBeVisible();
   for (const testId of [
     'job-type-filter',
     'job-mode-filter',
     'job-posted-filter',
     'job-sort',
     'job-country-filter',
-    'job-search',
-    'job-search-help',
+    'job-filters-show',
   ]) {
     expect(await heightOf(page.getByTestId(testId)), testId).toBeGreaterThanOrEqual(44);
   }
+  await page.getByTestId('job-filters-show').click();
   expect(await heightOf(page.getByRole('button', { name: 'Toggle Sidebar' }))).toBeGreaterThanOrEqual(44);
   expect(await heightOf(page.getByRole('button', { name: 'Français' }))).toBeGreaterThanOrEqual(44);
   await page.goto(`/jobs/${(await featuredJobs())[0]!.id}/`);

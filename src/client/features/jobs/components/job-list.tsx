@@ -125,6 +125,7 @@ export function JobList({ limit }: JobListProps) {
           choices={filters}
           hasQuery={hasQuery}
           facets={board.facets}
+          total={board.status === 'ready' ? board.total : null}
           searchSeed={searchSeed}
           onChange={setFilters}
         />

@@ -26,7 +26,8 @@ export default function JobBoardPage() {
             </RouterLink>
           </Button>
         </Flex>
-        <Text color="fg.muted" maxW="prose">
+        {/* On a phone the first job comes first: the filters and the first card fit the first screen. */}
+        <Text color="fg.muted" maxW="prose" hideBelow="md">
           {t('board.description')}
         </Text>
       </Stack>
