@@ -284,15 +284,22 @@ export function jobsForYou(jobs: readonly BoardJob[], profile: FitProfile, optio
   }
   // Stable: equal scores keep board order (featured first, then newest).
   picks.sort((a, b) => b.score - a.score);
-  // One pick per job: a role posted in ten cities is one suggestion (its best-placed posting), as on the board.
+  return onePerJob(picks, limit);
+}
+
+/**
+ * The first `limit` picks of `sorted` (best first), one per job: a role posted in ten cities is one suggestion (its
+ * best-placed posting), as it is one card on the board (posting-groups.ts).
+ */
+export function onePerJob(sorted: readonly JobForYou[], limit: number): JobForYou[] {
   const cards = new Set<string>();
   const unique: JobForYou[] = [];
-  for (const pick of picks) {
+  for (const pick of sorted) {
+    if (unique.length >= limit) break;
     const card = postingGroupKey(pick.job);
     if (cards.has(card)) continue;
     cards.add(card);
     unique.push(pick);
-    if (unique.length === limit) break;
   }
   return unique;
 }

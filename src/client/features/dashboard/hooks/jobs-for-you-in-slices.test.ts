@@ -18,7 +18,8 @@ function buildJob(i: number): BoardJob {
   return withPlaces({
     id: `job-${i}`,
     title: titles[i % titles.length]!,
-    company: 'Acme',
+    // Companies repeat every 97 jobs: some postings share a card (same company and title) within and across slices.
+    company: `Company ${i % 97}`,
     locations: [places[i % places.length]!],
     category: i % 4 === 0 ? 'Software' : null,
     terms: [],

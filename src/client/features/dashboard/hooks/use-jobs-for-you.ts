@@ -3,6 +3,7 @@ import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
 import {
   canSuggestJobs,
   jobsForYou,
+  onePerJob,
   type FitProfile,
   type JobForYou,
   type JobsForYouOptions,
@@ -55,7 +56,10 @@ export async function jobsForYouInSlices(
       ...jobsForYou(jobs.slice(start, start + fitSliceSize), profile, { ...options, limit: Number.POSITIVE_INFINITY }),
     );
   }
-  return picks.sort((a, b) => b.score - a.score).slice(0, options.limit ?? 10);
+  return onePerJob(
+    picks.sort((a, b) => b.score - a.score),
+    options.limit ?? 10,
+  );
 }
 
 /** "Jobs for you" from the profile and the board kept on this device (so offline too), worked out after the paint. */
