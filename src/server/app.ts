@@ -40,6 +40,7 @@ import { profileRoutes } from './modules/profile/index.ts';
 import { registerAppPages } from './modules/app-pages/index.ts';
 import { publicJobPageRoutes } from './modules/jobs/index.ts';
 import { savedJobsRoutes } from './modules/saved-jobs/index.ts';
+import { dismissedJobsRoutes } from './modules/dismissed-jobs/index.ts';
 import { createStorage } from './storage/create-storage.ts';
 import { defaultOrphanSweepIntervalMs, startOrphanSweepSchedule, sweepOrphanFiles } from './storage/orphan-sweeper.ts';
 import type { Storage } from './storage/storage.ts';
@@ -234,6 +235,7 @@ export async function buildApp({
       await api.register(applicantsRoutes, { db: database.db });
       await api.register(companyRoutes, { db: database.db, storage, mailSender, boardIndex, appUrl: env.publicUrl });
       await api.register(savedJobsRoutes, { db: database.db });
+      await api.register(dismissedJobsRoutes, { db: database.db });
       if (adminToken) {
         await api.register(adminRoutes, { token: adminToken, ingest: feedIngest, boardIndex, db: database.db });
       }

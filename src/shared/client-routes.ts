@@ -37,6 +37,7 @@ export const clientPaths = {
   jobs: '/jobs',
   appliedJobs: '/jobs/applied',
   savedJobs: '/jobs/saved',
+  dismissedJobs: '/jobs/dismissed',
   companySignIn: '/company/sign-in',
   companyJoin: '/company/join/:token',
   companyJobs: '/company',

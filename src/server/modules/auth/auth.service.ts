@@ -1,4 +1,4 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AccountUser } from '../../../shared/schemas/create-account.ts';
 import type { Database } from '../../db/client.ts';
 import { type UserRow, users } from '../../db/schema.ts';
@@ -65,4 +65,10 @@ export function toAccountUser(row: UserRow): AccountUser {
     updatedAt: row.updatedAt.toISOString(),
     lastSignInAt: row.lastSignInAt.toISOString(),
   };
+}
+
+/** Whether the signed-in person has created their account (POST /api/auth/create-account). */
+export async function accountExists(db: Database, uid: string): Promise<boolean> {
+  const [row] = await db.select({ uid: users.uid }).from(users).where(eq(users.uid, uid)).limit(1);
+  return row !== undefined;
 }

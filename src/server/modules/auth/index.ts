@@ -1,2 +1,2 @@
 export { authRoutes } from './auth.routes.ts';
-export { upsertAccount } from './auth.service.ts';
+export { accountExists, upsertAccount } from './auth.service.ts';

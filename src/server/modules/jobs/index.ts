@@ -16,3 +16,4 @@ export { findOpenFeaturedJob, type PublicJobRow } from './jobs.repository.ts';
 export { jobsRoutes } from './jobs.routes.ts';
 export { publicJobPageRoutes } from './public-job-page.routes.ts';
 export type { SourceSummary } from './prepare-feed.ts';
+export { jobExists, jobSummaries, type JobSummary } from './job-summaries.repository.ts';

@@ -160,9 +160,11 @@ describe('GET /jobs/{slug}', () => {
   });
 
   it('leaves the signed-in pages under /jobs to the app', async () => {
-    const response = await app.inject({ method: 'GET', url: '/jobs/saved', headers: { accept: 'text/html' } });
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<title>Campus Jobs</title>');
+    for (const url of ['/jobs/saved', '/jobs/dismissed', '/jobs/applied']) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<title>Campus Jobs</title>');
+    }
   });
 });
 
@@ -184,7 +186,7 @@ describe('/sitemap.xml and /robots.txt', () => {
     expect(response.statusCode).toBe(200);
     const lines = response.body.split('\n');
     expect(lines).toContain('Allow: /jobs/');
-    for (const path of ['/api/', '/dashboard', '/account', '/jobs$', '/jobs/saved', '/jobs/applied'])
+    for (const path of ['/api/', '/dashboard', '/account', '/jobs$', '/jobs/saved', '/jobs/dismissed', '/jobs/applied'])
       expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).toContain('Sitemap: https://jobs.example.org/sitemap.xml');
   });

@@ -8,6 +8,7 @@ import { logoUrl } from '../files/index.ts';
 import { findOpenFeaturedJob, listOpenFeaturedJobs, type PublicJobRow } from './jobs.repository.ts';
 import { normalizePlace } from '../../../shared/jobs/normalize-place.ts';
 import type { DegreeLevel, JobFamily, Sponsorship, TermKey, TermSeason } from '../../../shared/jobs/job-criteria.ts';
+import { clientPaths } from '../../../shared/client-routes.ts';
 
 // Public featured-job pages for visitors and search engines: GET /jobs/{slug} answers the SPA shell
 // (STATIC_DIR/index.html) with the job's title, organization, location and description already in the HTML, its
@@ -17,9 +18,12 @@ import type { DegreeLevel, JobFamily, Sponsorship, TermKey, TermSeason } from '.
 /** The public pages listed in the sitemap besides the jobs. */
 const publicPaths = ['/', '/sign-in', '/privacy', '/terms-and-conditions', '/pricing', '/catalog'];
 
+/** The signed-in pages under /jobs (applied, saved, dismissed): not job slugs. */
+const signedInJobPaths: readonly string[] = [clientPaths.appliedJobs, clientPaths.savedJobs, clientPaths.dismissedJobs];
+
 // Signed-in areas and the API stay out of search engines.
 // `/jobs$` is the board itself (signed in); `$` ends a rule for the major crawlers, so `/jobs/{slug}` stays allowed.
-const disallowedPaths = ['/api/', '/dashboard', '/account', '/jobs$', '/jobs/applied', '/jobs/saved', '/auth/'];
+const disallowedPaths = ['/api/', '/dashboard', '/account', '/jobs$', ...signedInJobPaths, '/auth/'];
 
 const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -203,7 +207,7 @@ export const publicJobPageRoutes: FastifyPluginAsync<PublicPagesOptions> = async
   // `/jobs/{slug}` and `/jobs/{slug}/` (board cards link the latter). Signed-in pages under /jobs are not slugs.
   const jobPage = async (request: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) => {
     const { slug } = request.params;
-    if (slug === 'applied' || slug === 'saved') {
+    if (signedInJobPaths.includes(`/jobs/${slug}`)) {
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')

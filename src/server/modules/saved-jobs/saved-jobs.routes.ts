@@ -6,26 +6,22 @@ import {
   savedJobStateSchema,
 } from '../../../shared/saved-jobs/saved-jobs-api.ts';
 import type { Database } from '../../db/client.ts';
+import { changeTime } from '../../http/change-time.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { errorAnswers, withExample } from '../../http/route-schemas.ts';
 import { requireIdentifiedUser } from '../../plugins/auth.ts';
-import { jobExists, listSavedJobs, recordSavedJob, userExists } from './saved-jobs.repository.ts';
+import { accountExists } from '../auth/index.ts';
+import { jobExists } from '../jobs/index.ts';
+import { listSavedJobs, recordSavedJob } from './saved-jobs.repository.ts';
 
 // A student's saved jobs (GET/PUT/DELETE /api/saved-jobs[/{jobId}]). Who may call: a signed-in student with an
 // account, for their own list only (the uid comes from the token, never from the request); anonymous sessions 403,
 // no token 401. Each change carries the time it was made on the device, so offline changes sent late settle on the
 // last one made (docs/decisions/008-places-and-saved-jobs.md).
 
-// A device clock may be wrong: a time in the future is taken as now, so it cannot win over every later change.
-function changeTime(changedAt: string | undefined): Date {
-  const now = Date.now();
-  const at = changedAt === undefined ? now : Math.min(Date.parse(changedAt), now);
-  return new Date(at);
-}
-
 export const savedJobsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   async function requireAccount(uid: string): Promise<void> {
-    if (!(await userExists(db, uid))) throw new HttpError(403, 'account_required');
+    if (!(await accountExists(db, uid))) throw new HttpError(403, 'account_required');
   }
 
   const savedJobsSchema = { tags: ['saved-jobs'], security: [{ firebaseIdToken: [] }] };
