@@ -1,4 +1,5 @@
 import { apiJson } from '../../../lib/api-client.ts';
+import { sendJobToggle } from '../../../lib/job-toggles/send-job-toggle.ts';
 import type { ServerSavedJob } from '../db/saved-jobs-repository.ts';
 import { savedJobsResponseSchema } from '../../../../shared/saved-jobs/saved-jobs-api.ts';
 
@@ -9,9 +10,6 @@ export async function getSavedJobs(signal?: AbortSignal): Promise<ServerSavedJob
 }
 
 /** `PUT /api/saved-jobs/{jobId}` or `DELETE` it, carrying when the change was made. */
-export async function sendSavedChange(jobId: string, saved: boolean, changedAt: number): Promise<void> {
-  const path = `/saved-jobs/${encodeURIComponent(jobId)}`;
-  const at = new Date(changedAt).toISOString();
-  if (saved) await apiJson(path, { method: 'PUT', body: JSON.stringify({ changedAt: at }) });
-  else await apiJson(`${path}?changedAt=${encodeURIComponent(at)}`, { method: 'DELETE' });
+export function sendSavedChange(jobId: string, saved: boolean, changedAt: number): Promise<void> {
+  return sendJobToggle('/saved-jobs', jobId, saved, changedAt);
 }
