@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { adminPost, featuredJobs, stepHeading } from './support/apply.ts';
-import { latestSignInLink, signInWithEmailLink, uniqueEmail } from './support/auth.ts';
+import { signInSecondDevice, signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 import { e2eEnv } from './support/e2e-env.ts';
 
 // The board that tells the truth: places filed from every spelling, saved jobs that follow the student across
@@ -109,19 +109,6 @@ test('picking Canada finds the Toronto and Vancouver jobs of every spelling, wit
   await expect(cards(page).first()).toContainText('Spelling Remote US');
   await expect(page).toHaveURL(/mode=remote/);
 });
-
-async function signInSecondDevice(browser: Browser, email: string) {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await page.getByRole('button', { name: 'Continue with Email' }).click();
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByText('Check your email for the login link').first()).toBeVisible();
-  await page.goto(await latestSignInLink(email));
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return { context, page };
-}
 
 test('a job saved offline is sent once back online and shows on a second device of the same account', async ({
   browser,

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { e2eEnv } from './e2e-env.ts';
 
 type OobCode = { email: string; requestType: string; oobLink: string; oobCode: string };
@@ -62,4 +62,16 @@ export async function requestEmailLink(page: Page, email: string, redirectUrl?: 
 export async function signInWithEmailLink(page: Page, email: string, redirectUrl?: string): Promise<void> {
   const link = await requestEmailLink(page, email, redirectUrl);
   await page.goto(link);
+}
+
+/**
+ * The same account signed in on a second device: a new browser context (its own storage, service workers blocked so
+ * that going offline cuts every request), through the e-mail link. Ends on the dashboard.
+ */
+export async function signInSecondDevice(browser: Browser, email: string) {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await signInWithEmailLink(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return { context, page };
 }

@@ -1,5 +1,6 @@
 export { getJobDetail, jobAccessQuery } from './api/get-job-detail.ts';
 export { JobCardList } from './components/job-card-list.tsx';
+export { MarkedJobsPage } from './components/marked-jobs-page.tsx';
 export { JobCardSkeleton } from './components/job-card-skeleton.tsx';
 export { JobList } from './components/job-list.tsx';
 export { OrganizationLogo } from './components/organization-logo.tsx';

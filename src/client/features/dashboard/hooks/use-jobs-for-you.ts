@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
+import { postingGroupKey } from '../../../../shared/jobs/posting-groups.ts';
 import {
   canSuggestJobs,
   jobsForYou,
@@ -11,6 +12,7 @@ import {
 import type { StudentProfile } from '../../../../shared/profile/student-profile.ts';
 import { useAppliedJobIds } from '../../jobs/index.ts';
 import { useBoardSnapshot } from '../../jobs/index.ts';
+import { useDismissedJobIds } from '../../dismissed-jobs/index.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { yieldToMain } from '../../../lib/yield-to-main.ts';
 
@@ -33,6 +35,19 @@ export function browserCountry(languages: readonly string[]): string | null {
     }
   }
   return null;
+}
+
+const companyOf = (job: BoardJob) => job.company.toLowerCase().trim();
+
+/**
+ * The board without the jobs (posting groups, posting-groups.ts) that hold a dismissed posting. The group key is
+ * costly over the whole board (100 ms for 20,000 postings): it is worked out only for the dismissed jobs' companies.
+ */
+function withoutDismissedJobs(jobs: readonly BoardJob[], dismissedIds: ReadonlySet<string>): readonly BoardJob[] {
+  const dismissed = jobs.filter((job) => dismissedIds.has(job.id));
+  const companies = new Set(dismissed.map(companyOf));
+  const groups = new Set(dismissed.map(postingGroupKey));
+  return jobs.filter((job) => !companies.has(companyOf(job)) || !groups.has(postingGroupKey(job)));
 }
 
 // About 10 ms of matching per slice on a phone (the whole board costs ~190 ms with the CPU slowed 4x).
@@ -66,6 +81,7 @@ export async function jobsForYouInSlices(
 export function useJobsForYou(profile: StudentProfile | null | undefined): JobsForYouState {
   const snapshot = useBoardSnapshot();
   const appliedJobIds = useAppliedJobIds();
+  const dismissedIds = useDismissedJobIds();
   const now = useNow();
   const day = Math.floor(now / 86_400_000);
   const input = useMemo(() => {
@@ -81,8 +97,10 @@ export function useJobsForYou(profile: StudentProfile | null | undefined): JobsF
     };
     if (!canSuggestJobs(fit)) return { status: 'needs-profile' as const };
     if (!snapshot) return { status: 'loading' as const };
-    return { status: 'match' as const, fit, jobs: snapshot.jobs };
-  }, [profile, snapshot]);
+    // Jobs the student said they are not interested in are never suggested, nor other postings of the same job.
+    const jobs = dismissedIds.size > 0 ? withoutDismissedJobs(snapshot.jobs, dismissedIds) : snapshot.jobs;
+    return { status: 'match' as const, fit, jobs };
+  }, [profile, snapshot, dismissedIds]);
   const [picks, setPicks] = useState<JobForYou[] | null>(null);
 
   useEffect(() => {

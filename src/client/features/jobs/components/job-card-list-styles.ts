@@ -134,18 +134,23 @@ export const jobCardListStyles: SystemStyleObject = {
     boxShadow: 'inset 0 0 0 1px {colors.gray.muted}',
   },
   '& .job-card-sr-only': { srOnly: true },
-  // Above the stretched title link, so the bookmark is its own 44 px target.
-  '& .job-card-save': {
+  // The card's own buttons ("Not interested", the bookmark): above the stretched title link, each its own 44 px target.
+  '& .job-card-actions': {
     position: 'relative',
     zIndex: 1,
+    flexShrink: 0,
+    display: 'flex',
+    alignItems: 'center',
+    mt: '-2',
+    me: '-2',
+  },
+  '& .job-card-save, & .job-card-restore': {
     flexShrink: 0,
     display: 'inline-flex',
     alignItems: 'center',
     justifyContent: 'center',
     minW: '11',
     minH: '11',
-    mt: '-2',
-    me: '-2',
     borderRadius: 'l2',
     color: 'fg.muted',
     cursor: 'pointer',
@@ -183,6 +188,16 @@ export const jobCardListStyles: SystemStyleObject = {
     _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.focusRing' },
   },
   '& .job-card-posting-date': { flexShrink: 0, ms: 'auto', color: 'fg.muted' },
+  '& .job-card-footer': {
+    position: 'relative',
+    zIndex: 1,
+    display: 'flex',
+    justifyContent: 'flex-end',
+    my: '-2',
+    me: '-2',
+  },
+  '& .job-card-restore': { gap: '1.5', px: '3', textStyle: 'sm', fontWeight: 'medium', color: 'brand.fg' },
+  '& .job-card-restore svg': { boxSize: '4' },
   '& .job-card-closed': {
     px: '1.5',
     borderRadius: 'l2',

@@ -4,6 +4,7 @@ import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
 import type { Locale } from '../../../../shared/locale.ts';
 import { useTranslation } from 'react-i18next';
 import { snapshotOf, useSavedJobs } from '../../saved-jobs/index.ts';
+import { useDismissedJobs } from '../../dismissed-jobs/index.ts';
 import { useAppliedJobIds } from '../hooks/use-applied-job-ids.ts';
 import { useNeedsSponsorship } from '../hooks/use-needs-sponsorship.ts';
 import { criteriaLabels } from '../job-criteria-text.ts';
@@ -21,6 +22,8 @@ interface CardItemsState {
   today?: number;
   savedIds?: ReadonlySet<string>;
   onToggleSave?: (job: BoardJob, saved: boolean) => void;
+  dismissedIds?: ReadonlySet<string>;
+  onToggleDismiss?: (job: BoardJob, dismissed: boolean) => void;
   /** Jobs that left the board (the Saved view). */
   closedIds?: ReadonlySet<string>;
   /** Jobs the student applied to: marked "Applied". */
@@ -57,19 +60,8 @@ function CardItems() {
     [onReachEnd],
   );
   if (!state) return null;
-  const {
-    jobs,
-    locale,
-    labels,
-    today,
-    savedIds,
-    onToggleSave,
-    closedIds,
-    appliedIds,
-    notes,
-    linkState,
-    needsSponsorship,
-  } = state;
+  const { jobs, locale, labels, today, savedIds, onToggleSave, dismissedIds, onToggleDismiss } = state;
+  const { closedIds, appliedIds, notes, linkState, needsSponsorship } = state;
   return jobs.map((job, index) => (
     <li key={job.id} ref={index === jobs.length - 1 ? lastCardRef : undefined}>
       <JobCard
@@ -79,6 +71,8 @@ function CardItems() {
         today={today}
         saved={savedIds?.has(job.id)}
         onToggleSave={onToggleSave}
+        dismissed={dismissedIds?.has(job.id)}
+        onToggleDismiss={onToggleDismiss}
         closed={closedIds?.has(job.id)}
         applied={appliedIds?.has(job.id)}
         note={notes?.get(job.id)}
@@ -146,7 +140,14 @@ const CardListFrame = memo(function CardListFrame({
 
 interface JobCardListProps extends Omit<
   CardItemsState,
-  'labels' | 'today' | 'savedIds' | 'onToggleSave' | 'appliedIds' | 'needsSponsorship'
+  | 'labels'
+  | 'today'
+  | 'savedIds'
+  | 'onToggleSave'
+  | 'dismissedIds'
+  | 'onToggleDismiss'
+  | 'appliedIds'
+  | 'needsSponsorship'
 > {
   label: string;
   /** Showing the previous result while the next one loads. */
@@ -175,6 +176,11 @@ export function JobCardList({
   const appliedIds = useAppliedJobIds();
   const needsSponsorship = useNeedsSponsorship();
   const onToggleSave = useCallback((job: BoardJob, saved: boolean) => toggle(snapshotOf(job), saved), [toggle]);
+  const { dismissedIds, dismiss, restore } = useDismissedJobs();
+  const onToggleDismiss = useCallback(
+    (job: BoardJob, dismissed: boolean) => (dismissed ? dismiss : restore)(snapshotOf(job)),
+    [dismiss, restore],
+  );
   const labels = useMemo<JobCardLabels>(() => {
     // "Posted {{date}}" is interpolated once; each card only joins its date in.
     const [beforeDate = '', afterDate = ''] = t('card.posted', { date: '\u0000' }).split('\u0000');
@@ -211,6 +217,9 @@ export function JobCardList({
         no: t('criteria.sponsorship.no'),
         unknown: t('criteria.sponsorship.unknown'),
       },
+      dismiss: (title) => t('card.dismiss', { title }),
+      restore: t('dismissed.restoreButton'),
+      restoreJob: (title) => t('card.restore', { title }),
     };
   }, [t]);
   const items = useMemo(
@@ -222,6 +231,8 @@ export function JobCardList({
       today,
       savedIds,
       onToggleSave,
+      dismissedIds,
+      onToggleDismiss,
       closedIds,
       appliedIds,
       notes,
@@ -236,6 +247,8 @@ export function JobCardList({
       today,
       savedIds,
       onToggleSave,
+      dismissedIds,
+      onToggleDismiss,
       closedIds,
       appliedIds,
       notes,

@@ -25,6 +25,9 @@ const labels: JobCardLabels = {
   postings: (choice) => `${choice.count} postings`,
   save: (title) => `Save ${title}`,
   unsave: (title) => `Remove ${title}`,
+  dismiss: (title) => `Not interested in ${title}`,
+  restore: 'Restore',
+  restoreJob: (title) => `Restore ${title} to your board`,
   criteria: criteriaLabels(t),
   sponsorship: {
     yes: t('criteria.sponsorship.yes'),
@@ -56,9 +59,13 @@ function buildJob(overrides: Partial<BoardJob> = {}): BoardJob {
   };
 }
 
-async function render(job: BoardJob, needsSponsorship = false): Promise<string> {
+async function render(
+  job: BoardJob,
+  needsSponsorship = false,
+  more: Partial<Parameters<typeof JobCard>[0]> = {},
+): Promise<string> {
   const { prelude } = await prerender(
-    createElement(MemoryRouter, null, createElement(JobCard, { job, locale: 'en', labels, needsSponsorship })),
+    createElement(MemoryRouter, null, createElement(JobCard, { job, locale: 'en', labels, needsSponsorship, ...more })),
   );
   return new Response(prelude).text();
 }
@@ -96,5 +103,26 @@ describe('JobCard criteria and sponsorship', () => {
       ]);
       expect(await render(job, false)).not.toContain('job-card-sponsorship');
     }
+  });
+});
+
+describe('JobCard "Not interested"', () => {
+  const onToggleDismiss = () => undefined;
+
+  it('offers "Not interested" beside the bookmark only where the list handles it', async () => {
+    expect(await render(buildJob())).not.toContain('job-dismiss');
+    const html = await render(buildJob(), false, { onToggleDismiss, onToggleSave: () => undefined });
+    expect(html).toMatch(/aria-label="Not interested in Firmware Intern" data-testid="job-dismiss"/);
+    // In the actions, before the bookmark.
+    expect(html.indexOf('job-dismiss')).toBeLessThan(html.indexOf('job-save'));
+    expect(html).not.toContain('job-restore');
+  });
+
+  it('offers Restore in words instead on a dismissed job', async () => {
+    const html = await render(buildJob(), false, { onToggleDismiss, dismissed: true });
+    expect(html).not.toContain('job-dismiss');
+    expect(html).toMatch(
+      /aria-label="Restore Firmware Intern to your board" data-testid="job-restore">.*Restore<\/button>/,
+    );
   });
 });

@@ -5,8 +5,10 @@ import {
   LuCalendar,
   LuCircleCheck,
   LuExternalLink,
+  LuEyeOff,
   LuMapPin,
   LuRefreshCw,
+  LuUndo2,
 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
@@ -50,6 +52,11 @@ export interface JobCardLabels {
    * shown only to a student who needs sponsorship (to everyone else it would be noise on every card).
    */
   sponsorship: { yes: string; no: string; unknown: string };
+  /** "Not interested in {title}". */
+  dismiss: (title: string) => string;
+  /** The visible "Restore" of a dismissed job, and its full name. */
+  restore: string;
+  restoreJob: (title: string) => string;
 }
 
 // Shared elements: React skips comparing and re-rendering an element it has already seen.
@@ -60,6 +67,8 @@ const updatedIcon = <LuRefreshCw aria-hidden />;
 const savedIcon = <LuBookmarkCheck aria-hidden />;
 const appliedIcon = <LuCircleCheck aria-hidden />;
 const unsavedIcon = <LuBookmark aria-hidden />;
+const dismissIcon = <LuEyeOff aria-hidden />;
+const restoreIcon = <LuUndo2 aria-hidden />;
 
 interface JobCardProps {
   job: BoardJob;
@@ -76,6 +85,9 @@ interface JobCardProps {
   /** The bookmark: shown when `onToggleSave` is given. */
   saved?: boolean;
   onToggleSave?: (job: BoardJob, saved: boolean) => void;
+  /** "Not interested": shown when `onToggleDismiss` is given; a dismissed job offers Restore instead. */
+  dismissed?: boolean;
+  onToggleDismiss?: (job: BoardJob, dismissed: boolean) => void;
   /** A saved job that left the board. */
   closed?: boolean;
   /** The student needs visa sponsorship: "Does not sponsor visas" is shown as a warning. */
@@ -105,6 +117,8 @@ export const JobCard = memo(function JobCard({
   today,
   saved,
   onToggleSave,
+  dismissed,
+  onToggleDismiss,
   closed,
   applied,
   note,
@@ -187,17 +201,32 @@ export const JobCard = memo(function JobCard({
             ) : null}
           </div>
         </div>
-        {onToggleSave ? (
-          <button
-            type="button"
-            className="job-card-save"
-            aria-pressed={saved ?? false}
-            aria-label={saved ? labels.unsave(job.title) : labels.save(job.title)}
-            data-testid="job-save"
-            onClick={() => onToggleSave(job, !saved)}
-          >
-            {saved ? savedIcon : unsavedIcon}
-          </button>
+        {onToggleSave || (onToggleDismiss && !dismissed) ? (
+          <div className="job-card-actions">
+            {onToggleDismiss && !dismissed ? (
+              <button
+                type="button"
+                className="job-card-save"
+                aria-label={labels.dismiss(job.title)}
+                data-testid="job-dismiss"
+                onClick={() => onToggleDismiss(job, true)}
+              >
+                {dismissIcon}
+              </button>
+            ) : null}
+            {onToggleSave ? (
+              <button
+                type="button"
+                className="job-card-save"
+                aria-pressed={saved ?? false}
+                aria-label={saved ? labels.unsave(job.title) : labels.save(job.title)}
+                data-testid="job-save"
+                onClick={() => onToggleSave(job, !saved)}
+              >
+                {saved ? savedIcon : unsavedIcon}
+              </button>
+            ) : null}
+          </div>
         ) : null}
       </div>
       {note ? (
@@ -279,6 +308,21 @@ export const JobCard = memo(function JobCard({
             ))}
           </ul>
         </details>
+      ) : null}
+      {/* A dismissed job (the Dismissed list): Restore in words, on a row of its own so the title keeps its width. */}
+      {onToggleDismiss && dismissed ? (
+        <div className="job-card-footer">
+          <button
+            type="button"
+            className="job-card-restore"
+            aria-label={labels.restoreJob(job.title)}
+            data-testid="job-restore"
+            onClick={() => onToggleDismiss(job, false)}
+          >
+            {restoreIcon}
+            {labels.restore}
+          </button>
+        </div>
       ) : null}
     </article>
   );

@@ -29,7 +29,7 @@ import { OrganizationLogo } from './organization-logo.tsx';
 interface JobDetailViewProps {
   view: PublicJobView;
   applyTo: string;
-  /** Shown beside Apply (the bookmark, for a signed-in student). */
+  /** Shown beside Apply (the bookmark and "Not interested", for a signed-in student). */
   actions?: ReactNode;
   /** The student applied already: the button says so and leads to My Applications. */
   applied?: boolean;

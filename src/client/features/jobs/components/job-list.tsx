@@ -1,9 +1,12 @@
-import { EmptyState, Flex, SimpleGrid, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { EmptyState, Flex, HStack, Link, SimpleGrid, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuSearchX, LuTriangleAlert, LuWifiOff } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router-dom';
+import { clientPaths } from '../../../../shared/client-routes.ts';
 import { jobBoardQueryDefaults, type JobFilters } from '../../../../shared/jobs/job-filters-schema.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { touchTargetHeight } from '../../../components/ui/touch-target.ts';
 import { errorCodeText } from '../../../lib/api-error-text.ts';
 import { fromBoardState, rememberBoardSearch } from '../board-return.ts';
 import { useJobBoard, type BoardProblem } from '../hooks/use-job-board.ts';
@@ -30,6 +33,22 @@ const defaultSkeletonCount = 6;
 interface JobListProps {
   /** A fixed number of jobs (the dashboard shows 10): no filters and no infinite scroll. */
   limit?: number;
+}
+
+/** "2 hidden as not interested · Show": the student's dismissed jobs are left out of this list, never silently. */
+function HiddenNote({ count }: { count: number }) {
+  const { t } = useTranslation('jobs');
+  return (
+    <HStack gap="1.5" textStyle="sm" color="fg.muted" data-testid="job-hidden-count">
+      <Text>{t('dismissed.hiddenCount', { count })}</Text>
+      <Text aria-hidden>·</Text>
+      <Link asChild fontWeight="medium" color="brand.fg" css={touchTargetHeight}>
+        <RouterLink to={clientPaths.dismissedJobs} aria-label={t('dismissed.showHidden')}>
+          {t('dismissed.show')}
+        </RouterLink>
+      </Link>
+    </HStack>
+  );
 }
 
 function ProblemState({ problem, onRetry }: { problem: BoardProblem; onRetry: () => void }) {
@@ -145,6 +164,7 @@ export function JobList({ limit }: JobListProps) {
         </Text>
         <BoardFreshness refreshedAt={board.refreshedAt} />
       </Flex>
+      {board.status === 'ready' && board.hidden > 0 ? <HiddenNote count={board.hidden} /> : null}
 
       {shell ? <JobCardGrid label={t('list.label')} data-shell-cards={shellKey} /> : null}
       {picture ? (

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { JobFacets } from '../../../../shared/jobs/filter-jobs.ts';
+import type { IndexedJob, JobFacets } from '../../../../shared/jobs/filter-jobs.ts';
 import {
   filtersToSearchParams,
   jobChoiceKeys,
@@ -8,6 +8,7 @@ import {
 } from '../../../../shared/jobs/job-filters-schema.ts';
 import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useDismissedJobIds } from '../../dismissed-jobs/index.ts';
 import type { ErrorCode } from '../../../../shared/errors/error-codes.ts';
 import { rememberedWindow, rememberWindow } from '../board-return.ts';
 import { boardFacets, filterBoardChoices, searchBoardText } from '../board-search.ts';
@@ -28,6 +29,8 @@ export interface JobBoardView {
   /** The jobs to render, in board order. */
   jobs: BoardJob[];
   total: number;
+  /** Jobs of this result left out because the student dismissed them (not in `jobs` or `total`). */
+  hidden: number;
   facets: JobFacets;
   /** More jobs exist beyond `jobs` (and the list has no fixed limit): the last card asks for them. */
   hasMore: boolean;
@@ -55,6 +58,26 @@ function toTime(iso: string | null | undefined): number | null {
   if (!iso) return null;
   const time = Date.parse(iso);
   return Number.isNaN(time) ? null : time;
+}
+
+/** The cards (posting groups) that hold a dismissed posting. */
+function groupsOf(index: readonly IndexedJob[] | null, dismissedIds: ReadonlySet<string>): ReadonlySet<string> {
+  const groups = new Set<string>();
+  if (!index || dismissedIds.size === 0) return groups;
+  for (const entry of index) if (dismissedIds.has(entry.job.id)) groups.add(entry.group);
+  return groups;
+}
+
+/** The search result split into the postings shown and those of dismissed cards (no copy when none is dismissed). */
+function splitDismissed(
+  base: readonly IndexedJob[],
+  dismissedGroups: ReadonlySet<string>,
+): { shown: readonly IndexedJob[]; dismissed: IndexedJob[] } {
+  if (dismissedGroups.size === 0) return { shown: base, dismissed: [] };
+  const shown: IndexedJob[] = [];
+  const dismissed: IndexedJob[] = [];
+  for (const entry of base) (dismissedGroups.has(entry.group) ? dismissed : shown).push(entry);
+  return { shown, dismissed };
 }
 
 function problemOf(error: unknown): BoardProblem {
@@ -88,11 +111,27 @@ export function useJobBoard(filters: JobFilters, limit?: number): JobBoardView {
   const index = useBoardIndex(snapshot);
   // Keystroke path: the matching jobs (and their count) at once. The select options (facets) follow once typing
   // pauses: together they are what referenceQueryJobs answers, but facets over 20,000 matches cost more than the search.
-  const base = useMemo(
+  const textMatches = useMemo(
     () => (index ? searchBoardText(index, filters.type, filters.q ?? '') : null),
     [index, filters.type, filters.q],
   );
+  // The jobs the student dismissed leave the result here, before anything counts it: on the device the whole board is
+  // known, so the total, the select options and the number hidden are exact. A job is dismissed per posting (the one
+  // its card led with), and its whole card goes: every posting of a group that holds a dismissed one. (Server pages,
+  // below, are the same for everyone: the public endpoint is sent nothing personal, and dismissed cards are left out
+  // of each page.)
+  const dismissedIds = useDismissedJobIds();
+  const dismissedGroups = useMemo(() => groupsOf(index, dismissedIds), [index, dismissedIds]);
+  const split = useMemo(
+    () => (textMatches ? splitDismissed(textMatches, dismissedGroups) : null),
+    [textMatches, dismissedGroups],
+  );
+  const base = split?.shown ?? null;
   const matches = useMemo(() => (base ? filterBoardChoices(base, filters) : null), [base, filters]);
+  const hiddenMatches = useMemo(
+    () => (split && split.dismissed.length > 0 ? filterBoardChoices(split.dismissed, filters).length : 0),
+    [split, filters],
+  );
   const facetInput = useMemo(() => ({ base, filters }), [base, filters]);
   // A choice from a list (not typing) recomputes the options at once.
   const choices = [snapshot?.version, ...jobChoiceKeys.map((key) => filters[key])].join('|');
@@ -102,7 +141,7 @@ export function useJobBoard(filters: JobFilters, limit?: number): JobBoardView {
     [settledInput],
   );
   const local = matches && localFacets ? { matches, facets: localFacets } : null;
-  const remote = useRemoteBoard(filters, resultKey, wanted, local === null, retryToken);
+  const remote = useRemoteBoard(filters, resultKey, wanted, local === null, retryToken, dismissedIds);
   useBoardSnapshotRefresh(snapshot, remote.answered);
 
   const total = (local ? matches?.length : remote.current?.total) ?? 0;
@@ -120,6 +159,7 @@ export function useJobBoard(filters: JobFilters, limit?: number): JobBoardView {
       status: 'ready',
       jobs: local.matches.slice(0, shown),
       total: local.matches.length,
+      hidden: hiddenMatches,
       facets: local.facets,
       hasMore: limit === undefined && shown < local.matches.length,
       stale: false,
@@ -137,6 +177,7 @@ export function useJobBoard(filters: JobFilters, limit?: number): JobBoardView {
       status: 'ready',
       jobs: current.jobs.slice(0, shown),
       total: current.total,
+      hidden: current.hidden,
       facets: current.facets,
       hasMore: limit === undefined && current.status === 'ready' && shown < current.total,
       loadingMore: current.status === 'ready' && current.jobs.length < shown,
@@ -146,8 +187,17 @@ export function useJobBoard(filters: JobFilters, limit?: number): JobBoardView {
       problem: current.status === 'error' ? problemOf(current.error) : null,
     };
   }
-  const nothing = { ...common, jobs: [] as BoardJob[], total: 0, hasMore: false, stale: false, problem: null };
-  if (current?.status === 'ready') {
+  const nothing = {
+    ...common,
+    jobs: [] as BoardJob[],
+    total: 0,
+    hidden: current?.hidden ?? 0,
+    hasMore: false,
+    stale: false,
+    problem: null,
+  };
+  // Pages holding only dismissed jobs so far: the next page is on its way, not an empty result.
+  if (current?.status === 'ready' && current.total === 0) {
     const refreshedAt = toTime(current.refreshedAt);
     return { ...nothing, status: 'ready', facets: current.facets, source: 'remote', refreshedAt };
   }
@@ -164,6 +214,7 @@ export function useJobBoard(filters: JobFilters, limit?: number): JobBoardView {
       status: 'ready',
       jobs: previous.jobs.slice(0, limit ?? jobListPageSize),
       total: previous.total,
+      hidden: previous.hidden,
       facets: previous.facets,
       stale: true,
       source: 'remote',

@@ -1,8 +1,9 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import type { JobFacets } from '../../../../shared/jobs/filter-jobs.ts';
 import type { JobFilters } from '../../../../shared/jobs/job-filters-schema.ts';
 import { jobListPageSize } from '../../../../shared/jobs/job-filters-schema.ts';
 import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
+import { postingsOf } from '../../../../shared/jobs/posting-groups.ts';
 import { getBoardPage } from '../api/get-board-page.ts';
 
 /** Pages of the board as the server filtered them, for the filters with key `key`. */
@@ -10,6 +11,8 @@ export interface RemoteBoard {
   key: string;
   jobs: BoardJob[];
   total: number;
+  /** Jobs of the pages received that the student dismissed: left out of `jobs` and `total` in the view. */
+  hidden: number;
   facets: JobFacets;
   version: string | null;
   refreshedAt: string | null;
@@ -26,6 +29,7 @@ function emptyBoard(key: string): RemoteBoard {
     key,
     jobs: [],
     total: 0,
+    hidden: 0,
     facets: noFacets,
     version: null,
     refreshedAt: null,
@@ -43,6 +47,17 @@ function appendUnique(existing: readonly BoardJob[], page: readonly BoardJob[]):
   return [...existing, ...page.filter((job) => !seen.has(job.id))];
 }
 
+/**
+ * The board as shown: without the cards holding a posting the student dismissed. Only the pages received can be
+ * checked, so the total drops by the dismissed cards found so far; one still on a later page counts until it arrives.
+ */
+function withoutDismissed(board: RemoteBoard | null, dismissedIds: ReadonlySet<string>): RemoteBoard | null {
+  if (!board || dismissedIds.size === 0) return board;
+  const jobs = board.jobs.filter((card) => !postingsOf(card).some((posting) => dismissedIds.has(posting.id)));
+  const hidden = board.jobs.length - jobs.length;
+  return hidden === 0 ? board : { ...board, jobs, total: board.total - hidden, hidden };
+}
+
 export interface RemoteBoardView {
   /** The answer for the current filters, or null until the first page of it arrives. */
   current: RemoteBoard | null;
@@ -54,7 +69,8 @@ export interface RemoteBoardView {
 
 /**
  * Server-side paging, used until the whole board is on the device: the first 20 cards come from one small request,
- * and each scroll step asks for the next 20. `wanted` is how many jobs the list would like to show.
+ * and each scroll step asks for the next 20. `wanted` is how many jobs the list would like to show, not counting
+ * `dismissedIds`: pages go on being fetched until that many are left once the dismissed ones are taken out.
  */
 export function useRemoteBoard(
   filters: JobFilters,
@@ -62,14 +78,17 @@ export function useRemoteBoard(
   wanted: number,
   enabled: boolean,
   retryToken: number,
+  dismissedIds: ReadonlySet<string>,
 ): RemoteBoardView {
   const [board, setBoard] = useState<RemoteBoard | null>(null);
   const current = board?.key === key ? board : null;
   const loaded = current?.jobs.length ?? 0;
   const complete = current !== null && current.status === 'ready' && loaded >= current.total;
   const retrying = current?.status === 'error' && current.failedToken !== retryToken;
+  const shown = useMemo(() => withoutDismissed(board, dismissedIds), [board, dismissedIds]);
+  const shownCount = current ? (shown?.jobs.length ?? 0) : 0;
   const needsPage =
-    enabled && !complete && (current === null || retrying || (current.status === 'ready' && loaded < wanted));
+    enabled && !complete && (current === null || retrying || (current.status === 'ready' && shownCount < wanted));
   const offset = current === null ? 0 : loaded;
   const firstRequest = board === null;
 
@@ -88,6 +107,7 @@ export function useRemoteBoard(
                   key,
                   jobs: offset > 0 ? appendUnique(base.jobs, page.jobs) : page.jobs,
                   total: page.total,
+                  hidden: 0,
                   facets: page.facets,
                   version: page.version,
                   refreshedAt: page.refreshedAt,
@@ -119,8 +139,8 @@ export function useRemoteBoard(
   }, [needsPage, filters, key, offset, firstRequest, retryToken]);
 
   return {
-    current,
-    previous: board && board.key !== key && board.status === 'ready' ? board : null,
+    current: current ? shown : null,
+    previous: shown && shown.key !== key && shown.status === 'ready' ? shown : null,
     answered: board !== null,
   };
 }

@@ -1,6 +1,6 @@
-import { Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { LuBookmark } from 'react-icons/lu';
+import { LuBookmark, LuEyeOff } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { useBreadcrumb } from '../../../lib/breadcrumb/use-breadcrumb.ts';
@@ -19,12 +19,20 @@ export default function JobBoardPage() {
           <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
             {t('board.title')}
           </Heading>
-          <Button asChild variant="outline" minH="11" data-testid="saved-jobs-link">
-            <RouterLink to="/jobs/saved">
-              <LuBookmark aria-hidden />
-              {t('saved.link')}
-            </RouterLink>
-          </Button>
+          <HStack gap="2">
+            <Button asChild variant="outline" minH="11" data-testid="saved-jobs-link">
+              <RouterLink to="/jobs/saved">
+                <LuBookmark aria-hidden />
+                {t('saved.link')}
+              </RouterLink>
+            </Button>
+            <Button asChild variant="ghost" minH="11" data-testid="dismissed-jobs-link">
+              <RouterLink to="/jobs/dismissed">
+                <LuEyeOff aria-hidden />
+                {t('dismissed.link')}
+              </RouterLink>
+            </Button>
+          </HStack>
         </Flex>
         {/* On a phone the first job comes first: the filters and the first card fit the first screen. */}
         <Text color="fg.muted" maxW="prose" hideBelow="md">

@@ -15,6 +15,7 @@ import { formatJobDate } from '../job-dates.ts';
 import { applyPath } from '../job-links.ts';
 import type { PublicJobView } from '../api/get-job-detail.ts';
 import { SaveJobButton } from '../../saved-jobs/index.ts';
+import { DismissJobButton } from '../../dismissed-jobs/index.ts';
 import type { SavedJobSnapshot } from '../../../db/records/saved-job-record.ts';
 
 function DetailSkeleton() {
@@ -151,7 +152,14 @@ export function JobDetailContent({ signedIn }: { signedIn: boolean }) {
           view={view}
           applyTo={applyPath(slug, token, sharedId)}
           applied={signedIn && appliedIds.has(view.job.id)}
-          actions={signedIn ? <SaveJobButton job={featuredSnapshot(view)} /> : null}
+          actions={
+            signedIn ? (
+              <>
+                <SaveJobButton job={featuredSnapshot(view)} />
+                <DismissJobButton job={featuredSnapshot(view)} />
+              </>
+            ) : null
+          }
         />
       ) : null}
     </Stack>
