@@ -62,7 +62,9 @@ describe('jobs for you', () => {
   });
 
   it('leaves out applied jobs and listings that may be closed, and stops at 10', () => {
-    const many = Array.from({ length: 14 }, (_, i) => job(`swe-${i}`, { title: 'Software Developer Intern', company: `Company ${i}` }));
+    const many = Array.from({ length: 14 }, (_, i) =>
+      job(`swe-${i}`, { title: 'Software Developer Intern', company: `Company ${i}` }),
+    );
     const old = job('old', { title: 'Software Developer Intern', datePosted: now / 1000 - 200 * day });
     const picks = jobsForYou([old, ...many], student, { ...options, appliedJobIds: new Set(['swe-0']) });
     expect(picks).toHaveLength(10);
