@@ -85,7 +85,14 @@ export function scaleTo(records, count) {
     const round = Math.floor(i / records.length);
     return round === 0
       ? record
-      : { ...record, id: randomUUID(), date_posted: Number(record.date_posted) - round * 3600 };
+      : // Another company name: a copy of the same company and title would join the original's card (one card per
+        // job, src/shared/jobs/posting-groups.ts), and the benchmark means a board of `count` different jobs.
+        {
+          ...record,
+          id: randomUUID(),
+          company_name: `${record.company_name} ${round + 1}`,
+          date_posted: Number(record.date_posted) - round * 3600,
+        };
   });
 }
 

@@ -450,6 +450,20 @@ export class BoardQueryIndex {
    */
   cards(matched: Int32Array): BoardCards {
     const { groupIds } = this;
+    // Board order (ascending positions, the common case): a card's postings are side by side, so cards are runs.
+    let ascending = true;
+    for (let i = 1; i < matched.length && ascending; i++) ascending = matched[i - 1]! < matched[i]!;
+    if (ascending) {
+      const runStarts: number[] = [];
+      let previous = -1;
+      matched.forEach((job, i) => {
+        const group = groupIds[job]!;
+        if (group !== previous) runStarts.push(i);
+        previous = group;
+      });
+      runStarts.push(matched.length);
+      return { order: matched, starts: Int32Array.from(runStarts) };
+    }
     const cardOf = new Map<number, number>();
     const next = new Int32Array(matched.length).fill(-1); // the next posting of the same card, by index in matched
     const lastOf: number[] = [];
