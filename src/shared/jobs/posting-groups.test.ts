@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withPlaces } from './board-job-fixture.ts';
 import { type BoardJob, parseExternalFeed } from './listing-schemas.ts';
-import { cardsOf, postingGroupKey, postingsOf } from './posting-groups.ts';
+import { inCardOrder } from './filter-jobs.ts';
+import { cardsOf, cardsOfRuns, postingGroupKey, postingsOf } from './posting-groups.ts';
 
 function posting(overrides: Partial<BoardJob> & Pick<BoardJob, 'id'>): BoardJob {
   return withPlaces({
@@ -105,5 +106,31 @@ describe('the real feeds', () => {
     // The pair named in the issue: one role, one city, two links.
     const wolverine = cards.filter((card) => card.title === 'Entry Level C++ Software Engineer');
     expect(wolverine.filter((card) => card.company === 'Wolverine Trading')).toHaveLength(1);
+  });
+});
+
+describe('cardsOfRuns', () => {
+  it('gives what cardsOf gives for postings in board order over an index in inCardOrder', () => {
+    const jobs = Array.from({ length: 60 }, (_, i) =>
+      withPlaces({
+        id: `job-${i}`,
+        title: `Role ${i % 7}`,
+        company: `Company ${i % 5}`,
+        locations: [`City ${i}`],
+        category: null,
+        terms: [],
+        degrees: [],
+        datePosted: 1_760_000_000 - i,
+        url: `https://jobs.example.com/${i}`,
+        featured: i % 11 === 0,
+        type: i % 2 ? 'internship' : 'new-grad',
+      }),
+    );
+    const ordered = inCardOrder(jobs);
+    const subset = ordered.filter((_, i) => i % 3 !== 0);
+    for (const list of [ordered, subset]) {
+      const key = (job: BoardJob) => postingGroupKey(job);
+      expect(cardsOfRuns(list, (job) => job, key)).toEqual(cardsOf(list, (job) => job, key));
+    }
   });
 });

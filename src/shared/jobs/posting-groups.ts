@@ -4,9 +4,11 @@ import type { BoardJob, PostingRef } from './listing-schemas.ts';
 // listings in 2026-11 repeat another's company and title). The board shows such postings as one card that offers
 // the choice of location or link; saved jobs, dismissed jobs and search still work on each posting.
 
-// Case, accents' composition and spacing do not make another job: "Software Engineer  I" is "software engineer i".
+// Case and spacing do not make another job: "Software Engineer  I" is "software engineer i". (Feed text is already
+// NFC: listing-schemas.ts normalises it, and the key is computed for 20,000 postings on a phone.)
 function groupText(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+  const lower = text.toLowerCase();
+  return /\s\s|^\s|\s$|[^\S ]/.test(lower) ? lower.replace(/\s+/g, ' ').trim() : lower;
 }
 
 /**
@@ -48,6 +50,33 @@ export function cardsOf<T>(
     const job = jobOf(first!);
     return others.length === 0 ? job : { ...job, alsoPosted: others.map((other) => postingRefOf(jobOf(other))) };
   });
+}
+
+/**
+ * cardsOf for a result whose postings of one card are side by side (board order over an index in inCardOrder): one
+ * pass comparing each posting's card with the previous one, no map, no array per card.
+ */
+export function cardsOfRuns<T>(
+  matched: readonly T[],
+  jobOf: (entry: T) => BoardJob,
+  groupOf: (entry: T) => string | number,
+): BoardJob[] {
+  const cards: BoardJob[] = [];
+  let previous: string | number | undefined;
+  let others: PostingRef[] | null = null;
+  for (const entry of matched) {
+    const group = groupOf(entry);
+    if (cards.length > 0 && group === previous) {
+      (others ??= []).push(postingRefOf(jobOf(entry)));
+      continue;
+    }
+    if (others !== null) cards[cards.length - 1] = { ...cards[cards.length - 1]!, alsoPosted: others };
+    others = null;
+    previous = group;
+    cards.push(jobOf(entry));
+  }
+  if (others !== null) cards[cards.length - 1] = { ...cards[cards.length - 1]!, alsoPosted: others };
+  return cards;
 }
 
 /** Every posting of a card: the one it leads with, then the others. */
