@@ -63,18 +63,17 @@ export function sortJobs(jobs: readonly BoardJob[]): BoardJob[] {
 }
 
 /**
- * Board order with the postings of one card together: each card's postings follow its first one (in board order),
+ * Index entries in board order with the postings of one card together: each card's postings follow its first one,
  * so the cards are in board order and any subset in this order has each card's postings side by side (facets count
- * a card once by comparing with the last card counted).
+ * a card once by comparing with the last card counted). Give it the entries of sortJobs' order; it reads the card key
+ * each entry already holds rather than computing it again.
  */
-export function inCardOrder(jobs: readonly BoardJob[]): BoardJob[] {
-  const sorted = sortJobs(jobs);
-  const cards = new Map<string, BoardJob[]>();
-  for (const job of sorted) {
-    const key = postingGroupKey(job);
-    const card = cards.get(key);
-    if (card === undefined) cards.set(key, [job]);
-    else card.push(job);
+export function inCardOrder(entries: readonly IndexedJob[]): IndexedJob[] {
+  const cards = new Map<string, IndexedJob[]>();
+  for (const entry of entries) {
+    const card = cards.get(entry.group);
+    if (card === undefined) cards.set(entry.group, [entry]);
+    else card.push(entry);
   }
   return [...cards.values()].flat();
 }
@@ -104,12 +103,13 @@ function lowerPlace(place: ParsedLocation): ParsedLocation {
  * the "recently updated" order). Places are the job's filed places (normalize-place.ts, computed at ingestion).
  */
 export function indexJobs(jobs: readonly BoardJob[]): IndexedJob[] {
-  return inCardOrder(jobs).map(createJobIndexer());
+  return inCardOrder(sortJobs(jobs).map(createJobIndexer()));
 }
 
 /**
  * indexJobs one job at a time, for a caller that builds the index in slices (the browser, between frames): give it
- * the jobs in inCardOrder. One indexer per index, so jobs share one (read-only) entry per distinct place.
+ * the jobs in sortJobs' order, then put the entries in inCardOrder. One indexer per index, so jobs share one
+ * (read-only) entry per distinct place.
  */
 export function createJobIndexer(): (job: BoardJob) => IndexedJob {
   // Feeds repeat the same few thousand places.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withPlaces } from './board-job-fixture.ts';
 import { type BoardJob, parseExternalFeed } from './listing-schemas.ts';
-import { inCardOrder } from './filter-jobs.ts';
+import { indexJobs } from './filter-jobs.ts';
 import { cardsOf, cardsOfRuns, postingGroupKey, postingsOf } from './posting-groups.ts';
 
 function posting(overrides: Partial<BoardJob> & Pick<BoardJob, 'id'>): BoardJob {
@@ -110,7 +110,7 @@ describe('the real feeds', () => {
 });
 
 describe('cardsOfRuns', () => {
-  it('gives what cardsOf gives for postings in board order over an index in inCardOrder', () => {
+  it('gives what cardsOf gives for postings in board order over an index in card order', () => {
     const jobs = Array.from({ length: 60 }, (_, i) =>
       withPlaces({
         id: `job-${i}`,
@@ -126,7 +126,7 @@ describe('cardsOfRuns', () => {
         type: i % 2 ? 'internship' : 'new-grad',
       }),
     );
-    const ordered = inCardOrder(jobs);
+    const ordered = indexJobs(jobs).map((entry) => entry.job);
     const subset = ordered.filter((_, i) => i % 3 !== 0);
     for (const list of [ordered, subset]) {
       const key = (job: BoardJob) => postingGroupKey(job);

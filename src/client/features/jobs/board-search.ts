@@ -10,6 +10,7 @@ import {
   jobFacets,
   narrowingFiltersOf,
   inCardOrder,
+  sortJobs,
   type IndexedJob,
   type JobFacets,
 } from '../../../shared/jobs/filter-jobs.ts';
@@ -49,7 +50,7 @@ export function buildBoardIndex(snapshot: { version: string; jobs: readonly Boar
   if (built) return Promise.resolve(built);
   if (building?.version === snapshot.version) return building.index;
   const index = (async () => {
-    const sorted = inCardOrder(snapshot.jobs);
+    const sorted = sortJobs(snapshot.jobs);
     const indexJob = createJobIndexer();
     const result: IndexedJob[] = [];
     for (let start = 0; start < sorted.length; start += indexSliceSize) {
@@ -60,8 +61,9 @@ export function buildBoardIndex(snapshot: { version: string; jobs: readonly Boar
     // A synchronous boardIndexFor may have finished the same version meanwhile: keep one index per version.
     const done = builtBoardIndex(snapshot);
     if (done) return done;
-    cachedIndex = { version: snapshot.version, index: result };
-    return result;
+    const ordered = inCardOrder(result);
+    cachedIndex = { version: snapshot.version, index: ordered };
+    return ordered;
   })();
   const entry = { version: snapshot.version, index };
   building = entry;
