@@ -56,6 +56,7 @@ const boundaryZones = [
       './src/server/storage',
       './src/server/plugins',
       './src/server/lib',
+      './src/server/scheduler',
       './tests',
     ],
     from: `./src/server/modules/${name}`,

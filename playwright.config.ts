@@ -63,6 +63,9 @@ export default defineConfig({
         GITHUB_API_URL: thirdPartyEnv.githubApiUrl,
         GITHUB_GRAPHQL_URL: thirdPartyEnv.githubGraphqlUrl,
         DEVPOST_BASE_URL: thirdPartyEnv.devpostBaseUrl,
+        // Web Push goes to the local push service of third-party-fakes.ts, whose certificate the server trusts.
+        PUSH_ALLOWED_HOSTS: '127.0.0.1',
+        NODE_EXTRA_CA_CERTS: thirdPartyEnv.pushCertificateFile,
       },
     },
   ],

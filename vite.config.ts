@@ -37,9 +37,15 @@ function webManifest(): Plugin {
   };
 }
 
-/** The company portal's own modules (its feature folder, its shared rules, its strings) and its charting library. */
-const portalModule =
-  /[\\/]src[\\/](client[\\/]features|shared)[\\/]company[\\/]|[\\/]node_modules[\\/](recharts|victory-vendor)[\\/]|locales[\\/](en|fr)[\\/]company\.json/;
+/** The company portal's own modules (its feature folder, its shared rules, its strings). */
+const portalModule = /[\\/]src[\\/](client[\\/]features|shared)[\\/]company[\\/]|locales[\\/](en|fr)[\\/]company\.json/;
+
+/**
+ * The charting library and what it is built on: shared by the portal's job statistics and the student's weekly
+ * applications chart, so one chunk outside assets/portal/, loaded only with a chart.
+ */
+const chartLibrary =
+  /[\\/]node_modules[\\/](recharts|victory-vendor|d3-[^\\/]+|internmap|@reduxjs|redux|redux-thunk|react-redux|immer|reselect|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant)[\\/]/;
 
 /** The UI libraries (Chakra and what it is built on, icons, i18n bindings): never Firebase, Dexie or zod. */
 const uiLibrary =
@@ -80,6 +86,12 @@ export default defineConfig({
             {
               name: 'dexie',
               test: /node_modules[\\/](dexie|dexie-react-hooks)[\\/]/,
+              priority: 3,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'charts',
+              test: chartLibrary,
               priority: 3,
               includeDependenciesRecursively: false,
             },
@@ -136,7 +148,10 @@ export default defineConfig({
       manifest: false, // we ship our own manifest.webmanifest (see webManifest above)
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        globIgnores: ['assets/portal/**'],
+        // The portal's chunks, and the charting library (430 kB, used by the portal and by the student's weekly chart
+        // on My Applications only): fetched when needed, never precached on every student device. Offline, the
+        // weekly chart gives way to its numbers in words.
+        globIgnores: ['assets/portal/**', 'assets/charts-*.js'],
       },
     }),
   ],

@@ -17,6 +17,9 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           setupFiles: ['fake-indexeddb/auto'],
+          // Some unit tests are property tests over thousands of generated cases (seconds of CPU work); on two busy
+          // cores vitest's 5 s default turned them into timing assertions that failed CI.
+          testTimeout: 60_000,
         },
       },
       {

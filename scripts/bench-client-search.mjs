@@ -8,17 +8,19 @@
 // the result count showing that query's result (DOM updated) and to the next frame. Also prints the bytes of the
 // first request (the first 20 cards) against the whole-board snapshot. Prints figures; asserts nothing.
 //
-// Options: --no-build, --listings N (default 20000), --cpu N (default 4). Env: CHROMIUM_PATH, BENCH_PORT,
+// Options: --no-build, --listings N (default 20000), --cpu N (default 4), --profile FILE (writes a CPU profile of the
+// plain-text typing, for Chromium DevTools or a script; build with `vite build --minify false` to read names). Env: CHROMIUM_PATH, BENCH_PORT,
 // BENCH_AUTH_EMULATOR_PORT, BENCH_DATA_DIR (default .data-test/bench-client; emptied first), STATIC_DIR (with
 // --no-build: a client built elsewhere).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-/* global window, document, MutationObserver, requestAnimationFrame -- used inside functions that run in the page */
+/* global window -- used inside functions that run in the page */
 import { findChromium } from './find-chromium.mjs';
 import { productServer } from './child-processes.mjs';
+import { installKeystrokeProbe } from './keystroke-probe.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -29,6 +31,7 @@ const option = (name, fallback) => {
 const listingCount = option('--listings', 20_000);
 const cpuRate = option('--cpu', 4);
 const build = !argv.includes('--no-build');
+const profileFile = argv.includes('--profile') ? argv[argv.indexOf('--profile') + 1] : null;
 const port = Number(process.env.BENCH_PORT ?? 3190);
 const emulatorPort = Number(process.env.BENCH_AUTH_EMULATOR_PORT ?? 9590);
 const projectId = 'demo-campus-jobs-bench';
@@ -155,39 +158,6 @@ async function signInTo(page, redirectUrl) {
   return link;
 }
 
-// Runs in the page: times each keystroke in the search box until the result count shows that query's result.
-function installKeystrokeProbe() {
-  const samples = [];
-  let pending = null;
-  const count = () => document.querySelector('[data-testid="job-results-count"]');
-  const search = () => document.querySelector('[data-testid="job-search"]');
-  window.addEventListener(
-    'keydown',
-    (event) => {
-      if (event.target !== search() || event.key.length !== 1) return;
-      const { selectionStart, selectionEnd, value } = event.target;
-      const next = value.slice(0, selectionStart) + event.key + value.slice(selectionEnd);
-      const key = new URLSearchParams(next.trim() ? { q: next.trim() } : {}).toString();
-      // A space at the end does not change the search (it is trimmed): nothing to wait for.
-      pending =
-        key === count()?.getAttribute('data-result-key') ? null : { start: performance.now(), key, query: next };
-    },
-    true,
-  );
-  new MutationObserver(() => {
-    if (!pending || count()?.getAttribute('data-result-key') !== pending.key) return;
-    const done = pending;
-    pending = null;
-    const domMs = performance.now() - done.start;
-    requestAnimationFrame(() => {
-      // The frame callback runs right before the browser paints the updated results.
-      samples.push({ query: done.query, domMs, frameMs: performance.now() - done.start, text: count()?.textContent });
-    });
-    // The document itself: this runs before <body> exists.
-  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-result-key'] });
-  window.__keystrokeSamples = samples;
-}
-
 function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   if (sorted.length === 0) return Number.NaN;
@@ -305,7 +275,17 @@ async function main() {
     );
 
     await page.evaluate(() => window.scrollTo(0, 0));
+    if (profileFile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     const plain = await typeQueries(page, plainQueries);
+    if (profileFile) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(profileFile, JSON.stringify(profile));
+      log(`CPU profile of the plain-text typing written to ${profileFile}`);
+    }
     const regex = await typeQueries(page, regexQueries);
     console.log('  keystroke -> updated results (goal <= 50 ms):');
     summary(`plain text (${plainQueries.join(', ')})`, plain);

@@ -21,7 +21,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort, memoryOf, rotatingQueries, sampleRecords, scaleTo, waitFor } from './bench-support.mjs';
+import {
+  benchVapidEnv,
+  freePort,
+  memoryOf,
+  rotatingQueries,
+  sampleRecords,
+  scaleTo,
+  waitFor,
+} from './bench-support.mjs';
 import { childProcesses } from './child-processes.mjs';
 import { ensureServerBuild } from './ensure-server-build.mjs';
 import { serverEnv as serverProcessEnv, serverNodeFlags } from './server-node-flags.mjs';
@@ -170,6 +178,7 @@ async function benchServer(label, databaseUrl, { internshipsFile, newGradsFile }
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl ?? '',
+    ...(databaseUrl ? benchVapidEnv() : {}),
     FIREBASE_PROJECT_ID: 'campus-jobs-bench',
     FIREBASE_API_KEY: 'bench-web-key',
     FIREBASE_AUTH_EMULATOR_HOST: '',

@@ -11,6 +11,9 @@
 // picture included, and to the app's own list). Prints one table; asserts nothing.
 //
 // Options: --runs N, --pages home,sign-in,... (default: all; see `pageKeys`), --no-build, --no-anchor, --compare DIR
+// --device mid-tier (instead of a fixed 4x, each run slows the CPU by the multiplier Lighthouse's calculator gives
+// for the benchmark index measured in the browser right before it, so that every machine emulates the same phone;
+// scripts/cpu-throttling.mjs; the index and the multiplier of each run are printed),
 // (another build's output folder, the `dist` of another checkout: a second server serves it and its signed-in pages
 // are measured in the same run, alternating with ours, so that both see the same machine).
 // Env: CHROMIUM_PATH, BENCH_PORT (3410), BENCH_AUTH_EMULATOR_PORT (9810), BENCH_ANCHOR_PORT (4410),
@@ -26,9 +29,12 @@ import { fileURLToPath } from 'node:url';
 import { createGzip, gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { chromium } from 'playwright-core';
 /* global window, document, MutationObserver, indexedDB, caches -- used in functions that run in the page */
+import { browserBenchmarkIndex, midTierCpuMultiplier } from './cpu-throttling.mjs';
 import { findChromium } from './find-chromium.mjs';
+import { installKeystrokeProbe } from './keystroke-probe.mjs';
 import { productServer } from './child-processes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,6 +44,8 @@ const optionValue = (name) => {
   return index === -1 ? undefined : argv[index + 1];
 };
 const runs = Number(optionValue('--runs') ?? 5);
+const device = optionValue('--device') ?? 'default';
+if (!['default', 'mid-tier'].includes(device)) throw new Error(`--device ${device}: use default or mid-tier`);
 const build = !argv.includes('--no-build');
 const port = Number(process.env.BENCH_PORT ?? 3410);
 const emulatorPort = Number(process.env.BENCH_AUTH_EMULATOR_PORT ?? 9810);
@@ -67,7 +75,7 @@ const publicPages = {
   'jobs-signed-out': '/jobs',
 };
 const signedInPages = { dashboard: '/dashboard', jobs: '/jobs' };
-const pageKeys = [...Object.keys(publicPages), ...Object.keys(signedInPages), 'job-detail', 'offline'];
+const pageKeys = [...Object.keys(publicPages), ...Object.keys(signedInPages), 'job-detail', 'keystroke', 'offline'];
 const selected = (optionValue('--pages') ?? pageKeys.join(','))
   .split(',')
   .map((key) => key.trim())
@@ -77,6 +85,22 @@ for (const key of selected)
 
 /** Lighthouse's measure of the machine's speed, one sample per run: compares figures taken on different days. */
 const machineSpeeds = [];
+/** With --device mid-tier: each run's benchmark index measured before it and the CPU slowdown it gave. */
+const calibrations = [];
+
+/**
+ * The CPU slowdown of the next measured run: 4x (Lighthouse's mobile preset) by default; with --device mid-tier, the
+ * calculator's multiplier for the benchmark index the browser shows right now.
+ */
+async function cpuSlowdown(context) {
+  if (device === 'default') return 4;
+  const benchmarkIndex = await browserBenchmarkIndex(context);
+  const multiplier = midTierCpuMultiplier(benchmarkIndex);
+  calibrations.push({ benchmarkIndex, multiplier });
+  log(`benchmark index ${benchmarkIndex}: CPU slowed ${multiplier}x`);
+  return multiplier;
+}
+const slowdownLabel = () => (device === 'default' ? '4x CPU' : 'mid-tier CPU');
 const log = (message) => console.log(`[bench:pages] ${message}`);
 
 // ------------------------------------------------------------------------------------------------------- build
@@ -235,9 +259,10 @@ const chromeFlags = [
 const traceDir = process.env.BENCH_PAGES_TRACE_DIR ? path.resolve(process.env.BENCH_PAGES_TRACE_DIR) : null;
 let traceCount = 0;
 
-async function runLighthouse(url, chromePort, { keepStorage = false, label = '' } = {}) {
+async function runLighthouse(url, chromePort, { keepStorage = false, label = '', cpuMultiplier = 4 } = {}) {
   const result = await lighthouse(url, {
     port: chromePort,
+    throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuMultiplier },
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
@@ -348,6 +373,34 @@ async function settle(page, url) {
   await page.waitForTimeout(1500);
 }
 
+/**
+ * Types a few searches into the board's search box, one character at a time with a pause between them as a person
+ * types, and answers the keystroke probe's samples (scripts/keystroke-probe.mjs): each keystroke to the frame that
+ * paints the result count of that query.
+ */
+async function typeInBoardSearch(page, url) {
+  await page.goto(url);
+  const search = page.getByTestId('job-search');
+  await search.waitFor({ timeout: 60_000 });
+  await page.getByTestId('job-card').first().waitFor({ timeout: 60_000 });
+  const samples = [];
+  for (const query of ['software', 'data']) {
+    await search.fill('');
+    await page.waitForTimeout(500);
+    await page.evaluate(() => {
+      window.__keystrokeSamples.length = 0;
+    });
+    await search.click();
+    for (const character of query) {
+      await page.keyboard.type(character);
+      await page.waitForTimeout(300);
+    }
+    await page.waitForTimeout(500);
+    samples.push(...(await page.evaluate(() => window.__keystrokeSamples.slice())));
+  }
+  return samples;
+}
+
 // Runs in the page: when the first job card appears (the signed-in shell's picture of the last cards, or the app's
 // own once its page is shown), when the app's own list is on screen, and when the detail card appears, relative to
 // navigation start.
@@ -448,11 +501,13 @@ async function main() {
     }
     if (publicSelected.length > 0) {
       const chrome = await chromeLauncher.launch({ chromePath: executablePath, chromeFlags });
+      const browser = device === 'default' ? null : await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
       try {
         for (let run = 1; run <= runs; run += 1) {
           for (const [key, pathname] of publicSelected) {
             for (const [who, origin] of [['ours', baseUrl], ...(anchor ? [['theirs', anchorUrl]] : [])]) {
-              const sample = await runLighthouse(`${origin}${pathname}`, chrome.port);
+              const cpuMultiplier = browser ? await cpuSlowdown(browser.contexts()[0]) : 4;
+              const sample = await runLighthouse(`${origin}${pathname}`, chrome.port, { cpuMultiplier });
               record(key, who, sample);
               log(
                 `run ${run}/${runs} ${key} ${who}: score ${sample.score}, FCP ${seconds(sample.fcp)} s, LCP ${seconds(sample.lcp)} s, ` +
@@ -462,14 +517,16 @@ async function main() {
           }
         }
       } finally {
+        await browser?.close().catch(() => undefined);
         await chrome.kill();
       }
     }
 
     const signedInSelected = Object.entries(signedInPages).filter(([key]) => selected.includes(key));
     const wantsDetail = selected.includes('job-detail');
+    const wantsKeystroke = selected.includes('keystroke');
     const wantsOffline = selected.includes('offline');
-    if (signedInSelected.length > 0 || wantsDetail || wantsOffline) {
+    if (signedInSelected.length > 0 || wantsDetail || wantsKeystroke || wantsOffline) {
       const chrome = await chromeLauncher.launch({ chromePath: executablePath, chromeFlags });
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
       try {
@@ -490,6 +547,7 @@ async function main() {
               const first = await runLighthouse(`${origin}${pathname}`, chrome.port, {
                 keepStorage: true,
                 label: `${key}-first${traceSuffix}`,
+                cpuMultiplier: await cpuSlowdown(context),
               });
               record(key, `${who}, first visit`, first);
               await settle(page, `${origin}${pathname}`);
@@ -497,6 +555,7 @@ async function main() {
               const repeat = await runLighthouse(`${origin}${pathname}`, chrome.port, {
                 keepStorage: true,
                 label: `${key}-repeat${traceSuffix}`,
+                cpuMultiplier: await cpuSlowdown(context),
               });
               record(key, `${who}, repeat visit`, repeat);
               log(
@@ -507,12 +566,16 @@ async function main() {
           }
         }
 
-        if (wantsDetail || wantsOffline) {
+        if (wantsDetail || wantsKeystroke || wantsOffline) {
           const cdp = await context.newCDPSession(page);
-          await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+          // Each run's slowdown is set right before it (the benchmark itself runs unthrottled, in another page).
+          const slowDown = async () => cdp.send('Emulation.setCPUThrottlingRate', { rate: await cpuSlowdown(context) });
+          const slowness = slowdownLabel();
           await page.addInitScript(installPaintProbe);
+          await page.addInitScript(installKeystrokeProbe);
           await settle(page, `${baseUrl}/jobs`);
           for (let run = 1; run <= runs && wantsDetail; run += 1) {
+            await slowDown();
             await page.goto(`${baseUrl}/jobs`);
             const link = page.locator('[data-testid="job-card"][data-featured] h3 a').first();
             await link.waitFor({ timeout: 60_000 });
@@ -520,10 +583,21 @@ async function main() {
             await link.click();
             await page.waitForFunction(() => window.__detailAt !== null, null, { timeout: 30_000 });
             const detailMs = (await page.evaluate(() => window.__detailAt)) - clickedAt;
-            record('job-detail', 'ours, from the board (4x CPU)', { lcp: detailMs });
+            record('job-detail', `ours, from the board (${slowness})`, { lcp: detailMs });
             log(`run ${run}/${runs} job detail shown ${millis(detailMs)} ms after the click`);
           }
+          for (let run = 1; run <= runs && wantsKeystroke; run += 1) {
+            await slowDown();
+            const samples = await typeInBoardSearch(page, `${baseUrl}/jobs`);
+            for (const sample of samples) {
+              record('keystroke', `ours, keystroke -> results painted (${slowness})`, { lcp: sample.frameMs });
+            }
+            log(
+              `run ${run}/${runs} keystrokes: ${samples.map((sample) => `${JSON.stringify(sample.query)} ${millis(sample.frameMs)} ms`).join(', ')}`,
+            );
+          }
           if (wantsOffline) {
+            await slowDown();
             await settle(page, `${baseUrl}/jobs`);
             await context.setOffline(true);
             await stopServer(); // nothing answers any more, the service worker's requests included
@@ -531,8 +605,8 @@ async function main() {
               await page.goto(`${baseUrl}/jobs`);
               await page.waitForFunction(() => window.__liveCardAt !== null, null, { timeout: 30_000 });
               const [paintedMs, liveMs] = await page.evaluate(() => [window.__firstCardAt, window.__liveCardAt]);
-              record('offline', 'ours, repeat visit, network cut (4x CPU)', { lcp: paintedMs });
-              record('offline', "ours, the same, the app's own list (4x CPU)", { lcp: liveMs });
+              record('offline', `ours, repeat visit, network cut (${slowness})`, { lcp: paintedMs });
+              record('offline', `ours, the same, the app's own list (${slowness})`, { lcp: liveMs });
               log(
                 `run ${run}/${runs} offline: first job card ${millis(paintedMs)} ms after navigation start, ` +
                   `the app's own list ${millis(liveMs)} ms`,
@@ -554,7 +628,7 @@ async function main() {
   console.log('');
   console.log(
     `Lighthouse ${JSON.parse(readFileSync(path.join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version}` +
-      ` mobile preset (simulated slow 4G, 4x CPU), ${runs} run(s) per page, median (range)` +
+      ` mobile preset (simulated slow 4G, ${device === 'default' ? '4x CPU' : "CPU slowed to Lighthouse's mid-tier phone"}), ${runs} run(s) per page, median (range)` +
       `${chromeVersion ? `, Chromium ${chromeVersion}` : ''}`,
   );
   console.log(
@@ -568,9 +642,16 @@ async function main() {
         `its inverse), median (range): ${cell(machineSpeeds, 'benchmarkIndex', plain)}`,
     );
   }
+  if (calibrations.length > 0) {
+    console.log(
+      `--device mid-tier: benchmark index before each run ${cell(calibrations, 'benchmarkIndex', plain)}, ` +
+        `CPU slowdown ${cell(calibrations, 'multiplier', (value) => `${value.toFixed(1)}x`)}`,
+    );
+  }
   console.log('JS KB: script bytes transferred during the measured load (brotli for ours, gzip for theirs).');
   console.log(
-    'job-detail and offline rows: the LCP column is the time from the click / navigation start to the content on screen.',
+    'job-detail, keystroke and offline rows: the LCP column is the time from the click / keystroke / navigation start ' +
+      'to the content painted (keystroke: the result count showing that query, at the next frame).',
   );
   console.log('');
   printTable([...results.values()]);

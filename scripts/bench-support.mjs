@@ -5,6 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import webpush from 'web-push';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sharedData = path.resolve(root, '..', 'shared', 'data');
@@ -246,12 +247,23 @@ export function writeAuthEmulatorConfig(dir, { auth, hub = auth + 1, logging = a
   return file;
 }
 
+let vapidKeys = null;
+const benchUnsubscribeSecret = randomBytes(32).toString('hex');
+
+/** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, one pair per benchmark run (servers on PostgreSQL require them). */
+export function benchVapidEnv() {
+  vapidKeys ??= webpush.generateVAPIDKeys();
+  return { VAPID_PUBLIC_KEY: vapidKeys.publicKey, VAPID_PRIVATE_KEY: vapidKeys.privateKey };
+}
+
 /**
  * The environment of a benchmark's API server (dist/server, no client, no feeds) against the emulator on
  * `authPort`: PGlite in `dataDir`, or PostgreSQL at `databaseUrl`. `overrides` adds or replaces variables.
  */
 export function benchServerEnv({ port, dataDir, databaseUrl, projectId, authPort, workDir }, overrides = {}) {
   return {
+    // With DATABASE_URL every instance must be given the same Web Push key pair and unsubscribe-link secret.
+    ...(databaseUrl ? { ...benchVapidEnv(), UNSUBSCRIBE_SECRET: benchUnsubscribeSecret } : {}),
     NODE_ENV: 'development',
     PORT: String(port),
     HOST: '127.0.0.1',

@@ -1,3 +1,4 @@
+import './lib/zod-without-eval.ts';
 import { CacheProvider } from '@emotion/react';
 import { StrictMode, Suspense, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

@@ -1,5 +1,6 @@
 // Our own service worker (vite-plugin-pwa injectManifest): precaches the app shell, keeps the public job lists
-// readable offline, and waits for the user's go-ahead before replacing itself (registerType 'prompt').
+// readable offline, waits for the user's go-ahead before replacing itself (registerType 'prompt'), and shows push
+// notifications.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
@@ -12,6 +13,7 @@ import {
 } from './features/apply/outbox/outbox-sync-protocol.ts';
 import { entryScriptOf } from './lib/entry-script.ts';
 import { isSignedInShellNavigation, signedInShells } from './sw-signed-in-shells.ts';
+import { clickTarget, notificationForPush } from './sw-push.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -149,4 +151,33 @@ async function flushOutboxThroughPages(): Promise<void> {
 self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent;
   if (sync.tag === outboxSyncTag) sync.waitUntil(flushOutboxThroughPages());
+});
+
+// Web Push (docs/decisions/025-web-push.md): show what the server sent, and on a click bring the app forward on the
+// notification's page: an open window of the app is focused and taken there, else a new one opens.
+self.addEventListener('push', (event) => {
+  const { title, options } = notificationForPush(event.data?.text() ?? null);
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+async function openAppAt(url: string): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const sameOrigin = windows.filter((client) => new URL(client.url).origin === self.location.origin);
+  const existing = sameOrigin.find((client) => client.focused) ?? sameOrigin[0];
+  if (existing) {
+    const focused = await existing.focus();
+    if (focused.url === url) return;
+    try {
+      // Only a window this worker controls can be navigated by it.
+      if (await focused.navigate(url)) return;
+    } catch {
+      // Not controlled (opened before this worker took over): a new window below.
+    }
+  }
+  await self.clients.openWindow(url);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openAppAt(clickTarget(event.notification.data, self.location.origin)));
 });

@@ -117,13 +117,34 @@ describe('the API namespace', () => {
     expect(response.json()).toEqual({ error: `No API route ${method} ${url}`, code: 'route_not_found' });
   });
 
-  it('sets the security headers on API and page responses', async () => {
-    for (const url of ['/api/healthz', '/']) {
+  it('sets the security headers on API and page responses, and a Content-Security-Policy on pages only', async () => {
+    for (const url of ['/api/healthz', '/', '/dashboard']) {
       const response = await app.inject({ method: 'GET', url, headers: html });
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(response.headers['x-frame-options']).toBe('DENY');
-      expect(response.headers['content-security-policy']).toBeUndefined();
+      expect(response.headers['permissions-policy']).toMatch(/(^|, )camera=\(\)(,|$)/);
+      expect(response.headers['permissions-policy']).toMatch(/(^|, )geolocation=\(\)(,|$)/);
+      // PUBLIC_URL is http here: no HSTS (it would pin a development host to https).
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+      const policy = response.headers['content-security-policy'];
+      if (url.startsWith('/api')) expect(policy).toBeUndefined();
+      else expect(policy).toMatch(/frame-ancestors 'none'/);
+    }
+  });
+
+  it('tells browsers to keep to https when PUBLIC_URL is https', async () => {
+    const secure = await buildTestApp({
+      database: testDatabase.database,
+      env: buildEnv({ STATIC_DIR: site.dir, PUBLIC_URL: 'https://jobs.example.org' }),
+    });
+    try {
+      for (const url of ['/api/healthz', '/']) {
+        const response = await secure.inject({ method: 'GET', url, headers: html });
+        expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      }
+    } finally {
+      await secure.close();
     }
   });
 });

@@ -1,22 +1,41 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import type { Agent } from 'node:https';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { boardChangeChannel } from './db/board-state.ts';
+import { type DatabaseHandle, migrationFiles, openDatabase } from './db/client.ts';
+import type { Listener } from './db/notifications.ts';
 import type { Env } from './env.ts';
 import { registerErrorHandler, sendError } from './http/error-handler.ts';
 import { openApiRoutes, registerOpenApi } from './http/openapi.ts';
 import { checkedJsonSerializerCompiler, jsonSerializerCompiler } from './http/route-schemas.ts';
 import { registerInputPolicy } from './http/input-policy.ts';
 import { requireRouteAccess } from './http/route-access.ts';
+import { type PagePolicyOptions, registerSecurityHeaders } from './http/security-headers.ts';
 import { logSerializers } from './http/log-serializers.ts';
+import { registerRequestLog } from './http/request-log.ts';
 import { maxConcurrentUploadsPerAccount } from './http/multipart-request.ts';
 import { createUploadSlots } from './http/upload-slots.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createMailSender, domainOfAddress, type MailSender } from './mail/outbox.ts';
+import { createPushSender, type PushSender } from './push/push-outbox.ts';
+import { vapidKeysFor } from './push/vapid-keys.ts';
+import { createUnsubscribeLinks, type UnsubscribeLinks } from './mail/unsubscribe-token.ts';
+import { dataDirSecret } from './lib/data-dir-secret.ts';
+import { createScheduler, type Scheduler } from './scheduler/scheduler.ts';
+import { clientPaths } from '../shared/client-routes.ts';
+import { accountDeletionTask, accountRoutes } from './modules/account/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { applicantsRoutes } from './modules/apply/index.ts';
 import { applyRoutes } from './modules/apply/index.ts';
@@ -27,7 +46,7 @@ import { type BoardIndex, createBoardIndex } from './modules/jobs/index.ts';
 import { createIngestService, type IngestService, startFeedSchedule } from './modules/jobs/index.ts';
 import { boardRoutes } from './modules/jobs/index.ts';
 import { companyRoutes } from './modules/company/index.ts';
-import { configRoutes } from './modules/config/index.ts';
+import { configRoutes, emulatorUrlFor } from './modules/config/index.ts';
 import { devpostRoutes } from './modules/profile/index.ts';
 import { createDevpostService } from './modules/profile/index.ts';
 import { devRoutes } from './modules/dev/index.ts';
@@ -41,6 +60,24 @@ import { registerAppPages } from './modules/app-pages/index.ts';
 import { publicJobPageRoutes } from './modules/jobs/index.ts';
 import { savedJobsRoutes } from './modules/saved-jobs/index.ts';
 import { dismissedJobsRoutes } from './modules/dismissed-jobs/index.ts';
+import { alertsRoutes } from './modules/alerts/index.ts';
+import { nextStepReminderTask, trackedApplicationsRoutes } from './modules/tracked-applications/index.ts';
+import { pushRoutes } from './modules/push/index.ts';
+import { scorecardsRoutes } from './modules/scorecards/index.ts';
+import {
+  alertsUnsubscribeKind,
+  createDigestService,
+  createInstantAlertService,
+  type DigestService,
+  digestTask,
+  instantAlertTask,
+} from './modules/digests/index.ts';
+import { unsubscribeRoutes } from './modules/unsubscribe/index.ts';
+import {
+  applicationNoticesUnsubscribeKind,
+  applicationSummaryTask,
+  createApplicationNotices,
+} from './modules/company-notifications/index.ts';
 import { createStorage } from './storage/create-storage.ts';
 import { defaultOrphanSweepIntervalMs, startOrphanSweepSchedule, sweepOrphanFiles } from './storage/orphan-sweeper.ts';
 import type { Storage } from './storage/storage.ts';
@@ -53,6 +90,16 @@ declare module 'fastify' {
     feedIngest: IngestService;
     /** Delivers the durable e-mail outbox (mail/outbox.ts). */
     mailSender: MailSender;
+    /** Delivers the durable push outbox (push/push-outbox.ts). */
+    pushSender: PushSender;
+    /** Scheduled tasks, one instance at a time (scheduler/scheduler.ts); tests call `runNow` after moving the clock. */
+    scheduler: Scheduler;
+    /** Alert digests (modules/digests): the scheduled task's service, and `npm run digest -- --now`. */
+    digests: DigestService;
+    /** Signs unsubscribe links for e-mails (mail/unsubscribe-token.ts). */
+    unsubscribeLinks: UnsubscribeLinks;
+    /** Stopping: readiness answers 503 from now on, so load balancers send no more traffic (index.ts, SIGTERM). */
+    beginDraining(): void;
   }
 }
 
@@ -71,13 +118,26 @@ export type BuildAppOptions = {
   boardPollIntervalMs?: number;
   /** Outgoing e-mail. Default: SMTP_URL, else .eml files in OUTBOX_DIR. */
   mailer?: Mailer;
-  /** Milliseconds since the epoch, for featured-job expiry on the board and resume upload times. Tests move it. */
+  /** The https agent for requests to push services (tests: one trusting their local push endpoint). Default: Node's. */
+  pushAgent?: Agent;
+  /** Milliseconds since the epoch, for featured-job expiry on the board, resume upload times and scheduled tasks. Tests move it. */
   clock?: () => number;
+  /** Run scheduled tasks on their timers (digests...). Default: on, except NODE_ENV=test (tests call runNow). */
+  scheduledTasks?: boolean;
+  /**
+   * Signs unsubscribe links. Default: UNSUBSCRIBE_SECRET; without it, one generated in DATA_DIR (embedded default),
+   * or a random one per app in tests.
+   */
+  unsubscribeSecret?: string;
   /** Told of every route as it is registered (the OpenAPI test lists them). */
   onRoute?: (route: RouteOptions) => void;
 };
 
 const apiPrefix = '/api';
+/** The migration files this build ships; readiness waits until the database has applied them. */
+const migrationCount = migrationFiles().length;
+/** The student's alerts page, where digests and unsubscribe pages send people to manage their alerts. */
+const manageAlertsPath = clientPaths.alerts;
 const noCacheFiles = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
 
 function isApiPath(url: string): boolean {
@@ -86,6 +146,40 @@ function isApiPath(url: string): boolean {
 
 function acceptsHtml(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
+}
+
+/**
+ * Every instance reloads its board when another one commits a change (the NOTIFY of board-state.ts). When the
+ * listening connection is lost, the board's version poll alone keeps it in step until it is back.
+ */
+async function listenForBoardChanges(
+  database: DatabaseHandle,
+  boardIndex: BoardIndex,
+  log: FastifyBaseLogger,
+): Promise<Listener> {
+  const refresh = () =>
+    boardIndex.refresh().catch((error: unknown) => log.warn({ err: error }, 'board refresh after a notice failed'));
+  let lost = false;
+  return database.listen({
+    channel: boardChangeChannel,
+    onNotification: () => void refresh(),
+    onStatus(status) {
+      if (!status.listening) {
+        if (!lost) {
+          log.warn(
+            { err: status.error, retryInMs: status.retryInMs },
+            'board change notices lost: the board follows the periodic version check until they are back',
+          );
+        }
+        lost = true;
+      } else if (lost) {
+        lost = false;
+        log.info({}, 'board change notices back');
+        // What changed while nobody listened.
+        void refresh();
+      }
+    },
+  });
 }
 
 export async function buildApp({
@@ -97,7 +191,10 @@ export async function buildApp({
   adminToken = null,
   boardPollIntervalMs,
   mailer: givenMailer,
+  pushAgent,
   clock = Date.now,
+  scheduledTasks = env.nodeEnv !== 'test',
+  unsubscribeSecret,
   onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -112,7 +209,10 @@ export async function buildApp({
     },
     // Never trust X-Forwarded-For by default: the dev routes rely on the real peer address.
     trustProxy: false,
+    // Replaced by one line per request without the URL or the peer's address (http/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
   });
+  registerRequestLog(app, env.requestLog);
   if (onRoute) app.addHook('onRoute', onRoute);
 
   const database =
@@ -127,11 +227,18 @@ export async function buildApp({
     await database.migrate();
   }
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-    // No Content-Security-Policy: Firebase sign-in popups and iframes need origins a strict policy would block.
+  const pagePolicy: PagePolicyOptions = {
+    firebaseAuthDomain: env.firebase.authDomain,
+    emulatorOrigin: (hostname) => emulatorUrlFor(env.firebase.authEmulatorHost, hostname),
+  };
+  registerSecurityHeaders(app, { ...pagePolicy, https: env.publicUrl.startsWith('https:') });
+
+  let draining = false;
+  app.decorate('beginDraining', () => {
+    draining = true;
+  });
+  app.addHook('preClose', async () => {
+    draining = true;
   });
 
   registerErrorHandler(app);
@@ -173,7 +280,44 @@ export async function buildApp({
     await mailSender.stop();
     if (!givenMailer) await mailer.close();
   });
+
+  const vapid = vapidKeysFor(env);
+  if (vapid.created) app.log.info({ file: 'DATA_DIR/vapid-keys.json' }, 'made a VAPID key pair for Web Push');
+  const pushSender = createPushSender({
+    db: database.db,
+    log: app.log,
+    vapidKeys: vapid.keys,
+    subject: env.push.subject,
+    extraAllowedHosts: env.push.extraAllowedHosts,
+    agent: pushAgent,
+    releaseLeasesOnStart: database.kind === 'pglite',
+  });
+  app.decorate('pushSender', pushSender);
+  app.addHook('onReady', async () => pushSender.start());
+  app.addHook('preClose', async () => pushSender.stop());
   const devpost = createDevpostService({ baseUrl: env.devpost.baseUrl, log: app.log });
+
+  // Tasks are added below by the modules that own them; the timers start once the app is ready.
+  const scheduler = createScheduler({
+    db: database.db,
+    log: app.log,
+    now: clock,
+    releaseLeasesOnStart: database.kind === 'pglite',
+  });
+  app.decorate('scheduler', scheduler);
+  if (scheduledTasks) app.addHook('onReady', async () => scheduler.start());
+  app.addHook('preClose', async () => scheduler.stop());
+
+  // env.ts requires UNSUBSCRIBE_SECRET with DATABASE_URL; the embedded default keeps one in DATA_DIR.
+  const unsubscribeLinks = createUnsubscribeLinks({
+    secret:
+      unsubscribeSecret ??
+      env.unsubscribeSecret ??
+      (env.nodeEnv === 'test' ? randomBytes(32).toString('hex') : dataDirSecret(env.dataDir, 'unsubscribe-secret')),
+    appUrl: env.publicUrl,
+    mailto: env.publicLinks.supportEmail,
+  });
+  app.decorate('unsubscribeLinks', unsubscribeLinks);
 
   const boardIndex = createBoardIndex({
     db: database.db,
@@ -192,10 +336,64 @@ export async function buildApp({
   });
   app.decorate('boardIndex', boardIndex);
   app.decorate('feedIngest', feedIngest);
+  const digests = createDigestService({
+    db: database.db,
+    log: app.log,
+    appUrl: env.publicUrl,
+    hour: env.digests.hour,
+    unsubscribeLinks,
+    manageAlertsPath,
+    boardIndex,
+    now: clock,
+    onMailQueued: () => mailSender.nudge(),
+    onPushQueued: () => pushSender.nudge(),
+  });
+  app.decorate('digests', digests);
+  scheduler.add(digestTask(digests, database.db));
+  // Company members hear of applications: per application (queued with it) or in a daily summary (a task).
+  const applicationNotices = createApplicationNotices({ appUrl: env.publicUrl, unsubscribeLinks });
+  scheduler.add(
+    applicationSummaryTask({
+      db: database.db,
+      log: app.log,
+      appUrl: env.publicUrl,
+      unsubscribeLinks,
+      hour: env.digests.hour,
+      onQueued: () => mailSender.nudge(),
+    }),
+  );
+  // A tracked application's next step: an e-mail the day before.
+  scheduler.add(
+    nextStepReminderTask({
+      db: database.db,
+      log: app.log,
+      appUrl: env.publicUrl,
+      hour: env.digests.hour,
+      applicationsPath: clientPaths.appliedJobs,
+      onQueued: () => mailSender.nudge(),
+    }),
+  );
+  scheduler.add(
+    instantAlertTask(
+      createInstantAlertService({
+        db: database.db,
+        log: app.log,
+        boardIndex,
+        manageAlertsPath,
+        onPushQueued: () => pushSender.nudge(),
+      }),
+    ),
+  );
+  // Account deletions a crash cut short are finished at start and every few minutes (modules/account).
+  scheduler.add(
+    accountDeletionTask({ db: database.db, storage, firebaseAuth: app.firebaseAuth, now: clock, log: app.log }),
+  );
   let feedSchedule: { stop(): Promise<void> } | null = null;
   let orphanSweepSchedule: { stop(): Promise<void> } | null = null;
+  let boardListener: Listener | null = null;
   app.addHook('onReady', async () => {
     await boardIndex.start();
+    boardListener = await listenForBoardChanges(database, boardIndex, app.log);
     if (env.feeds.enabled) {
       feedSchedule = startFeedSchedule(feedIngest, { intervalMs: env.feeds.refreshMinutes * 60_000, log: app.log });
     }
@@ -210,6 +408,7 @@ export async function buildApp({
   // preClose runs before the onClose hook that closes the database: a running ingestion finishes (or is cancelled)
   // while the database is still open.
   app.addHook('preClose', async () => {
+    await boardListener?.close();
     boardIndex.stop();
     await feedSchedule?.stop();
     await orphanSweepSchedule?.stop();
@@ -218,7 +417,10 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(openApiRoutes);
-      await api.register(healthRoutes, { database });
+      await api.register(healthRoutes, {
+        database,
+        readiness: { migrationCount, boardLoaded: () => boardIndex.loaded(), draining: () => draining },
+      });
       await api.register(configRoutes, { env });
       await api.register(authRoutes, { db: database.db });
       await api.register(boardRoutes, { boardIndex });
@@ -230,14 +432,50 @@ export async function buildApp({
         github: createGithubService({ ...env.github, log: app.log }),
       });
       await api.register(devpostRoutes, { db: database.db, devpost });
-      await api.register(applyRoutes, { db: database.db, storage, devpost, mailSender, appUrl: env.publicUrl });
-      await api.register(applicationsRoutes, { db: database.db, storage });
+      await api.register(applyRoutes, {
+        db: database.db,
+        storage,
+        devpost,
+        mailSender,
+        appUrl: env.publicUrl,
+        notices: applicationNotices,
+      });
+      await api.register(applicationsRoutes, { db: database.db, storage, notices: applicationNotices, mailSender });
       await api.register(applicantsRoutes, { db: database.db });
-      await api.register(companyRoutes, { db: database.db, storage, mailSender, boardIndex, appUrl: env.publicUrl });
+      await api.register(companyRoutes, {
+        db: database.db,
+        storage,
+        mailSender,
+        pushSender,
+        boardIndex,
+        appUrl: env.publicUrl,
+      });
+      await api.register(scorecardsRoutes, { db: database.db });
+      await api.register(accountRoutes, { db: database.db, storage, now: clock });
       await api.register(savedJobsRoutes, { db: database.db });
       await api.register(dismissedJobsRoutes, { db: database.db });
+      await api.register(alertsRoutes, { db: database.db, boardIndex });
+      await api.register(trackedApplicationsRoutes, { db: database.db, now: clock, appUrl: env.publicUrl });
+      await api.register(pushRoutes, {
+        db: database.db,
+        publicKey: vapid.keys.publicKey,
+        extraAllowedHosts: env.push.extraAllowedHosts,
+      });
+      await api.register(unsubscribeRoutes, {
+        secret: unsubscribeLinks.secret,
+        kinds: [alertsUnsubscribeKind(database.db, manageAlertsPath), applicationNoticesUnsubscribeKind(database.db)],
+        now: clock,
+      });
       if (adminToken) {
-        await api.register(adminRoutes, { token: adminToken, ingest: feedIngest, boardIndex, db: database.db });
+        await api.register(adminRoutes, {
+          token: adminToken,
+          ingest: feedIngest,
+          boardIndex,
+          db: database.db,
+          digests,
+          mailSender,
+          appUrl: env.publicUrl,
+        });
       }
       const { authEmulatorHost, projectId } = env.firebase;
       if (authEmulatorHost) await api.register(devRoutes, { authEmulatorHost, projectId });
@@ -255,7 +493,12 @@ export async function buildApp({
   });
   // The pages' HTML: prerendered public pages (dist/pages, beside the client build) per language, else the shell.
   const sendClientPage = serveClient
-    ? registerAppPages(app, { env, staticDir: env.staticDir, pagesDir: join(dirname(env.staticDir), 'pages') })
+    ? registerAppPages(app, {
+        env,
+        staticDir: env.staticDir,
+        pagesDir: join(dirname(env.staticDir), 'pages'),
+        pagePolicy,
+      })
     : null;
   if (serveClient) {
     await app.register(fastifyStatic, {

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { parseRequestLogSetting, type RequestLogSetting } from './http/request-log.ts';
 import { packageRoot } from './package-root.ts';
 import { assertValidStoragePrefix, InvalidStorageKeyError } from './lib/storage-keys.ts';
 
@@ -34,6 +35,12 @@ const rawEnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(logLevels).default('info'),
+  LOG_REQUESTS: z
+    .string()
+    .optional()
+    .refine((value) => parseRequestLogSetting(value) !== null, {
+      error: "expected 'info', 'debug', 'off' or a fraction of requests to log (0.1)",
+    }),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'expected postgres://user@host:port/db' }).optional(),
   FIREBASE_PROJECT_ID: z
@@ -95,6 +102,38 @@ const rawEnvSchema = z.object({
   HTTP_HEADERS_TIMEOUT_MS: milliseconds.default(15_000),
   HTTP_IDLE_TIMEOUT_MS: milliseconds.default(30_000),
   HTTP_REQUEST_TIMEOUT_MS: milliseconds.default(120_000),
+  // How long a stopping instance waits for its requests; default HTTP_REQUEST_TIMEOUT_MS (none is cut before its own).
+  SHUTDOWN_GRACE_MS: milliseconds.optional(),
+  DIGEST_HOUR: z.coerce
+    .number({ error: 'expected an hour of the day (0-23)' })
+    .int({ error: 'expected an hour of the day (0-23)' })
+    .min(0, { error: 'expected an hour of the day (0-23)' })
+    .max(23, { error: 'expected an hour of the day (0-23)' })
+    .default(7),
+  UNSUBSCRIBE_SECRET: z
+    .string()
+    .min(32, 'expected at least 32 characters (for example: openssl rand -hex 32)')
+    .optional(),
+  // Web Push (docs/decisions/025-web-push.md). base64url, as `npx web-push generate-vapid-keys` prints them.
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, 'expected a P-256 public key in base64url (npx web-push generate-vapid-keys)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'expected a P-256 private key in base64url (npx web-push generate-vapid-keys)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'expected mailto:someone@example.com or an https:// URL')
+    .optional(),
+  PUSH_ALLOWED_HOSTS: z
+    .string()
+    .regex(
+      /^\s*[a-z0-9.-]+(\s*,\s*[a-z0-9.-]+)*\s*,?\s*$/i,
+      'expected host names separated by commas, e.g. localhost,127.0.0.1',
+    )
+    .optional(),
 });
 
 /** The S3-compatible store's settings (S3_* variables). */
@@ -116,6 +155,8 @@ export type Env = {
   host: string;
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: (typeof logLevels)[number];
+  /** The one line per request (http/request-log.ts). */
+  requestLog: RequestLogSetting;
   dataDir: string;
   /** The launcher (`npm start`) that already holds DATA_DIR's lock for this server, if any. */
   dataDirLockHeldBy: number | null;
@@ -163,9 +204,29 @@ export type Env = {
    * `requestTimeoutMs` (else 408 and the connection is closed), and a connection with no bytes moving for
    * `idleTimeoutMs` is closed (a stalled upload).
    */
-  http: { headersTimeoutMs: number; idleTimeoutMs: number; requestTimeoutMs: number };
+  http: { headersTimeoutMs: number; idleTimeoutMs: number; requestTimeoutMs: number; shutdownGraceMs: number };
+  push: PushSettings;
+  /** Alert digests: sent at `hour` o'clock in each student's time zone (weekly ones on Mondays). */
+  digests: { hour: number };
+  /**
+   * Signs unsubscribe links (mail/unsubscribe-token.ts). null: the embedded default keeps a generated one in
+   * DATA_DIR (app.ts); with DATABASE_URL it is required, so every instance signs and checks alike.
+   */
+  unsubscribeSecret: string | null;
   /** Things the caller should log once a logger exists. */
   warnings: string[];
+};
+
+/** The VAPID key pair that signs Web Push requests (base64url, as web-push takes them). */
+export type VapidKeys = { publicKey: string; privateKey: string };
+
+export type PushSettings = {
+  /** From VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY; null: generated on first start and kept in DATA_DIR (embedded mode). */
+  vapidKeys: VapidKeys | null;
+  /** Who push services contact about our requests: VAPID_SUBJECT, default mailto:SUPPORT_EMAIL. */
+  subject: string;
+  /** Hosts besides the known push services that subscriptions may name (PUSH_ALLOWED_HOSTS; tests' local endpoint). */
+  extraAllowedHosts: string[];
 };
 
 export function isLoopbackHost(host: string): boolean {
@@ -228,6 +289,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     host,
     nodeEnv: raw.NODE_ENV,
     logLevel: raw.LOG_LEVEL,
+    requestLog: parseRequestLogSetting(raw.LOG_REQUESTS)!,
     dataDir,
     dataDirLockHeldBy: raw.DATA_DIR_LOCK_HELD_BY ?? null,
     databaseUrl: raw.DATABASE_URL ?? null,
@@ -242,6 +304,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       headersTimeoutMs: Math.min(raw.HTTP_HEADERS_TIMEOUT_MS, raw.HTTP_REQUEST_TIMEOUT_MS),
       idleTimeoutMs: raw.HTTP_IDLE_TIMEOUT_MS,
       requestTimeoutMs: raw.HTTP_REQUEST_TIMEOUT_MS,
+      shutdownGraceMs: raw.SHUTDOWN_GRACE_MS ?? raw.HTTP_REQUEST_TIMEOUT_MS,
     },
     publicLinks: {
       // Unset: the app's own portal sign-in page.
@@ -270,7 +333,50 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     },
     github: { graphqlUrl: raw.GITHUB_GRAPHQL_URL, apiUrl: raw.GITHUB_API_URL },
     devpost: { baseUrl: raw.DEVPOST_BASE_URL },
+    push: pushSettings(raw),
+    digests: { hour: raw.DIGEST_HOUR },
+    unsubscribeSecret: unsubscribeSecretOf(raw),
     warnings,
+  };
+}
+
+function unsubscribeSecretOf(
+  raw: Pick<z.output<typeof rawEnvSchema>, 'DATABASE_URL' | 'UNSUBSCRIBE_SECRET'>,
+): string | null {
+  if (raw.DATABASE_URL && !raw.UNSUBSCRIBE_SECRET) {
+    // A link signed by one instance is opened on any other.
+    throw new EnvError(
+      'Invalid environment configuration:\n  - UNSUBSCRIBE_SECRET: required when DATABASE_URL is set, the same on every ' +
+        'instance (it signs the unsubscribe links in e-mails; for example: openssl rand -hex 32)',
+    );
+  }
+  return raw.UNSUBSCRIBE_SECRET ?? null;
+}
+
+function pushSettings(raw: z.output<typeof rawEnvSchema>): PushSettings {
+  const publicKey = raw.VAPID_PUBLIC_KEY;
+  const privateKey = raw.VAPID_PRIVATE_KEY;
+  if ((publicKey === undefined) !== (privateKey === undefined)) {
+    const missing = publicKey === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY';
+    throw new EnvError(
+      `Invalid environment configuration:\n  - ${missing}: required with ${missing === 'VAPID_PUBLIC_KEY' ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'} (they are one key pair)`,
+    );
+  }
+  if (raw.DATABASE_URL && !publicKey) {
+    // Browsers subscribe with one instance's public key and any instance may send: they must all sign alike.
+    throw new EnvError(
+      'Invalid environment configuration:\n  - VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: required when DATABASE_URL is set ' +
+        '(every instance must sign Web Push with the same key pair; generate one once with ' +
+        '`npx web-push generate-vapid-keys` and give it to all of them)',
+    );
+  }
+  return {
+    vapidKeys: publicKey && privateKey ? { publicKey, privateKey } : null,
+    subject: raw.VAPID_SUBJECT ?? `mailto:${raw.SUPPORT_EMAIL}`,
+    extraAllowedHosts: (raw.PUSH_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter((host) => host !== ''),
   };
 }
 
@@ -357,6 +463,46 @@ export function loadLinkCliEnv(source: Record<string, string | undefined> = proc
     dataDir: resolve(raw.DATA_DIR),
     databaseUrl: raw.DATABASE_URL ?? null,
     publicUrl: publicOrigin(raw.PUBLIC_URL, raw.PORT),
+  };
+}
+
+/** What `npm run digest` needs when it works on the database itself: the links, the mail and the unsubscribe secret. */
+export type DigestCliEnv = LinkCliEnv & {
+  mail: Env['mail'];
+  outboxDir: string;
+  supportEmail: string;
+  digestHour: number;
+  /** null: the embedded default's, in DATA_DIR (required with DATABASE_URL, as for the server). */
+  unsubscribeSecret: string | null;
+};
+
+const digestCliEnvSchema = rawEnvSchema.pick({
+  LOG_LEVEL: true,
+  DATA_DIR: true,
+  DATABASE_URL: true,
+  PUBLIC_URL: true,
+  PORT: true,
+  SMTP_URL: true,
+  MAIL_FROM: true,
+  OUTBOX_DIR: true,
+  SUPPORT_EMAIL: true,
+  DIGEST_HOUR: true,
+  UNSUBSCRIBE_SECRET: true,
+});
+
+export function loadDigestCliEnv(source: Record<string, string | undefined> = process.env): DigestCliEnv {
+  const raw = parseVariables(digestCliEnvSchema, source);
+  const dataDir = resolve(raw.DATA_DIR);
+  return {
+    logLevel: raw.LOG_LEVEL,
+    dataDir,
+    databaseUrl: raw.DATABASE_URL ?? null,
+    publicUrl: publicOrigin(raw.PUBLIC_URL, raw.PORT),
+    mail: { smtpUrl: raw.SMTP_URL ?? null, from: raw.MAIL_FROM },
+    outboxDir: raw.OUTBOX_DIR ? resolve(raw.OUTBOX_DIR) : join(dataDir, 'outbox'),
+    supportEmail: raw.SUPPORT_EMAIL,
+    digestHour: raw.DIGEST_HOUR,
+    unsubscribeSecret: unsubscribeSecretOf(raw),
   };
 }
 

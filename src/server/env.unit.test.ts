@@ -3,6 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applyFirebaseAdminEnvironment, EnvError, isLoopbackHost, loadEnv, loadIngestCliEnv } from './env.ts';
 import { packageRoot } from './package-root.ts';
 
+// A VAPID key pair's shape (web-push generate-vapid-keys): not a real key.
+const vapid = {
+  VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`,
+  VAPID_PRIVATE_KEY: 'k'.repeat(43),
+};
+/** What every instance on one PostgreSQL database must share besides the key pair. */
+const unsubscribeSecret = { UNSUBSCRIBE_SECRET: 'u'.repeat(64) };
 const emulator = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
 const production = {
   NODE_ENV: 'production',
@@ -46,6 +53,8 @@ describe('loadEnv', () => {
       DATA_DIR: '/srv/campus',
       STORAGE_DIR: '/mnt/files',
       DATABASE_URL: 'postgresql://app@db.internal:5432/campus',
+      ...vapid,
+      ...unsubscribeSecret,
       PORT: '8080',
     });
     expect(env.firebase.authDomain).toBe('campus-jobs-prod.firebaseapp.com');
@@ -176,5 +185,75 @@ describe('job feed settings', () => {
       'postgresql://app@db/campus',
     );
     expect(() => loadIngestCliEnv({ DATABASE_URL: 'mysql://x@y/z' })).toThrow(EnvError);
+  });
+});
+
+describe('Web Push settings', () => {
+  it('embedded default: no keys (made in DATA_DIR at start), the support address as subject, no extra hosts', () => {
+    expect(loadEnv({ ...emulator }).push).toEqual({
+      vapidKeys: null,
+      subject: 'mailto:support@campusjobs.dev',
+      extraAllowedHosts: [],
+    });
+  });
+
+  it('takes the key pair, subject and extra push hosts from the environment', () => {
+    const env = loadEnv({
+      ...emulator,
+      ...vapid,
+      VAPID_SUBJECT: 'https://campusjobs.dev/contact',
+      PUSH_ALLOWED_HOSTS: ' LocalHost, 127.0.0.1 ,',
+    });
+    expect(env.push).toEqual({
+      vapidKeys: { publicKey: vapid.VAPID_PUBLIC_KEY, privateKey: vapid.VAPID_PRIVATE_KEY },
+      subject: 'https://campusjobs.dev/contact',
+      extraAllowedHosts: ['localhost', '127.0.0.1'],
+    });
+  });
+
+  it('with DATABASE_URL (several instances), refuses to start without the key pair, saying how to make one', () => {
+    const start = () => loadEnv({ ...production, DATABASE_URL: 'postgresql://app@db/campus' });
+    expect(start).toThrow(EnvError);
+    expect(start).toThrow(/VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: required when DATABASE_URL is set/);
+    expect(start).toThrow(/npx web-push generate-vapid-keys/);
+    const withBoth = { ...production, DATABASE_URL: 'postgresql://app@db/campus', ...vapid, ...unsubscribeSecret };
+    expect(loadEnv(withBoth).push.vapidKeys).toEqual({
+      publicKey: vapid.VAPID_PUBLIC_KEY,
+      privateKey: vapid.VAPID_PRIVATE_KEY,
+    });
+  });
+
+  it('digests: DIGEST_HOUR defaults to 7 and takes an hour of the day only', () => {
+    expect(loadEnv(emulator).digests).toEqual({ hour: 7 });
+    expect(loadEnv({ ...emulator, DIGEST_HOUR: '0' }).digests).toEqual({ hour: 0 });
+    for (const hour of ['24', '-1', '7.5', 'seven']) {
+      expect(() => loadEnv({ ...emulator, DIGEST_HOUR: hour }), hour).toThrow(/- DIGEST_HOUR: expected an hour/);
+    }
+  });
+
+  it('unsubscribe links: UNSUBSCRIBE_SECRET is optional alone, required with DATABASE_URL, and at least 32 characters', () => {
+    expect(loadEnv(emulator).unsubscribeSecret).toBeNull();
+    const shared = () => loadEnv({ ...production, DATABASE_URL: 'postgresql://app@db/campus', ...vapid });
+    expect(shared).toThrow(EnvError);
+    expect(shared).toThrow(/UNSUBSCRIBE_SECRET: required when DATABASE_URL is set/);
+    expect(loadEnv({ ...emulator, ...unsubscribeSecret }).unsubscribeSecret).toBe(unsubscribeSecret.UNSUBSCRIBE_SECRET);
+    expect(() => loadEnv({ ...emulator, UNSUBSCRIBE_SECRET: 'short' })).toThrow(
+      /- UNSUBSCRIBE_SECRET: expected at least 32/,
+    );
+  });
+
+  it('refuses half a key pair, malformed keys, a bad subject and a bad host list', () => {
+    expect(() => loadEnv({ ...emulator, VAPID_PUBLIC_KEY: vapid.VAPID_PUBLIC_KEY })).toThrow(
+      /VAPID_PRIVATE_KEY: required with VAPID_PUBLIC_KEY/,
+    );
+    expect(() => loadEnv({ ...emulator, VAPID_PRIVATE_KEY: vapid.VAPID_PRIVATE_KEY })).toThrow(
+      /VAPID_PUBLIC_KEY: required with VAPID_PRIVATE_KEY/,
+    );
+    expect(() => loadEnv({ ...emulator, ...vapid, VAPID_PUBLIC_KEY: 'not-a-key' })).toThrow(/- VAPID_PUBLIC_KEY:/);
+    expect(() => loadEnv({ ...emulator, ...vapid, VAPID_PRIVATE_KEY: 'short' })).toThrow(/- VAPID_PRIVATE_KEY:/);
+    expect(() => loadEnv({ ...emulator, VAPID_SUBJECT: 'support@campusjobs.dev' })).toThrow(/- VAPID_SUBJECT:/);
+    expect(() => loadEnv({ ...emulator, PUSH_ALLOWED_HOSTS: 'https://evil.example/' })).toThrow(
+      /- PUSH_ALLOWED_HOSTS:/,
+    );
   });
 });

@@ -2,13 +2,14 @@ import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { logSerializers } from './http/log-serializers.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { type DatabaseHandle, MigrationError, openDatabase } from './db/client.ts';
 import { EnvError, type Env, loadEnv } from './env.ts';
 import { createAdminToken, loopbackUrl, publishAdminEndpoint, withdrawAdminEndpoint } from './modules/admin/index.ts';
 import { seedDemoData } from './modules/company/index.ts';
 import { createStorage } from './storage/create-storage.ts';
 
-const shutdownDeadlineMs = 10_000;
+/** After the grace, what is left to stop (mail round, database) gets this long before the process gives up. */
+const closeDeadlineMs = 30_000;
 
 function loadEnvOrExit(): Env {
   try {
@@ -47,7 +48,9 @@ try {
   await database.migrate();
   if (env.seedDemoData) await seedDemoData(database.db, storage);
 } catch (error) {
-  logger.fatal({ err: error }, 'database setup failed');
+  // A MigrationError's message is PostgreSQL's own (no parameters); other errors go through the log serializers.
+  const reason = error instanceof MigrationError ? `: ${error.message}` : '';
+  logger.fatal({ err: error }, `database setup failed${reason}`);
   await database.close();
   process.exit(1);
 }
@@ -57,20 +60,36 @@ const adminToken = database.kind === 'pglite' ? createAdminToken() : null;
 const app = await buildApp({ env, database, logger, storage, adminToken });
 
 let shuttingDown = false;
+/**
+ * SIGTERM: readiness answers 503 and no connection is accepted any more; requests in progress finish, each up to its
+ * own timeout (SHUTDOWN_GRACE_MS, default HTTP_REQUEST_TIMEOUT_MS), after which the connections still open are cut.
+ * The mail sender finishes the sends it started and releases the messages it had claimed but not started, so
+ * another instance takes them at once and nothing is sent twice. Exit 0 when all of that went as planned.
+ */
 async function shutdown(signal: string): Promise<void> {
   if (shuttingDown) return;
   shuttingDown = true;
-  logger.info({ signal }, 'shutting down');
-  // In-flight requests get a chance to finish; a stuck one must not keep the process (and the lock) forever.
+  const graceMs = env.http.shutdownGraceMs;
+  app.beginDraining();
+  logger.info({ signal, graceMs }, 'stopping: no new connections; waiting for the requests in progress');
+  let cut = false;
+  const graceTimer = setTimeout(() => {
+    cut = true;
+    logger.warn({ graceMs }, 'stopping: grace over, closing the connections still open');
+    app.server.closeAllConnections();
+  }, graceMs).unref();
+  // A stuck close must not keep the process (and the data folder's lock) forever.
   setTimeout(() => {
     logger.error('shutdown took too long, exiting');
     process.exit(1);
-  }, shutdownDeadlineMs).unref();
+  }, graceMs + closeDeadlineMs).unref();
   try {
     if (adminToken) withdrawAdminEndpoint(env.dataDir);
     await app.close();
+    clearTimeout(graceTimer);
     storage.destroy?.();
     await database.close();
+    logger.info({ cutConnections: cut }, 'stopped');
     process.exit(0);
   } catch (error) {
     logger.error({ err: error }, 'error during shutdown');

@@ -38,6 +38,7 @@ export const clientPaths = {
   appliedJobs: '/jobs/applied',
   savedJobs: '/jobs/saved',
   dismissedJobs: '/jobs/dismissed',
+  alerts: '/alerts',
   companySignIn: '/company/sign-in',
   companyJoin: '/company/join/:token',
   companyJobs: '/company',

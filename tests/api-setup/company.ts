@@ -83,7 +83,11 @@ export async function createOrganizationWithOwnerUser(
   name = 'Acme Robotics',
 ): Promise<TestOrganization> {
   const owner = await createGoogleUser({ email: uniqueEmail('owner'), name: `${name} Owner` });
-  const created = await createOrganizationWithOwner(db, { name, ownerEmail: owner.email! });
+  const created = await createOrganizationWithOwner(
+    db,
+    { name, ownerEmail: owner.email! },
+    { appUrl: 'https://jobs.test' },
+  );
   const response = await joinWithToken(app, owner, created.owner.token);
   if (response.statusCode !== 200) throw new Error(`owner join failed: ${response.statusCode} ${response.body}`);
   return { id: created.organization.id, name, owner };

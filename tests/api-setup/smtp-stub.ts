@@ -5,7 +5,12 @@ import type { AddressInfo } from 'node:net';
 // standing in for a mail provider. `failWith` makes it refuse every message at MAIL FROM, as a provider that is
 // down or rejects the sender does.
 
-export type SmtpMessage = { from: string; to: string[]; data: string };
+export type SmtpMessage = {
+  from: string;
+  to: string[];
+  data: string;
+  /** The queue id named in the reply. */ queueId?: string;
+};
 
 export type SmtpStub = {
   url: string;
@@ -19,6 +24,7 @@ export async function startSmtpStub({ failWith }: { failWith?: string } = {}): P
   const messages: SmtpMessage[] = [];
   const refused: string[] = [];
   const sockets = new Set<Socket>();
+  let queued = 0;
   const server = createServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -38,9 +44,10 @@ export async function startSmtpStub({ failWith }: { failWith?: string } = {}): P
           current.data = buffer.slice(0, end).replace(/^\.\./gm, '.');
           buffer = buffer.slice(end + 5);
           inData = false;
+          current.queueId = `Q${(queued += 1).toString(16).padStart(6, '0')}`;
           messages.push(current);
+          reply(`250 2.0.0 Ok: queued as ${current.queueId}`);
           current = { from: '', to: [], data: '' };
-          reply('250 2.0.0 queued');
           continue;
         }
         const lineEnd = buffer.indexOf('\r\n');

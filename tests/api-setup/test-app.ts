@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { Agent } from 'node:https';
 import type { FastifyInstance } from 'fastify';
+import webpush from 'web-push';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
@@ -9,6 +11,9 @@ import { type Env, loadEnv } from '../../src/server/env.ts';
 import { openTestDatabase, type TestDatabase } from './test-database.ts';
 
 // Builders for API tests: each takes overrides, so a test states only what matters to it.
+
+/** One VAPID key pair per test process, so that no test app makes one in a data folder. */
+const testVapidKeys = webpush.generateVAPIDKeys();
 
 /** Environment variables as the server would read them, pointed at the test emulator. `undefined` removes one. */
 export function buildEnvSource(overrides: Record<string, string | undefined> = {}): Record<string, string | undefined> {
@@ -21,6 +26,8 @@ export function buildEnvSource(overrides: Record<string, string | undefined> = {
     DATA_DIR: join(tmpdir(), 'campus-jobs-test-unused-data-dir'),
     // A folder that does not exist: no client is served unless a test builds one.
     STATIC_DIR: join(tmpdir(), 'campus-jobs-test-no-client'),
+    VAPID_PUBLIC_KEY: testVapidKeys.publicKey,
+    VAPID_PRIVATE_KEY: testVapidKeys.privateKey,
     ...overrides,
   };
 }
@@ -34,15 +41,18 @@ export async function buildTestApp({
   env = buildEnv(),
   adminToken,
   clock,
+  pushAgent,
 }: {
   database: DatabaseHandle;
   env?: Env;
+  /** Trusts a local push endpoint (tests/api-setup/local-push-service.ts). */
+  pushAgent?: Agent;
   /** Enables the loopback admin API (see routes/admin) with this bearer token. */
   adminToken?: string;
   /** A TestClock's `now`, for tests that move time instead of waiting. */
   clock?: () => number;
 }): Promise<FastifyInstance> {
-  const app = await buildApp({ env, database, adminToken, clock });
+  const app = await buildApp({ env, database, adminToken, clock, pushAgent });
   await app.ready();
   return app;
 }

@@ -60,3 +60,37 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+export type EmptyTestDatabase = {
+  /** The new PostgreSQL database's URL; null on PGlite (an in-memory database belongs to one handle). */
+  url: string | null;
+  /** A new handle on the database, not migrated (PGlite: the same handle every time). */
+  open(): Promise<DatabaseHandle>;
+  dispose(): Promise<void>;
+};
+
+/** A database with nothing in it, for tests of the migrations themselves. */
+export async function createEmptyTestDatabase(): Promise<EmptyTestDatabase> {
+  const serverUrl = testDatabaseUrl();
+  const handles: DatabaseHandle[] = [];
+  if (!serverUrl) {
+    const database = await openDatabase({ dataDir: 'memory' });
+    return { url: null, open: async () => database, dispose: () => database.close() };
+  }
+  const name = `campus_jobs_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  await withAdminClient(serverUrl, (client) => client.query(`create database "${name}"`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async open() {
+      const database = await openDatabase({ databaseUrl: url.toString() });
+      handles.push(database);
+      return database;
+    },
+    async dispose() {
+      await Promise.all(handles.map((handle) => handle.close()));
+      await withAdminClient(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
+    },
+  };
+}

@@ -329,6 +329,18 @@ test.describe('account page', () => {
     page,
     context,
   }) => {
+    // The page's Content-Security-Policy refuses fetch() of blob: URLs (the app never needs it): the test keeps the
+    // blobs the page opens, to read the opened file's bytes without the network.
+    await context.addInitScript(() => {
+      const blobs = new Map<string, Blob>();
+      (window as unknown as { __openedBlobs: Map<string, Blob> }).__openedBlobs = blobs;
+      const create = URL.createObjectURL.bind(URL);
+      URL.createObjectURL = (object: Blob | MediaSource) => {
+        const url = create(object);
+        if (object instanceof Blob) blobs.set(url, object);
+        return url;
+      };
+    });
     await signInWithProfile(page, 'resume');
     await openSection(page, 'Resume');
     await expect(page.getByTestId('no-resume')).toBeVisible();
@@ -376,7 +388,9 @@ test.describe('account page', () => {
     const popup = await popupPromise;
     expect(popup.url()).toMatch(/^blob:http:\/\/127\.0\.0\.1:\d+\//);
     const opened = await page.evaluate(async (url) => {
-      const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+      const blob = (window as unknown as { __openedBlobs: Map<string, Blob> }).__openedBlobs.get(url);
+      if (!blob) throw new Error(`no blob was created for ${url}`);
+      const bytes = new Uint8Array(await blob.arrayBuffer());
       return { size: bytes.length, head: new TextDecoder().decode(bytes.slice(0, 8)) };
     }, popup.url());
     expect(opened).toEqual({ size: content.length, head: '%PDF-1.4' });

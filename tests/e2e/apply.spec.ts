@@ -207,7 +207,9 @@ test.describe('apply page', () => {
     await expect(stepHeading(page, 'Hackathons')).toBeVisible();
     await expect(page.getByTestId('step-error')).toHaveText('Please verify your Devpost username before submitting');
 
-    // A draft without a resume is caught at submit with the alert.
+    // A draft without a resume is caught at submit with the alert. The page saves its move back to Hackathons (step
+    // 2) first: patched before that save, the draft would be overwritten by it.
+    await expect.poll(async () => (await storedDraft(page, job.id))?.step).toBe(2);
     await patchStoredDraft(page, job.id, { answers: { devpostUsername: '' }, resumeChoice: null, step: 4 });
     await page.reload();
     await expect(stepHeading(page, 'Job Details')).toBeVisible();

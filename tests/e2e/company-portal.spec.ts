@@ -92,11 +92,16 @@ test('the whole loop: operator, owner, teammate, student, status e-mail, withdra
   await expect(teammate.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible();
   await expect(teammate.getByTestId('cover-letter')).toContainText('I build reliable systems.');
   await expect(teammate.getByTestId('answers')).toContainText(studentEmail);
-  await expect(teammate.getByTestId('match-explained')).toContainText('of 2 required skills');
+  // "0 of 2" only for a profile that lists skills; one that lists none is not counted against the student.
+  await expect(teammate.getByTestId('match-explained')).toContainText('2 required');
   const resume = teammate.getByTestId('resume-frame');
   await expect(resume).toHaveAttribute('src', /^blob:/);
+  // Moves are silent unless the member chooses to tell the student.
   await teammate.getByTestId('status-select').selectOption('interview');
+  await teammate.getByText('E-mail the student about this move').click();
+  await expect(teammate.getByLabel('E-mail the student about this move')).toBeChecked();
   await teammate.getByRole('button', { name: 'Update status' }).click();
+  await expect(teammate.getByText('The student was told by e-mail.')).toBeVisible();
   await expect(teammate.getByTestId('application-status').first()).toHaveText('Interview');
   await expect(teammate.getByTestId('history-entry').first()).toContainText('Applied → Interview');
 
@@ -117,6 +122,12 @@ test('the whole loop: operator, owner, teammate, student, status e-mail, withdra
   await student.getByRole('alertdialog').getByRole('button', { name: 'Withdraw' }).click();
   await expect(card.getByTestId('application-status')).toHaveText('Withdrawn');
   await expect(card.getByRole('button', { name: 'Withdraw' })).toHaveCount(0);
+  // One card for the job: the device's sent copy of the application does not come back as "Applied", reload or not.
+  await expect(student.getByTestId('pending-applications')).toHaveCount(0);
+  await student.reload();
+  await expect(card.getByTestId('application-status')).toHaveText('Withdrawn');
+  await expect(student.getByTestId('pending-applications')).toHaveCount(0);
+  await expect(student.getByTestId('application-card').filter({ hasText: title })).toHaveCount(1);
 
   // The company sees it withdrawn, and can no longer move it.
   await teammate.reload();
@@ -187,7 +198,8 @@ test('a closed job disappears from the board, and comes back when reopened', asy
   await expect(student).toHaveURL(/\/jobs$/);
   await findOnBoard(student, title);
 
-  await owner.getByTestId('job-status-action').click(); // Close
+  await owner.getByTestId('job-status-action').click(); // Stop accepting applications, after a confirmation
+  await owner.getByRole('alertdialog').getByRole('button', { name: 'Stop accepting applications' }).click();
   await expect(owner.getByTestId('job-status')).toHaveText('Closed');
   await expect
     .poll(() => boardCount(student, title), {

@@ -100,6 +100,10 @@ test('a member posts an internship with its criteria and visa sponsorship; the b
   await owner.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(owner.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const jobId = /\/company\/jobs\/([^/?]+)/.exec(owner.url())![1]!;
+  // The company's own page of the job says who it is for, as the board will.
+  await expect(owner.getByTestId('company-job-criteria')).toHaveText(
+    `AI, ML & Data · ${term} · Bachelor's, Master's · Sponsors visas`,
+  );
 
   // The edit form reads the choices back (in French here).
   await setLocale(owner, 'fr');

@@ -24,6 +24,7 @@ const JobDetailPage = lazy(() => import('../features/jobs/routes/job-detail-page
 const PublicJobDetailPage = lazy(() => import('../features/jobs/routes/public-job-detail-page.tsx'));
 const SavedJobsPage = lazy(() => import('../features/saved-jobs/routes/saved-jobs-page.tsx'));
 const DismissedJobsPage = lazy(() => import('../features/dismissed-jobs/routes/dismissed-jobs-page.tsx'));
+const AlertsPage = lazy(() => import('../features/alerts/routes/alerts-page.tsx'));
 const AccountPage = lazy(() => import('../features/profile/routes/account-page.tsx'));
 const MyApplicationsPage = lazy(() => import('../features/applications/routes/my-applications-page.tsx'));
 // The apply page handles a signed-out visitor itself (spec: its own sign-in prompt), so it is not behind RequireAuth.
@@ -82,6 +83,7 @@ export const routes: RouteObject[] = [
               { path: clientPaths.appliedJobs, element: <MyApplicationsPage /> },
               { path: clientPaths.savedJobs, element: <SavedJobsPage /> },
               { path: clientPaths.dismissedJobs, element: <DismissedJobsPage /> },
+              { path: clientPaths.alerts, element: <AlertsPage /> },
             ],
           },
         ],

@@ -8,8 +8,17 @@ import type { ProfileCacheRecord } from './records/profile-cache-record.ts';
 import type { ApplicationDraftRecord, OutboxRecord } from './records/apply-records.ts';
 import type { SavedJobRecord } from './records/saved-job-record.ts';
 import type { DismissedJobRecord } from './records/dismissed-job-record.ts';
+import type { TrackedApplicationRecord, TrackedChangeRecord } from './records/tracked-application-records.ts';
 
-export type { ProfileCacheRecord, ApplicationDraftRecord, OutboxRecord, SavedJobRecord, DismissedJobRecord };
+export type {
+  ProfileCacheRecord,
+  ApplicationDraftRecord,
+  OutboxRecord,
+  SavedJobRecord,
+  DismissedJobRecord,
+  TrackedApplicationRecord,
+  TrackedChangeRecord,
+};
 
 export const appDbName = 'campus-jobs';
 
@@ -45,6 +54,8 @@ export class AppDb extends Dexie {
   outbox!: EntityTable<OutboxRecord, 'id'>;
   savedJobs!: EntityTable<SavedJobRecord, 'key'>;
   dismissedJobs!: EntityTable<DismissedJobRecord, 'key'>;
+  trackedApplications!: EntityTable<TrackedApplicationRecord, 'key'>;
+  trackedChanges!: EntityTable<TrackedChangeRecord, 'seq'>;
 
   constructor(name: string = appDbName) {
     super(name);
@@ -71,6 +82,8 @@ export class AppDb extends Dexie {
     this.version(4)
       .stores({ dismissedJobs: 'key, uid' })
       .upgrade((transaction) => transaction.table('boardSnapshot').clear());
+    // Applications tracked by hand (sent on employers' sites), per account, and the changes not yet sent, in order.
+    this.version(5).stores({ trackedApplications: 'key, uid', trackedChanges: '++seq, uid' });
     // Another tab runs a newer version of the app and wants to upgrade the schema: close our connection so its
     // upgrade is not blocked. This tab keeps working; Dexie reopens the database on its next query.
     this.on('versionchange', () => {

@@ -9,7 +9,7 @@ import {
   type ServerOnDataDir,
   startServerOnDataDir,
 } from '../../../tests/api-setup/cli.ts';
-import { caller } from '../../../tests/api-setup/company.ts';
+import { caller, lastMailLink } from '../../../tests/api-setup/company.ts';
 import { createGoogleUser, uniqueEmail } from '../../../tests/api-setup/emulator-users.ts';
 import { buildEnv } from '../../../tests/api-setup/test-app.ts';
 import { openTestDatabase, type TestDatabase } from '../../../tests/api-setup/test-database.ts';
@@ -59,6 +59,9 @@ describe('npm run org with a server running on DATA_DIR', () => {
     const link = lastLine(result.stdout);
     expect(link).toMatch(/^https:\/\/jobs\.example\.edu\/company\/join\/[\w-]{43}$/);
     const token = link.split('/company/join/')[1]!;
+    // The owner gets the same link by e-mail, through the server's outbox.
+    const mailed = await lastMailLink(testDatabase.database.db, owner.email!.toLowerCase(), '/company/join/');
+    expect(mailed.endsWith(`/company/join/${token}`)).toBe(true);
 
     const joined = await caller(server.app, owner).request('POST', `/api/company/join/${token}`);
     expect(joined.statusCode).toBe(200);
@@ -112,6 +115,8 @@ describe('npm run org without a server', () => {
         expect(invitations).toEqual([
           expect.objectContaining({ email: 'owner@direct.example', role: 'owner', acceptedAt: null }),
         ]);
+        // Its e-mail waits in the outbox for the next server started on DATA_DIR.
+        expect(await lastMailLink(check.db, 'owner@direct.example', '/company/join/')).toBe(lastLine(result.stdout));
       } finally {
         await check.close();
       }

@@ -10,11 +10,12 @@ import {
 import { runOnServerOrDatabase } from './server-or-database.ts';
 
 // `npm run org -- create --name "Acme" --owner ada@acme.example`: an operator creates a partner organization and
-// prints the invitation link of its first owner (7 days, single use, for a signed-in account with that e-mail).
+// e-mails its first owner an invitation through the outbox and prints the link too (7 days, single use, for a signed-in
+// account with that e-mail). Straight into the database, the running server (or the next one started) sends it.
 
 const usage = `Usage: npm run org -- create --name <organization name> --owner <e-mail>
 
-Creates a partner organization for the company portal and prints its first owner's invitation link
+Creates a partner organization for the company portal, e-mails its first owner an invitation and prints its link
 (PUBLIC_URL, default http://localhost:PORT). The link works once, for 7 days, for a signed-in account with that
 e-mail only. Uses DATA_DIR (through the running server when there is one) or DATABASE_URL.`;
 
@@ -53,7 +54,7 @@ export async function main(
     const env = loadLinkCliEnv(environment);
     const { result, route } = await runOnServerOrDatabase<OrganizationCreated>(env, {
       throughServer: async (call) => (await call('/organizations', input)) as OrganizationCreated,
-      directly: (db) => createOrganizationWithOwner(db, input),
+      directly: (db) => createOrganizationWithOwner(db, input, { appUrl: env.publicUrl }),
     });
     console.log(
       `Organization "${result.organization.name}" (${result.organization.slug}) created ${route}. ` +

@@ -11,7 +11,8 @@ export type Route = 'server' | 'database';
 
 export type ServerOrDatabaseWork<T> = {
   throughServer(call: (path: string, body?: unknown) => Promise<unknown>): Promise<T>;
-  directly(db: Database): Promise<T>;
+  /** `database` for work that needs more than queries (its kind, its own senders). */
+  directly(db: Database, database: DatabaseHandle): Promise<T>;
 };
 
 export async function runOnServerOrDatabase<T>(
@@ -23,7 +24,7 @@ export async function runOnServerOrDatabase<T>(
     const result = await work.throughServer((path, body) => callAdmin(endpoint, path, body));
     return { result, route: `through the running server (pid ${endpoint.pid})` };
   }
-  const result = await withOwnDatabase(env, (database) => work.directly(database.db));
+  const result = await withOwnDatabase(env, (database) => work.directly(database.db, database));
   return { result, route: env.databaseUrl ? 'in DATABASE_URL' : `in ${env.dataDir}` };
 }
 

@@ -4,7 +4,20 @@ import type { Database } from './client.ts';
 import { boardState } from './schema.ts';
 
 // The board version: one row that changes whenever the set of active board jobs changes. Writers bump it in the
-// same transaction as their change; every API instance polls it and rebuilds its in-memory board when it moves.
+// same transaction as their change, which also NOTIFYs `boardChangeChannel`: every API instance LISTENs and rebuilds
+// its in-memory board within a moment of the commit, and polls the version as well, in case notices were lost.
+
+/** The NOTIFY channel of board changes; the payload is the new version. */
+export const boardChangeChannel = 'board_change';
+
+/**
+ * Tells every instance, once `db`'s transaction commits (not before, and not at all if it rolls back), that the
+ * board changed: they compare versions and reload. bumpBoardVersion calls it; a writer that changes what the board
+ * shows without a new version (none today) would call it itself, inside its transaction.
+ */
+export async function notifyBoardChange(db: Database, version: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${boardChangeChannel}, ${version})`);
+}
 
 export type BoardState = { version: string; refreshedAt: Date };
 
@@ -32,5 +45,6 @@ export async function bumpBoardVersion(db: Database): Promise<BoardState> {
     })
     .returning({ version: boardState.version, refreshedAt: boardState.refreshedAt });
   if (!row) throw new Error('Bumping the board version returned no row');
+  await notifyBoardChange(db, row.version);
   return row;
 }

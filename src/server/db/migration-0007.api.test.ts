@@ -1,35 +1,16 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migrationsBefore, removeMigrationCopies } from '../../../tests/api-setup/migrations.ts';
 import { packageRoot } from '../package-root.ts';
 
 // Migration 0007 (company portal) on a database that already holds applications and featured jobs: applications
 // enter the pipeline as 'applied' (changed when submitted), jobs stay published and public, and a withdrawn
 // application no longer blocks a new one for the same job.
 
-const folders: string[] = [];
-afterAll(() => {
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
-
-/** The migrations folder as it was before `tag`. */
-function migrationsBefore(tag: string): string {
-  const folder = mkdtempSync(join(tmpdir(), 'campus-jobs-migrations-'));
-  folders.push(folder);
-  cpSync(join(packageRoot, 'migrations'), folder, { recursive: true });
-  const journalPath = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.slice(
-    0,
-    journal.entries.findIndex((entry) => entry.tag === tag),
-  );
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
+afterAll(removeMigrationCopies);
 
 describe('migration 0007_company_portal', () => {
   it('moves existing data into the pipeline', async () => {

@@ -18,6 +18,7 @@ import {
 import type { ApplicationAnswers, ApplicationReceipt } from '../../shared/applications/application-schema.ts';
 import type { BoardPlace } from '../../shared/jobs/board-place.ts';
 import type { WorkAuthorization } from '../../shared/profile/job-preferences.ts';
+import type { StageChange, TrackedField } from '../../shared/tracked-applications/tracked-applications-api.ts';
 import type { DevpostProfile } from '../../shared/devpost/devpost-profile.ts';
 import type { GithubProfile } from '../../shared/github/github-profile.ts';
 
@@ -40,6 +41,10 @@ export const users = pgTable('users', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The language the student uses the app in ('en' | 'fr'), for e-mails and notifications; null: English. */
+  locale: text('locale'),
+  /** IANA time zone from the browser at sign-up ('America/Toronto'), for digest hours; null: UTC. */
+  timeZone: text('time_zone'),
 });
 
 export const organizations = pgTable('organizations', {
@@ -70,10 +75,23 @@ export const organizationMembers = pgTable(
     /** The verified e-mail and name from the ID token when the person joined. */
     email: text('email').notNull(),
     name: text('name'),
+    /**
+     * How this member hears of new applications: 'each' (an e-mail per application or withdrawal), 'daily' (a
+     * summary) or 'none'. null: the role's default (owners 'daily', members 'none').
+     */
+    applicationNotifications: text('application_notifications', { enum: ['each', 'daily', 'none'] }),
+    /** The member's language for e-mails ('en' | 'fr'); null: English. */
+    locale: text('locale'),
+    /** IANA time zone for the daily summary's hour; null: UTC. */
+    timeZone: text('time_zone'),
     createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.uid] }),
+    check(
+      'organization_members_application_notifications_check',
+      sql`${table.applicationNotifications} in ('each', 'daily', 'none')`,
+    ),
     index('organization_members_uid_idx').on(table.uid),
     check('organization_members_role_check', sql`${table.role} in ('owner', 'member')`),
   ],
@@ -363,9 +381,8 @@ export const applications = pgTable(
   'applications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    uid: text('uid')
-      .notNull()
-      .references(() => users.uid, { onDelete: 'cascade' }),
+    /** null once the student deleted their account: the organization keeps the application, anonymised. */
+    uid: text('uid').references(() => users.uid, { onDelete: 'set null' }),
     jobId: uuid('job_id')
       .notNull()
       .references(() => featuredJobs.id, { onDelete: 'cascade' }),
@@ -402,6 +419,11 @@ export const applications = pgTable(
     responseStatus: integer('response_status').notNull(),
     responseBody: jsonb('response_body').$type<ApplicationReceipt>().notNull(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the applicant's personal data and resume copy were removed (their account was deleted): the row keeps
+     * the job, the status and its history for the organization, and reads "Deleted applicant".
+     */
+    anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -457,20 +479,42 @@ export const applicationNotes = pgTable(
   (table) => [index('application_notes_application_id_idx').on(table.applicationId, table.createdAt)],
 );
 
-/** Each member's own 1-5 rating of an application. */
-export const applicationRatings = pgTable(
-  'application_ratings',
+/** The criteria a job's scorecards rate (2-6, in order); a job without a row has none yet. */
+export const jobScorecardCriteria = pgTable('job_scorecard_criteria', {
+  jobId: uuid('job_id')
+    .primaryKey()
+    .references(() => featuredJobs.id, { onDelete: 'cascade' }),
+  /** `[{id, label}]`: a criterion keeps its id when renamed, so ratings stay attached to it. */
+  criteria: jsonb('criteria').$type<{ id: string; label: string }[]>().notNull(),
+  updatedBy: text('updated_by'),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Each member's own scorecard of an application: a 1-4 rating per criterion (keyed by criterion id), a
+ * recommendation and a note. `overall_rating` is the 1-5 rating members gave before scorecards existed, kept as is.
+ */
+export const applicationScorecards = pgTable(
+  'application_scorecards',
   {
     applicationId: uuid('application_id')
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
     uid: text('uid').notNull(),
-    rating: smallint('rating').notNull(),
+    ratings: jsonb('ratings').$type<Record<string, number>>().notNull().default({}),
+    recommendation: text('recommendation', { enum: ['strong_no', 'no', 'yes', 'strong_yes'] }),
+    note: text('note').notNull().default(''),
+    overallRating: smallint('overall_rating'),
+    createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     primaryKey({ columns: [table.applicationId, table.uid] }),
-    check('application_ratings_rating_check', sql`${table.rating} between 1 and 5`),
+    check(
+      'application_scorecards_recommendation_check',
+      sql`${table.recommendation} in ('strong_no', 'no', 'yes', 'strong_yes')`,
+    ),
+    check('application_scorecards_overall_rating_check', sql`${table.overallRating} between 1 and 5`),
   ],
 );
 
@@ -491,6 +535,10 @@ export const mailOutbox = pgTable(
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /** The HTML part (null: a text-only message). */
+    html: text('html'),
+    /** Extra headers (`List-Unsubscribe`, `List-Unsubscribe-Post`), name -> value. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     attempts: integer('attempts').notNull().default(0),
     /** Not before this time (retries back off). */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -501,6 +549,14 @@ export const mailOutbox = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }),
     /** The last failure's code (an SMTP or network code), never the message text. */
     lastError: text('last_error'),
+    /**
+     * When the current attempt handed the message to the SMTP server; cleared when the attempt ends either way. Set
+     * on a message whose lease ran out: that send was cut (its process died), and the server may have it.
+     */
+    sendStartedAt: timestamp('send_started_at', { withTimezone: true }),
+    /** The SMTP server's final reply code to the message ('250 2.0.0'), and the queue id it named, when it did. */
+    smtpReply: text('smtp_reply'),
+    smtpQueueId: text('smtp_queue_id'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -560,3 +616,181 @@ export const dismissedJobs = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userUid, table.jobId] })],
 );
+
+/**
+ * A student's saved board search that sends alerts (docs/decisions/023-alerts.md). `filters` is the board's filter
+ * object (validated by the one filter schema on the way in), so new filters join without a migration of meaning.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userUid: text('user_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    filters: jsonb('filters').$type<Record<string, unknown>>().notNull(),
+    frequency: text('frequency', { enum: ['daily', 'weekly'] }).notNull(),
+    /** 'email' and/or 'push'. */
+    channels: text('channels').array().notNull(),
+    /** Push new matching jobs as they appear (at most 3 alerts per student), besides the scheduled digest. */
+    instant: boolean('instant').notNull().default(false),
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    /** Jobs that entered the board after this time are new for the next digest (null: since the alert was created). */
+    lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
+    /** Jobs that entered the board after this time are new for the next instant push. */
+    lastInstantAt: timestamp('last_instant_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('alerts_user_uid_idx').on(table.userUid),
+    check('alerts_frequency_check', sql`${table.frequency} in ('daily', 'weekly')`),
+  ],
+);
+export type AlertRow = typeof alerts.$inferSelect;
+
+/**
+ * Applications a student sent on an employer's own site and moves through the stages themselves. The id is made on
+ * the device (an offline add sent twice is stored once); `field_times` holds when each field last changed, so changes
+ * from several devices settle field by field on the last one made. A deleted one is kept as a tombstone
+ * (`deleted_at`) so a late change from another device cannot bring it back.
+ */
+export const trackedApplications = pgTable(
+  'tracked_applications',
+  {
+    id: uuid('id').primaryKey(),
+    userUid: text('user_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    /** The board listing; null for one added by hand. */
+    jobId: text('job_id'),
+    company: text('company').notNull(),
+    title: text('title').notNull(),
+    url: text('url').notNull(),
+    stage: text('stage').notNull(),
+    note: text('note'),
+    nextStepAt: timestamp('next_step_at', { withTimezone: true }),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull(),
+    /** Every stage change, oldest first: `{ stage, at, note }`. */
+    history: jsonb('history').$type<StageChange[]>().notNull(),
+    fieldTimes: jsonb('field_times').$type<Record<TrackedField, string>>().notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('tracked_applications_user_uid_idx').on(table.userUid),
+    uniqueIndex('tracked_applications_user_job_idx')
+      .on(table.userUid, table.jobId)
+      .where(sql`${table.jobId} is not null and ${table.deletedAt} is null`),
+    index('tracked_applications_next_step_idx')
+      .on(table.nextStepAt)
+      .where(sql`${table.nextStepAt} is not null and ${table.deletedAt} is null`),
+    check(
+      'tracked_applications_stage_check',
+      sql`${table.stage} in ('applied', 'assessment', 'interview', 'offer', 'accepted', 'rejected', 'withdrawn', 'ghosted')`,
+    ),
+  ],
+);
+export type TrackedApplicationRow = typeof trackedApplications.$inferSelect;
+
+/**
+ * One unit of scheduled notification work (a student's digest for one period, a member's daily summary), keyed by
+ * a stable id such as `digest:{uid}:{2026-11-27}`: written in the same transaction as its outbox rows, so a crash
+ * and a retry, or two instances, never send it twice.
+ */
+export const notificationRuns = pgTable('notification_runs', {
+  id: text('id').primaryKey(),
+  kind: text('kind').notNull(),
+  /** How many items (jobs, applications) it announced; 0 when nothing was new and nothing was sent. */
+  itemCount: integer('item_count').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/**
+ * Leases for scheduled tasks (digests, sweeps): an instance runs task `name` only while it holds the row's lease,
+ * so several instances run it once. `last_run_at` is the schedule slot last completed.
+ */
+export const scheduledTasks = pgTable('scheduled_tasks', {
+  name: text('name').primaryKey(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  lockedBy: text('locked_by'),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Rate-limit counters shared by every instance (http/rate-limit-store.ts): `key` is the limit's name and the
+ * account's uid; a window starts with the first hit and ends at `reset_at`. Expired rows are deleted as they are met.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limit_counters_reset_idx').on(table.resetAt)],
+);
+
+/** A browser's Web Push subscription (PushSubscription JSON) for a student; deleted when the push service answers 404/410. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userUid: text('user_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    /** https, on a known push service's host (checked before it is stored). */
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  },
+  (table) => [index('push_subscriptions_user_uid_idx').on(table.userUid)],
+);
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+/**
+ * Outgoing push notifications, durable like the mail outbox: written with the change that causes them, delivered
+ * to every subscription of the user by the push sender with leases and retries.
+ */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userUid: text('user_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    /** 'new-jobs', 'status-change', ... for logs and counts. */
+    kind: text('kind').notNull(),
+    causeId: text('cause_id'),
+    /** What the service worker shows: `{ title, body, url, tag }`. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('push_outbox_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
+  ],
+);
+
+/**
+ * An account being deleted (DELETE /api/account). Written first, removed last: a deletion cut short by a crash is
+ * finished by the next request or by the scheduled task, so no file or row of the student stays behind. The e-mail
+ * is kept only until then, to find the mails and invitations addressed to it.
+ */
+export const accountDeletions = pgTable('account_deletions', {
+  uid: text('uid').primaryKey(),
+  email: text('email').notNull(),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -143,12 +143,17 @@ function bodyFieldsOf(schema: unknown): string[] {
 }
 
 /** Every route that takes a JSON body and the fields its schema names, read from the app's route list. */
-function jsonFieldTable(): { method: 'POST' | 'PATCH' | 'PUT'; url: string; fields: string[]; example: unknown }[] {
+function jsonFieldTable(): {
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  url: string;
+  fields: string[];
+  example: unknown;
+}[] {
   return app.routeList
-    .filter((route) => route.url.startsWith('/api') && ['POST', 'PATCH', 'PUT'].includes(route.method))
+    .filter((route) => route.url.startsWith('/api') && ['POST', 'PATCH', 'PUT', 'DELETE'].includes(route.method))
     .filter((route) => route.textPolicy)
     .map((route) => ({
-      method: route.method as 'POST' | 'PATCH' | 'PUT',
+      method: route.method as 'POST' | 'PATCH' | 'PUT' | 'DELETE',
       url: route.url.replace(/:[A-Za-z]+/g, jobSlug),
       fields: bodyFieldsOf(route.schema?.body),
       example: exampleOf(route.schema?.body),

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -13,8 +13,8 @@ import { createTestClock } from '../../../tests/api-setup/test-clock.ts';
 import { openTestDatabase, type TestDatabase, testDatabaseUrl } from '../../../tests/api-setup/test-database.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { applications, mailOutbox } from '../db/schema.ts';
-import { createMailer } from './mailer.ts';
-import { createMailSender, enqueueMail, messageIdOf } from './outbox.ts';
+import { createMailer, type Mailer } from './mailer.ts';
+import { createMailSender, enqueueMail, enqueueMails, messageIdOf } from './outbox.ts';
 
 // The durable outbox: a message exists exactly when the change that causes it committed, and the sender delivers
 // it at least once, with a stable Message-ID, with retries, one sender at a time per message.
@@ -99,6 +99,8 @@ describe('the sender', () => {
     const [row] = await db().select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(row?.sentAt).toBeInstanceOf(Date);
     expect(row?.attempts).toBe(1);
+    // The server's final reply and the queue id it named, to look the message up in its logs; the send is over.
+    expect(row).toMatchObject({ smtpReply: '250 2.0.0', smtpQueueId: smtp.messages[0]!.queueId, sendStartedAt: null });
   });
 
   it('a crash between send and mark: the resend carries the same Message-ID (the same message, not a new one)', async () => {
@@ -125,6 +127,37 @@ describe('the sender', () => {
     await db().update(mailOutbox).set({ sentAt: null, lockedUntil: null }).where(eq(mailOutbox.id, id));
     await sender.drain();
     expect(readdirSync(outboxDir).filter((name) => name.endsWith('.eml'))).toEqual([`${id}@campusjobs.dev.eml`]);
+  });
+
+  it('a message with an HTML part and headers goes out as multipart/alternative with those headers, by SMTP and to the folder', async () => {
+    const headers = {
+      'List-Unsubscribe': '<https://campusjobs.dev/api/unsubscribe/abc.def>, <mailto:support@campusjobs.dev>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    };
+    const rich = { ...message('margaret@example.test'), html: '<p>Bonjour <b>Margaret</b></p>', headers };
+    const smtpId = await enqueueMail(db(), rich);
+    const [stored] = await db().select().from(mailOutbox).where(eq(mailOutbox.id, smtpId));
+    expect(stored).toMatchObject({ html: rich.html, headers });
+    const { sender, mailer } = smtpSender();
+    expect(await sender.drain()).toBe(1);
+    await mailer.close();
+
+    const outboxDir = join(workDir, 'rich');
+    const folderMailer = createMailer({ smtpUrl: null, from: 'no-reply@campusjobs.dev', outboxDir, log });
+    const folderSender = createMailSender({ db: db(), mailer: folderMailer, log, messageIdDomain: 'campusjobs.dev' });
+    const [folderId] = await enqueueMails(db(), [rich]);
+    expect(await folderSender.drain()).toBe(1);
+    const file = readFileSync(join(outboxDir, `${folderId}@campusjobs.dev.eml`), 'utf8');
+
+    for (const data of [smtp.messages[0]!.data.replaceAll('\r\n', '\n'), file]) {
+      const unfolded = data.replace(/\n[ \t]+/g, ' ');
+      expect(unfolded).toContain(`List-Unsubscribe: ${headers['List-Unsubscribe']}`);
+      expect(unfolded).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+      expect(unfolded).toMatch(/Content-Type: multipart\/alternative/);
+      expect(data).toMatch(
+        /Content-Type: text\/plain[\s\S]*Body[\s\S]*Content-Type: text\/html[\s\S]*Bonjour <b>Margaret<\/b>/,
+      );
+    }
   });
 
   it('a refusing mail server: the message is kept, retried later with backoff, its error code recorded (no address)', async () => {
@@ -224,6 +257,92 @@ describe('two instances: two senders on two connection pools', () => {
       ]);
     },
   );
+});
+
+describe('stopping and the lease', () => {
+  /** A mailer over the SMTP stub whose sends wait until `open()`: a send in progress, held there. */
+  function heldMailer() {
+    const inner = createMailer({ smtpUrl: smtp.url, from: 'no-reply@campusjobs.dev', outboxDir: workDir, log });
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let started!: () => void;
+    const firstStarted = new Promise<void>((resolve) => (started = resolve));
+    const mailer: Mailer = {
+      ...inner,
+      async send(mail) {
+        started();
+        await gate;
+        return inner.send(mail);
+      },
+    };
+    return { mailer, open, firstStarted, close: () => inner.close() };
+  }
+  const rows = () => db().select().from(mailOutbox).orderBy(mailOutbox.createdAt);
+
+  it('stop() lets the send in progress finish and gives the claimed, unstarted messages back, due at once', async () => {
+    for (const to of ['one@example.test', 'two@example.test', 'three@example.test'])
+      await enqueueMail(db(), message(to));
+    const held = heldMailer();
+    const sender = createMailSender({
+      db: db(),
+      mailer: held.mailer,
+      log,
+      messageIdDomain: 'campusjobs.dev',
+      sendConcurrency: 1,
+    });
+    sender.start();
+    await held.firstStarted;
+    const stopping = sender.stop();
+    held.open();
+    await stopping;
+    const afterStop = await rows();
+    expect(afterStop.filter((row) => row.sentAt !== null)).toHaveLength(1);
+    // The other two: not leased, no attempt counted, nothing recorded as started: another sender takes them now.
+    expect(afterStop.filter((row) => row.sentAt === null)).toEqual([
+      expect.objectContaining({ lockedUntil: null, attempts: 0, sendStartedAt: null }),
+      expect.objectContaining({ lockedUntil: null, attempts: 0, sendStartedAt: null }),
+    ]);
+    const { sender: next, mailer } = smtpSender();
+    expect(await next.drain()).toBe(2);
+    await mailer.close();
+    await held.close();
+    expect(smtp.messages.map((sent) => sent.to[0]).sort()).toEqual([
+      '<one@example.test>',
+      '<three@example.test>',
+      '<two@example.test>',
+    ]);
+  });
+
+  it('a lease too short for a whole send: nothing is started, the messages go back to the queue unattempted', async () => {
+    await enqueueMail(db(), message('short@example.test'));
+    // The SMTP mailer's sends may take 30 s (three 10 s timeouts): a 20 s lease would run out under one.
+    const { sender, mailer } = smtpSender(smtp.url, { leaseMs: 20_000 });
+    expect(await sender.drain()).toBe(0);
+    await mailer.close();
+    expect(smtp.messages).toHaveLength(0);
+    expect(await rows()).toEqual([expect.objectContaining({ lockedUntil: null, attempts: 0, sentAt: null })]);
+  });
+
+  it('a send that was cut (its process died in the middle) is sent again once its lease ran out, and recorded', async () => {
+    const id = await enqueueMail(db(), message('cut@example.test'));
+    await db()
+      .update(mailOutbox)
+      .set({
+        attempts: 1,
+        sendStartedAt: sql`now() - interval '61 seconds'`,
+        lockedUntil: sql`now() - interval '1 second'`,
+      })
+      .where(eq(mailOutbox.id, id));
+    const { sender, mailer } = smtpSender();
+    expect(await sender.drain()).toBe(1);
+    await mailer.close();
+    expect(smtp.messages).toHaveLength(1);
+    expect((await rows())[0]).toMatchObject({
+      attempts: 2,
+      sendStartedAt: null,
+      smtpQueueId: smtp.messages[0]!.queueId,
+    });
+  });
 });
 
 describe('a lease left by a run that died (claimed, never marked sent)', () => {

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { mailOutbox, type MailOutboxRow } from '../db/schema.ts';
-import type { Mailer, MailMessage } from './mailer.ts';
+import type { Mailer, MailMessage, SendReceipt } from './mailer.ts';
 
 // The durable e-mail outbox (docs/decisions/009-durable-mail-outbox.md).
 //
@@ -23,23 +23,40 @@ export type OutboxMessage = {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part, rendered with `text` from one content (mail/mail-layout.ts). */
+  html?: string | null;
+  /** Extra headers (`List-Unsubscribe`, `List-Unsubscribe-Post`). */
+  headers?: Record<string, string> | null;
 };
+
+function outboxRow(message: OutboxMessage) {
+  return {
+    kind: message.kind,
+    causeId: message.causeId ?? null,
+    recipient: message.to,
+    subject: message.subject,
+    body: message.text,
+    html: message.html ?? null,
+    headers: message.headers ?? null,
+  };
+}
 
 /** Writes a message to the outbox with `db`, which should be the transaction of the change that causes it. */
 export async function enqueueMail(db: Database, message: OutboxMessage): Promise<string> {
-  const [row] = await db
-    .insert(mailOutbox)
-    .values({
-      kind: message.kind,
-      causeId: message.causeId ?? null,
-      recipient: message.to,
-      subject: message.subject,
-      body: message.text,
-    })
-    .returning({ id: mailOutbox.id });
+  const [row] = await db.insert(mailOutbox).values(outboxRow(message)).returning({ id: mailOutbox.id });
   if (!row) throw new Error('the outbox insert returned no row');
   return row.id;
 }
+
+/** enqueueMail for many messages in one statement (a scheduled run's batch), in the given order. */
+export async function enqueueMails(db: Database, messages: readonly OutboxMessage[]): Promise<string[]> {
+  if (messages.length === 0) return [];
+  const rows = await db.insert(mailOutbox).values(messages.map(outboxRow)).returning({ id: mailOutbox.id });
+  return rows.map((row) => row.id);
+}
+
+/** What a round did with the messages it claimed. */
+type RoundResult = { sent: number; released: number };
 
 export type MailSender = {
   /** Starts polling (every `pollIntervalMs`) for due messages. */
@@ -48,7 +65,10 @@ export type MailSender = {
   nudge(): void;
   /** Delivers everything due now, round after round, until none is left; answers how many were sent. */
   drain(): Promise<number>;
-  /** Stops polling and waits for the round in progress. */
+  /**
+   * Stops polling; the sends in progress finish, and the messages claimed but not started are released (at once
+   * due again, for another instance), so a stop never leaves a message to be sent twice.
+   */
   stop(): Promise<void>;
 };
 
@@ -60,8 +80,14 @@ export type MailSenderOptions = {
   messageIdDomain: string;
   pollIntervalMs?: number;
   batchSize?: number;
-  /** How long a claimed message is reserved for this sender (longer than an SMTP send may take). */
+  /**
+   * How long a claimed message is reserved for this sender. A send starts only while what is left of the lease
+   * outlasts the mailer's own timeouts (`mailer.maxSendMs`): no send is still running when another instance may take
+   * the message over.
+   */
   leaseMs?: number;
+  /** Sends in flight at once (the SMTP pool's connections). */
+  sendConcurrency?: number;
   /**
    * Clear every lease when starting. Only when this process is the database's only user (embedded PGlite, whose
    * data folder is locked): leases found then belong to a process that died, and need not run out first.
@@ -106,6 +132,7 @@ export function createMailSender({
   pollIntervalMs = 5_000,
   batchSize = 20,
   leaseMs = 60_000,
+  sendConcurrency = 3,
   releaseLeasesOnStart = false,
   maxAttempts = 10,
   backoffMs = defaultBackoffMs,
@@ -115,6 +142,8 @@ export function createMailSender({
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = false;
+  /** While stop() waits for the round in progress: that round starts no more sends. */
+  let stopping = false;
   /** Settles when start() has released the leases of a previous run (at once when there is nothing to release). */
   let leasesReleased: Promise<void> = Promise.resolve();
 
@@ -131,7 +160,7 @@ export function createMailSender({
         limit ${batchSize}
         for update skip locked
       )
-      returning id, recipient, subject, body, attempts, kind, cause_id`);
+      returning id, recipient, subject, body, html, headers, attempts, kind, cause_id, send_started_at`);
     // PGlite and node-postgres both answer `{ rows }`.
     const { rows } = result as unknown as { rows: Record<string, unknown>[] };
     return rows.map((row) => ({
@@ -139,9 +168,17 @@ export function createMailSender({
       recipient: String(row.recipient),
       subject: String(row.subject),
       body: String(row.body),
+      html: row.html === null || row.html === undefined ? null : String(row.html),
+      // node-postgres parses jsonb; PGlite too.
+      headers: (row.headers ?? null) as Record<string, string> | null,
       attempts: Number(row.attempts),
       kind: String(row.kind),
       causeId: row.cause_id === null ? null : String(row.cause_id),
+      // Still set: the previous attempt handed it to the SMTP server and never heard back (its process died).
+      sendStartedAt:
+        row.send_started_at === null || row.send_started_at === undefined
+          ? null
+          : new Date(String(row.send_started_at)),
     })) as MailOutboxRow[];
   }
 
@@ -150,10 +187,21 @@ export function createMailSender({
       to: row.recipient,
       subject: row.subject,
       text: row.body,
+      ...(row.html === null ? {} : { html: row.html }),
+      ...(row.headers === null ? {} : { headers: row.headers }),
       messageId: messageIdOf(row, messageIdDomain),
     };
+    if (row.sendStartedAt !== null) {
+      // Nothing tells whether that server delivered it (SMTP has no query for it): sent again, at least once.
+      log.warn({ mailId: row.id, kind: row.kind, causeId: row.causeId }, 'e-mail sent again after a cut send');
+    }
+    await db
+      .update(mailOutbox)
+      .set({ sendStartedAt: new Date(now()) })
+      .where(eq(mailOutbox.id, row.id));
+    let receipt: SendReceipt;
     try {
-      await mailer.send(message);
+      receipt = await mailer.send(message);
     } catch (error) {
       const giveUp = row.attempts >= maxAttempts;
       const code = errorCode(error);
@@ -161,6 +209,7 @@ export function createMailSender({
         .update(mailOutbox)
         .set({
           lockedUntil: null,
+          sendStartedAt: null,
           lastError: code,
           nextAttemptAt: new Date(now() + backoffMs(row.attempts)),
           failedAt: giveUp ? new Date(now()) : null,
@@ -173,20 +222,64 @@ export function createMailSender({
     }
     await db
       .update(mailOutbox)
-      .set({ sentAt: new Date(now()), lockedUntil: null, lastError: null })
+      .set({
+        sentAt: new Date(now()),
+        lockedUntil: null,
+        sendStartedAt: null,
+        lastError: null,
+        smtpReply: receipt.reply,
+        smtpQueueId: receipt.queueId,
+      })
       .where(eq(mailOutbox.id, row.id));
-    log.info({ mailId: row.id, kind: row.kind, causeId: row.causeId }, 'e-mail delivered');
+    log.info({ mailId: row.id, kind: row.kind, causeId: row.causeId, queueId: receipt.queueId }, 'e-mail delivered');
     return true;
+  }
+
+  /** Gives claimed messages back, due at once, their attempt not counted (none was made). */
+  async function release(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await db
+      .update(mailOutbox)
+      .set({ lockedUntil: null, attempts: sql`${mailOutbox.attempts} - 1` })
+      .where(sql`${mailOutbox.id} in ${ids} and ${mailOutbox.sentAt} is null`);
+  }
+
+  /**
+   * Sends a claimed batch, `sendConcurrency` at a time. A message is started only while the sender runs and its lease
+   * leaves room for a whole send; the others are released.
+   */
+  async function deliverBatch(batch: MailOutboxRow[], leaseEnds: number): Promise<RoundResult> {
+    const waiting = [...batch];
+    const unstarted: string[] = [];
+    let sent = 0;
+    async function worker(): Promise<void> {
+      for (let row = waiting.shift(); row; row = waiting.shift()) {
+        if (stopping || performance.now() + mailer.maxSendMs > leaseEnds) {
+          unstarted.push(row.id);
+          continue;
+        }
+        if (await deliver(row)) sent += 1;
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(sendConcurrency, batch.length) }, () => worker()));
+    await release(unstarted);
+    return { sent, released: unstarted.length };
   }
 
   async function round(): Promise<number> {
     let sent = 0;
     for (;;) {
+      // Measured before the claim: the lease cannot have started earlier than this.
+      const leaseEnds = performance.now() + leaseMs;
       const batch = await claim();
       if (batch.length === 0) return sent;
-      const results = await Promise.all(batch.map((row) => deliver(row)));
-      sent += results.filter(Boolean).length;
-      if (stopped) return sent;
+      const result = await deliverBatch(batch, leaseEnds);
+      sent += result.sent;
+      if (result.released > 0 && !stopping) {
+        log.warn({ released: result.released }, 'e-mail sends outlasted the lease; the rest go back to the queue');
+      }
+      // Released messages wait for the next round rather than be claimed again at once.
+      if (stopped || result.released > 0) return sent;
     }
   }
 
@@ -254,10 +347,15 @@ export function createMailSender({
     },
     async stop() {
       stopped = true;
+      stopping = true;
       if (timer) clearTimeout(timer);
       timer = null;
-      await leasesReleased;
-      await running;
+      try {
+        await leasesReleased;
+        await running;
+      } finally {
+        stopping = false;
+      }
     },
   };
 }

@@ -327,7 +327,16 @@ export const companyJobsQuerySchema = z.object({ organizationId: uuid }).strict(
 // ---------------------------------------------------------------- match
 
 export type MatchPart =
-  | { key: 'skills'; points: number; max: number; matched: number; required: number; missing: string[] }
+  | {
+      key: 'skills';
+      points: number;
+      max: number;
+      matched: number;
+      required: number;
+      missing: string[];
+      /** The profile lists no skills at all: the part is left out of the score (max 0) rather than counted as 0. */
+      notListed?: boolean;
+    }
   | {
       key: 'graduation';
       points: number;
@@ -371,6 +380,7 @@ export type ApplicantListItem = {
   status: (typeof applicationStatuses)[number];
   statusChangedAt: string;
   appliedAt: string;
+  /** The team's scorecard score, 1-4 (null: no card yet). */
   rating: number | null;
   match: Match;
 };
@@ -439,9 +449,6 @@ export type CompanyApplication = {
   match: Match;
   history: HistoryEntry[];
   notes: Note[];
-  /** The caller's own rating of this application, and the organization's average. */
-  rating: number | null;
-  averageRating: number | null;
   hasResume: boolean;
   resumeName: string | null;
 };
@@ -453,6 +460,11 @@ export const applicationStatusRequestSchema = z
       error: 'Status must be one of applied, screening, interview, offer, hired, rejected',
     }),
     version: z.number({ error: 'version is required' }).int().min(0),
+    /**
+     * Tell the student (an e-mail in their language and a notification). Absent or false: the move is silent, as in
+     * the tools recruiters use; the student sees the new status in My Applications.
+     */
+    notify: z.boolean({ error: 'notify must be true or false' }).optional(),
   })
   .strict();
 export type ApplicationStatusRequest = z.input<typeof applicationStatusRequestSchema>;
@@ -462,6 +474,7 @@ export const bulkStatusRequestSchema = z
   .object({
     applicationIds: z.array(uuid).min(1, { error: 'Select at least one application' }).max(500),
     status: applicationStatusRequestSchema.shape.status,
+    notify: applicationStatusRequestSchema.shape.notify,
   })
   .strict();
 export type BulkStatusRequest = z.input<typeof bulkStatusRequestSchema>;
@@ -473,20 +486,6 @@ export type BulkStatusResponse = {
 /** POST /api/company/applications/{id}/notes -> 201 Note */
 export const noteRequestSchema = z.object({ body: multiLine(companyLimits.note, 'Write a note first') }).strict();
 export type NoteRequest = z.input<typeof noteRequestSchema>;
-
-/** PUT /api/company/applications/{id}/rating -> {rating, averageRating} (the caller's own rating). */
-export const ratingRequestSchema = z
-  .object({
-    rating: z
-      .number({ error: 'Rating must be 1 to 5' })
-      .int()
-      .min(1, { error: 'Rating must be 1 to 5' })
-      .max(5, { error: 'Rating must be 1 to 5' })
-      .nullable(),
-  })
-  .strict();
-export type RatingRequest = z.input<typeof ratingRequestSchema>;
-export type RatingResponse = { rating: number | null; averageRating: number | null };
 
 // ---------------------------------------------------------------- invitations and shared links of a job
 

@@ -27,6 +27,14 @@ describe('match: skills part', () => {
   it('gives the whole 50 when the job requires no skill', () => {
     expect(skillsPart([], ['Rust'])).toMatchObject({ points: 50, required: 0 });
   });
+
+  it('leaves the part out (max 0) when the profile lists no skills, instead of "0 of N"', () => {
+    const part = skillsPart(['TypeScript', 'Robotics'], []);
+    expect(part).toMatchObject({ points: 0, max: 0, required: 2, notListed: true });
+    expect(describeMatchPart(part)).toBe('No skills on the profile (not counted; 2 required)');
+    // Listing some skills, none of them required, is a real 0 of 2.
+    expect(skillsPart(['TypeScript', 'Robotics'], ['Cobol'])).toMatchObject({ points: 0, max: 50, matched: 0 });
+  });
 });
 
 describe('match: graduation part', () => {
@@ -104,5 +112,20 @@ describe('computeMatch', () => {
       at,
     });
     expect(nothing.score).toBe(0);
+  });
+
+  it('scores a student without profile skills on the other parts alone, not under one missing every skill', () => {
+    const applicant = {
+      graduationYear: 2027,
+      github: { contributionCount: 250, repoCount: 4 },
+      devpost: { stats: { projectCount: 1, winCount: 0 } },
+    };
+    const job = { type: 'Internship', skills: ['TypeScript', 'Robotics'] };
+    const unasked = computeMatch({ job, applicant: { ...applicant, skills: [] }, at });
+    const wrong = computeMatch({ job, applicant: { ...applicant, skills: ['Cobol'] }, at });
+    // 20 + 12 + 2 out of the 50 points the other parts can give.
+    expect(unasked.score).toBe(Math.round((100 * 34) / 50));
+    expect(wrong.score).toBe(34);
+    expect(unasked.score).toBeGreaterThan(wrong.score);
   });
 });

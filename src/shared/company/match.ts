@@ -6,7 +6,9 @@ import type { Match, MatchPart } from './company-api.ts';
 // hold (docs/decisions/011-company-portal.md). No hidden model: a member can check every point by hand.
 //
 // - skills (50): the share of the job's required skills the student lists on their profile (case, spaces and
-//   punctuation ignored: "Node.js" = "nodejs"). A job without required skills gives every applicant the 50.
+//   punctuation ignored: "Node.js" = "nodejs"). A job without required skills gives every applicant the 50. A profile
+//   that lists no skills at all (the student was never asked) is not counted as "0 of N": the part is left out and
+//   the score is the other parts' share of their own maximum, so such a student does not sink under "Best match".
 // - graduation (20): the graduation year against the job type, at the time of the application.
 //     Internship: still studying (after this year) fits; this year is close.
 //     New Grad: graduated within a year (last year to next year) fits; two years either way is close.
@@ -46,6 +48,9 @@ export function skillsPart(
   const wanted = [...new Map(required.map((skill) => [skillKey(skill), skill])).entries()].filter(([key]) => key);
   const missing = wanted.filter(([key]) => !have.has(key)).map(([, skill]) => skill);
   const matched = wanted.length - missing.length;
+  if (wanted.length > 0 && have.size === 0) {
+    return { key: 'skills', points: 0, max: 0, matched: 0, required: wanted.length, missing, notListed: true };
+  }
   const points = wanted.length === 0 ? max : Math.round((max * matched) / wanted.length);
   return { key: 'skills', points, max, matched, required: wanted.length, missing };
 }
@@ -104,7 +109,9 @@ export function computeMatch({ job, applicant, at }: MatchInput): Match {
     githubPart(applicant.github),
     devpostPart(applicant.devpost),
   ];
-  const score = Math.max(0, Math.min(100, Math.round(parts.reduce((sum, part) => sum + part.points, 0))));
+  const points = parts.reduce((sum, part) => sum + part.points, 0);
+  const max = parts.reduce((sum, part) => sum + part.max, 0);
+  const score = max === 0 ? 0 : Math.max(0, Math.min(100, Math.round((100 * points) / max)));
   return { score, parts };
 }
 
@@ -112,6 +119,7 @@ export function computeMatch({ job, applicant, at }: MatchInput): Match {
 export function describeMatchPart(part: MatchPart): string {
   switch (part.key) {
     case 'skills':
+      if (part.notListed) return `No skills on the profile (not counted; ${part.required} required)`;
       return part.required === 0 ? 'No required skills' : `${part.matched} of ${part.required} required skills`;
     case 'graduation':
       return part.year === null ? 'No graduation year' : `Graduates ${part.year} (${part.fit} for ${part.jobType})`;

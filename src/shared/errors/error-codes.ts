@@ -35,6 +35,20 @@ export const errorMessages = {
   job_not_available: 'This job posting is not available or has expired.',
   job_not_found: 'There is no job with this id',
 
+  // Alerts (saved searches)
+  alert_not_found: 'You have no alert with this id.',
+  alert_limit_reached: 'You have the most alerts allowed (10). Delete one to add another.',
+  instant_alert_limit_reached: 'At most 3 alerts can be sent as the jobs appear. Turn this off on another alert first.',
+
+  // Application tracker (applications sent on employers' sites)
+  tracked_application_not_found: 'You have no tracked application with this id.',
+  tracked_application_limit_reached: 'You track the most applications allowed (1000). Delete one to add another.',
+  tracked_application_id_taken: 'This application id is already used: add the application again.',
+
+  // Links in e-mails (unsubscribe)
+  unsubscribe_link_invalid: 'This unsubscribe link is not valid: it may have been cut or changed.',
+  unsubscribe_target_gone: 'What this link unsubscribes from no longer exists (it was deleted).',
+
   // Profile: resume, uploads, GitHub, Devpost
   resume_too_large: 'File size must be less than 5MB',
   resume_not_pdf: 'Please upload a PDF document.',
@@ -89,6 +103,11 @@ export const errorMessages = {
   too_many_invitations: 'At most 500 invitations can be sent at once.',
   email_invalid: 'This is not a valid e-mail address.',
   resume_missing: 'The resume of this application could not be found.',
+  resume_removed: 'This resume was removed: the applicant deleted their account.',
+
+  // Push notifications
+  push_endpoint_not_allowed:
+    'Push notifications are sent only through the browsers’ push services (https); this subscription names another address.',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

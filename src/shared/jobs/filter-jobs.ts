@@ -27,8 +27,11 @@ export type IndexedJob = {
   readonly placeKeys: readonly Readonly<ParsedLocation>[];
   /** The work mode of each place. */
   readonly modes: readonly WorkMode[];
-  /** The card the job is shown on (postingGroupKey): facets and totals count cards, not postings. */
-  readonly group: string;
+  /**
+   * The card the job is shown on, as a number (equal for the postings of one postingGroupKey within one index, so
+   * comparing two postings' cards on every keystroke compares small integers): facets and totals count cards.
+   */
+  readonly group: number;
 };
 
 /** One option of a place filter and how many jobs of the current result it would keep. */
@@ -69,7 +72,7 @@ export function sortJobs(jobs: readonly BoardJob[]): BoardJob[] {
  * each entry already holds rather than computing it again.
  */
 export function inCardOrder(entries: readonly IndexedJob[]): IndexedJob[] {
-  const cards = new Map<string, IndexedJob[]>();
+  const cards = new Map<number, IndexedJob[]>();
   for (const entry of entries) {
     const card = cards.get(entry.group);
     if (card === undefined) cards.set(entry.group, [entry]);
@@ -124,6 +127,17 @@ export function createJobIndexer(): (job: BoardJob) => IndexedJob {
     }
     return entry;
   };
+  // Card keys as numbers, in the order first seen.
+  const groups = new Map<string, number>();
+  const groupOf = (job: BoardJob) => {
+    const key = postingGroupKey(job);
+    let group = groups.get(key);
+    if (group === undefined) {
+      group = groups.size;
+      groups.set(key, group);
+    }
+    return group;
+  };
   return (job) => {
     const places = job.places ?? [];
     const entries = places.map((place) => entryOf(place.country, place.region, place.city));
@@ -133,7 +147,7 @@ export function createJobIndexer(): (job: BoardJob) => IndexedJob {
       places: entries.map((entry) => entry.place),
       placeKeys: entries.map((entry) => entry.key),
       modes: places.map((place) => place.mode),
-      group: postingGroupKey(job),
+      group: groupOf(job),
     };
   };
 }
@@ -294,7 +308,7 @@ export function compareFacetValues(a: string, b: string): number {
 
 /** Alphabetical, unique case-insensitively (the filters compare that way); the first spelling seen is kept. */
 class FacetValues {
-  private readonly byKey = new Map<string, { value: string; count: number; lastCard: string }>();
+  private readonly byKey = new Map<string, { value: string; count: number; lastCard: number }>();
 
   /**
    * Counts the card of `job` once per value, however many of its locations (and postings) carry it: the jobs come
@@ -350,7 +364,7 @@ function criteriaFacet<T extends string>(order: readonly T[], counts: ReadonlyMa
 /** Cards per value of one facet; jobs come in index order (a card's postings side by side), counted once per card. */
 class CardCounts<T> {
   readonly counts = new Map<T, number>();
-  private readonly lastCard = new Map<T, string>();
+  private readonly lastCard = new Map<T, number>();
 
   add(value: T, job: IndexedJob): void {
     if (this.lastCard.get(value) === job.group) return;
@@ -369,31 +383,44 @@ class CardCounts<T> {
  * choosing that family alone would show), and so on for terms and degrees.
  */
 export function jobFacets(indexed: readonly IndexedJob[], filters: JobFilters): JobFacets {
-  const base = matchesTypeAndText(indexed, filters.type, compileJobSearch(filters.q ?? ''));
+  const counter = createFacetCounter(filters);
+  for (const entry of matchesTypeAndText(indexed, filters.type, compileJobSearch(filters.q ?? ''))) counter.add(entry);
+  return counter.result();
+}
+
+/**
+ * jobFacets one entry at a time, for a caller that counts in slices (the device, between frames): give it, in index
+ * order, the entries matching the filters' type and text (jobFacets' first step), then ask for the result.
+ */
+export function createFacetCounter(filters: JobFilters): { add(entry: IndexedJob): void; result(): JobFacets } {
   const placeKey = placeKeyOf(filters);
   const criteria = criteriaKeyOf(filters);
   const families = new CardCounts<JobFamily>();
   const terms = new CardCounts<TermKey>();
   const degrees = new CardCounts<DegreeLevel>();
   const passing: IndexedJob[] = [];
-  for (const entry of base) {
-    const pass = criteriaPass(entry.job, criteria);
-    const misses = Number(!pass.family) + Number(!pass.term) + Number(!pass.degree) + Number(!pass.sponsorship);
-    // The place facets have their own rules over the jobs passing every criteria filter.
-    if (misses === 0) passing.push(entry);
-    if (misses > 1 || !matchesPlace(entry, placeKey)) continue;
-    const { job } = entry;
-    if (pass.term && pass.degree && pass.sponsorship && job.family !== null) families.add(job.family, entry);
-    if (pass.family && pass.degree && pass.sponsorship) for (const term of job.termKeys) terms.add(term, entry);
-    if (pass.family && pass.term && pass.sponsorship) {
-      for (const level of job.degreeLevels.length === 0 ? degreeLevels : job.degreeLevels) degrees.add(level, entry);
-    }
-  }
   return {
-    ...placeFacetsOf(passing, placeKey),
-    categories: criteriaFacet(jobFamilies, families.counts),
-    terms: criteriaFacet([...terms.counts.keys()].sort(compareTerms), terms.counts),
-    degrees: criteriaFacet(degreeLevels, degrees.counts),
+    add(entry) {
+      const pass = criteriaPass(entry.job, criteria);
+      const misses = Number(!pass.family) + Number(!pass.term) + Number(!pass.degree) + Number(!pass.sponsorship);
+      // The place facets have their own rules over the jobs passing every criteria filter.
+      if (misses === 0) passing.push(entry);
+      if (misses > 1 || !matchesPlace(entry, placeKey)) return;
+      const { job } = entry;
+      if (pass.term && pass.degree && pass.sponsorship && job.family !== null) families.add(job.family, entry);
+      if (pass.family && pass.degree && pass.sponsorship) for (const term of job.termKeys) terms.add(term, entry);
+      if (pass.family && pass.term && pass.sponsorship) {
+        for (const level of job.degreeLevels.length === 0 ? degreeLevels : job.degreeLevels) degrees.add(level, entry);
+      }
+    },
+    result() {
+      return {
+        ...placeFacetsOf(passing, placeKey),
+        categories: criteriaFacet(jobFamilies, families.counts),
+        terms: criteriaFacet([...terms.counts.keys()].sort(compareTerms), terms.counts),
+        degrees: criteriaFacet(degreeLevels, degrees.counts),
+      };
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import { jobTypeFilterValues } from './listing-schemas.ts';
 import { postedWithinValues } from './posted-within.ts';
 import {
   filtersFromSearchParams,
+  filtersToQueryString,
   filtersToSearchParams,
   jobBoardQuerySchema,
   jobChoiceKeys,
@@ -111,6 +112,20 @@ describe('filtersToSearchParams', () => {
 
   it('leaves out blank values', () => {
     expect(filtersToSearchParams({ type: 'featured', country: ' ', q: '' }).toString()).toBe('type=featured');
+  });
+});
+
+describe('filtersToQueryString', () => {
+  it('writes the lists with commas, other reserved characters escaped, and reads back the same filters', () => {
+    const filters: JobFilters = {
+      type: 'all',
+      category: ['software', 'ai-ml-data'],
+      degree: ['master'],
+      q: 'c++ & go,rust',
+    };
+    const query = filtersToQueryString(filters);
+    expect(query).toBe('q=c%2B%2B+%26+go,rust&category=software,ai-ml-data&degree=master');
+    expect(filtersFromSearchParams(new URLSearchParams(query))).toMatchObject(filters);
   });
 });
 

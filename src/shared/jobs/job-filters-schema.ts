@@ -175,6 +175,14 @@ export function filtersToSearchParams(filters: JobFilters & Partial<JobPage>): U
   return params;
 }
 
+/**
+ * filtersToSearchParams as the query string of an address people read and share: the lists' commas stay commas
+ * (`?category=software,ai-ml-data`, not `%2C`), which query strings allow and URLSearchParams reads back alike.
+ */
+export function filtersToQueryString(filters: JobFilters & Partial<JobPage>): string {
+  return filtersToSearchParams(filters).toString().replaceAll('%2C', ',');
+}
+
 // How a filter's value enters the cache key when the raw value would split equal answers.
 const cacheKeyParts: { [K in JobFilterKey]?: (value: NonNullable<JobFilters[K]>, nowMs: number) => string } = {
   // Location filters compare case-insensitively, so their case does not change the answer.

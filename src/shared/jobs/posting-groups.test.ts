@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { withPlaces } from './board-job-fixture.ts';
 import { type BoardJob, parseExternalFeed } from './listing-schemas.ts';
 import { indexJobs } from './filter-jobs.ts';
-import { cardsOf, cardsOfRuns, postingGroupKey, postingsOf } from './posting-groups.ts';
+import { cardRuns, cardsOf, postingGroupKey, postingsOf } from './posting-groups.ts';
 
 function posting(overrides: Partial<BoardJob> & Pick<BoardJob, 'id'>): BoardJob {
   return withPlaces({
@@ -109,8 +109,8 @@ describe('the real feeds', () => {
   });
 });
 
-describe('cardsOfRuns', () => {
-  it('gives what cardsOf gives for postings in board order over an index in card order', () => {
+describe('cardRuns', () => {
+  it('counts and builds what cardsOf gives for postings in board order over an index in card order', () => {
     const jobs = Array.from({ length: 60 }, (_, i) =>
       withPlaces({
         id: `job-${i}`,
@@ -130,7 +130,14 @@ describe('cardsOfRuns', () => {
     const subset = ordered.filter((_, i) => i % 3 !== 0);
     for (const list of [ordered, subset]) {
       const key = (job: BoardJob) => postingGroupKey(job);
-      expect(cardsOfRuns(list, (job) => job, key)).toEqual(cardsOf(list, (job) => job, key));
+      const expected = cardsOf(list, (job) => job, key);
+      const runs = cardRuns(list, (job) => job, key);
+      expect(runs.length).toBe(expected.length);
+      // Built as far as asked, in steps, as a list grows by pages.
+      expect(runs.slice(0, 5)).toEqual(expected.slice(0, 5));
+      expect(runs.slice(3, 12)).toEqual(expected.slice(3, 12));
+      expect(runs.slice(0)).toEqual(expected);
+      expect(runs.slice(0, expected.length + 10)).toEqual(expected);
     }
   });
 });

@@ -34,49 +34,79 @@ export function cardsOf<T>(
   groupOf: (entry: T) => string | number,
 ): BoardJob[] {
   const members: T[][] = [];
-  const cardOf = new Map<string | number, T[]>();
+  const byGroup = new Map<string | number, T[]>();
   for (const entry of matched) {
     const group = groupOf(entry);
-    const card = cardOf.get(group);
+    const card = byGroup.get(group);
     if (card === undefined) {
       const created = [entry];
-      cardOf.set(group, created);
+      byGroup.set(group, created);
       members.push(created);
     } else {
       card.push(entry);
     }
   }
-  return members.map(([first, ...others]) => {
-    const job = jobOf(first!);
-    return others.length === 0 ? job : { ...job, alsoPosted: others.map((other) => postingRefOf(jobOf(other))) };
-  });
+  return members.map(([first, ...others]) => cardOf(jobOf(first!), others.map(jobOf)));
+}
+
+/** A card: its lead posting, with the others of its group listed as `alsoPosted` (none: the posting itself). */
+export function cardOf(lead: BoardJob, others: readonly BoardJob[]): BoardJob {
+  return others.length === 0 ? lead : { ...lead, alsoPosted: others.map(postingRefOf) };
+}
+
+/** The cards of a result, counted at once and built only as far as a list shows them. */
+export interface CardList {
+  readonly length: number;
+  /** The cards from `start` to `end` (exclusive), like Array.prototype.slice. */
+  slice(start: number, end?: number): BoardJob[];
+}
+
+/** A CardList over cards already built. */
+export function cardListOf(cards: readonly BoardJob[]): CardList {
+  return { length: cards.length, slice: (start, end) => cards.slice(start, end) };
 }
 
 /**
- * cardsOf for a result whose postings of one card are side by side (board order over an index in inCardOrder): one
- * pass comparing each posting's card with the previous one, no map, no array per card.
+ * The cards of a result whose postings of one card are side by side (board order over an index in inCardOrder), as
+ * cardsOf would give them: counted in one pass comparing each posting's card with the previous one, and built (by
+ * `build`, cardOf unless a caller keeps cards it built before) only up to the last one asked for. A keystroke of a
+ * search on the device matches up to 20,000 postings, of which the list shows 20.
  */
-export function cardsOfRuns<T>(
+export function cardRuns<T>(
   matched: readonly T[],
   jobOf: (entry: T) => BoardJob,
   groupOf: (entry: T) => string | number,
-): BoardJob[] {
-  const cards: BoardJob[] = [];
+  build: (lead: BoardJob, others: readonly BoardJob[]) => BoardJob = cardOf,
+): CardList {
+  let length = 0;
   let previous: string | number | undefined;
-  let others: PostingRef[] | null = null;
-  for (const entry of matched) {
-    const group = groupOf(entry);
-    if (cards.length > 0 && group === previous) {
-      (others ??= []).push(postingRefOf(jobOf(entry)));
-      continue;
-    }
-    if (others !== null) cards[cards.length - 1] = { ...cards[cards.length - 1]!, alsoPosted: others };
-    others = null;
+  for (let i = 0; i < matched.length; i += 1) {
+    const group = groupOf(matched[i]!);
+    if (i === 0 || group !== previous) length += 1;
     previous = group;
-    cards.push(jobOf(entry));
   }
-  if (others !== null) cards[cards.length - 1] = { ...cards[cards.length - 1]!, alsoPosted: others };
-  return cards;
+  const built: BoardJob[] = [];
+  let next = 0;
+  const buildUpTo = (end: number) => {
+    while (built.length < end && next < matched.length) {
+      const lead = matched[next]!;
+      const group = groupOf(lead);
+      const others: BoardJob[] = [];
+      next += 1;
+      while (next < matched.length && groupOf(matched[next]!) === group) {
+        others.push(jobOf(matched[next]!));
+        next += 1;
+      }
+      built.push(build(jobOf(lead), others));
+    }
+  };
+  return {
+    length,
+    slice(start, end = length) {
+      buildUpTo(Math.min(length, end < 0 ? length + end : end));
+      return built.slice(start, end);
+    },
+  };
 }
 
 /** Every posting of a card: the one it leads with, then the others. */

@@ -29,6 +29,8 @@ export const publicJobViewSchema = z.object({
     /** Empty: any degree when `family` is stated, else not stated. */
     degreeLevels: z.array(degreeLevelSchema),
     sponsorship: sponsorshipSchema,
+    /** The skills the job requires (the company's list, as written). */
+    skills: z.array(z.string()),
   }),
   organization: z.object({ name: z.string(), logo: z.string().nullable() }),
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { supportedLocales } from '../locale.ts';
+import { canonicalTimeZone, maxTimeZoneLength } from '../time-zone.ts';
 import { textPolicy } from './text-policy.ts';
 
 // POST /api/auth/create-account: the request the client sends after sign-in and the answer it gets.
@@ -11,8 +13,25 @@ export const emailAddressSchema = z
   .max(254, { error: 'The e-mail address is too long' })
   .pipe(z.email({ error: 'Enter a valid e-mail address' }));
 
+/** The language the person uses the app in, for e-mails and notifications. */
+export const accountLocaleSchema = z.enum(supportedLocales, { error: 'locale is en or fr' });
+
+/**
+ * The browser's IANA time zone ('America/Toronto'), for the hour digests arrive at. One that names no zone (or is
+ * not text) reads as absent: it is never a reason to refuse a sign-in or a change.
+ */
+export const browserTimeZoneSchema = z
+  .unknown()
+  .transform((value) => canonicalTimeZone(value) ?? undefined)
+  .meta({ type: 'string', maxLength: maxTimeZoneLength, examples: ['America/Toronto'] });
+
 export const createAccountRequestSchema = z.object(
-  { email: emailAddressSchema },
+  {
+    email: emailAddressSchema,
+    // From the browser at sign-in; an unsupported language is ignored like an unknown zone.
+    locale: accountLocaleSchema.optional().catch(undefined),
+    timeZone: browserTimeZoneSchema.optional(),
+  },
   { error: 'The request body must be a JSON object like {"email": "you@example.com"}' },
 );
 
@@ -30,6 +49,10 @@ export const accountUserSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
   lastSignInAt: z.iso.datetime({ offset: true }),
+  /** null: not known yet (English is used). */
+  locale: accountLocaleSchema.nullable(),
+  /** null: not known (digests use UTC). */
+  timeZone: z.string().nullable(),
 });
 
 export type AccountUser = z.infer<typeof accountUserSchema>;
@@ -42,3 +65,18 @@ export type CreateAccountResponse = z.infer<typeof createAccountResponseSchema>;
 export function sameEmailAddress(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
+
+/** PATCH /api/auth/account: the language (when the person switches it) and the time zone. */
+export const accountSettingsSchema = z
+  .object(
+    { locale: accountLocaleSchema.optional(), timeZone: browserTimeZoneSchema.optional() },
+    { error: 'The request body must be a JSON object like {"locale": "fr"}' },
+  )
+  .strict();
+
+export type AccountSettings = z.input<typeof accountSettingsSchema>;
+
+export const accountSettingsResponseSchema = z.object({
+  locale: accountLocaleSchema.nullable(),
+  timeZone: z.string().nullable(),
+});

@@ -8,11 +8,13 @@ import { prerenderView } from '../../lib/prerender-view.ts';
 import { useOutboxRunner } from '../../features/apply/hooks/use-outbox-runner.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { useProfileSync } from '../../features/profile/hooks/use-profile-sync.ts';
+import { useAccountLocaleSync } from '../../features/auth/hooks/use-account-locale-sync.ts';
 import { useRuntimeConfig } from '../../lib/use-runtime-config.ts';
 import { BreadcrumbContext, type BreadcrumbState, type Crumb } from '../../lib/breadcrumb/breadcrumb-context.ts';
 import { DashboardHeader } from '../../features/dashboard/components/dashboard-header.tsx';
 import { SidebarContent } from '../../features/dashboard/components/sidebar-content.tsx';
 import { useSidebar } from '../../features/dashboard/hooks/use-sidebar.ts';
+import { ApplyPromptHost } from '../../features/tracked-applications/index.ts';
 import { sidebarWidth, sidebarWidthCollapsed, sidebarWidthMobile } from '../../features/dashboard/sidebar-state.ts';
 
 const sidebarId = 'dashboard-sidebar';
@@ -34,6 +36,8 @@ export default function DashboardLayout() {
   const session = useSession();
   // The profile's name greets the student and fills the user block; its copy on the device serves them offline.
   useProfileSync(session.status === 'identified' ? session.user.uid : null);
+  // The account's language follows the app's, for the e-mails the student gets (alert digests).
+  useAccountLocaleSync(session.status === 'identified' ? session.user.uid : null);
   const [crumbs, setCrumbs] = useState<Crumb[]>(() =>
     typeof window === 'undefined' ? (prerenderView().crumbs ?? []) : [],
   );
@@ -104,6 +108,7 @@ export default function DashboardLayout() {
               <Outlet />
               <SignedInShellRelease />
             </Suspense>
+            <ApplyPromptHost />
           </SkipNavContent>
         </Flex>
       </Flex>

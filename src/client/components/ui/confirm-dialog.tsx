@@ -1,5 +1,5 @@
 import { Dialog, Portal, Text } from '@chakra-ui/react';
-import { useState, type ReactElement } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { Button } from './button.tsx';
 
 type ConfirmDialogProps = {
@@ -7,6 +7,8 @@ type ConfirmDialogProps = {
   trigger: ReactElement;
   title: string;
   description: string;
+  /** More under the description (what an account deletion removes). */
+  details?: ReactNode;
   cancelLabel: string;
   confirmLabel: string;
   /** Runs the destructive action; resolves true to close the dialog, false to keep it open (the action failed). */
@@ -18,6 +20,7 @@ export function ConfirmDialog({
   trigger,
   title,
   description,
+  details,
   cancelLabel,
   confirmLabel,
   onConfirm,
@@ -46,14 +49,24 @@ export function ConfirmDialog({
             </Dialog.Header>
             <Dialog.Body>
               <Text>{description}</Text>
+              {details}
             </Dialog.Body>
-            <Dialog.Footer>
+            {/* Long labels (French, a phone's width) wrap onto a second line instead of leaving the dialog. */}
+            <Dialog.Footer flexWrap="wrap">
               <Dialog.ActionTrigger asChild>
-                <Button variant="outline" minH="11">
+                <Button variant="outline" minH="11" h="auto" maxW="full" whiteSpace="normal">
                   {cancelLabel}
                 </Button>
               </Dialog.ActionTrigger>
-              <Button variant="destructive" minH="11" loading={busy} onClick={() => void confirm()}>
+              <Button
+                variant="destructive"
+                minH="11"
+                h="auto"
+                maxW="full"
+                whiteSpace="normal"
+                loading={busy}
+                onClick={() => void confirm()}
+              >
                 {confirmLabel}
               </Button>
             </Dialog.Footer>

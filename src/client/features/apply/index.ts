@@ -1,2 +1,2 @@
 export { OutboxStatusBadge } from './components/submission-status.tsx';
-export { listOutbox } from './db/outbox-repository.ts';
+export { forgetSentApplications, listOutbox } from './db/outbox-repository.ts';

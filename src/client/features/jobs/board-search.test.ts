@@ -3,7 +3,14 @@ import { indexJobs } from '../../../shared/jobs/filter-jobs.ts';
 import type { JobFilters } from '../../../shared/jobs/job-filters-schema.ts';
 import { referenceQueryJobs } from '../../../shared/jobs/reference-query-jobs.ts';
 import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts';
-import { boardFacets, buildBoardIndex, builtBoardIndex, filterBoardChoices, searchBoardText } from './board-search.ts';
+import {
+  boardFacets,
+  boardFacetsInSlices,
+  buildBoardIndex,
+  builtBoardIndex,
+  filterBoardChoices,
+  searchBoardText,
+} from './board-search.ts';
 import { withPlaces } from '../../../shared/jobs/board-job-fixture.ts';
 
 const places = [
@@ -47,7 +54,7 @@ const index = indexJobs(Array.from({ length: 300 }, (_, i) => buildJob(i)));
 function local(filters: JobFilters) {
   const base = searchBoardText(index, filters.type, filters.q ?? '');
   const matches = filterBoardChoices(base, filters);
-  return { ids: matches.map((job) => job.id), total: matches.length, facets: boardFacets(base, filters) };
+  return { ids: matches.slice(0).map((job) => job.id), total: matches.length, facets: boardFacets(base, filters) };
 }
 
 function shared(filters: JobFilters) {
@@ -105,6 +112,29 @@ describe('local board search answers exactly what the shared referenceQueryJobs 
   it('does not narrow across a change of type', () => {
     expect(local({ type: 'featured', q: 'engineer' })).toEqual(shared({ type: 'featured', q: 'engineer' }));
     expect(local({ type: 'all', q: 'engineer 1' })).toEqual(shared({ type: 'all', q: 'engineer 1' }));
+  });
+});
+
+describe('boardFacetsInSlices', () => {
+  it('counts what boardFacets counts, over a result larger than one slice, under every kind of filter', async () => {
+    const large = indexJobs(Array.from({ length: 4500 }, (_, i) => buildJob(i)));
+    for (const filters of [
+      { type: 'all' },
+      { type: 'internship', country: 'Canada' },
+      { type: 'all', category: ['software'], degree: ['master'] },
+      { type: 'all', q: 'engineer', country: 'canada', state: 'on' },
+    ] satisfies JobFilters[]) {
+      const base = searchBoardText(large, filters.type, filters.q ?? '');
+      expect(await boardFacetsInSlices(base, filters, { cancelled: false })).toEqual(boardFacets(base, filters));
+    }
+  });
+
+  it('answers null once cancelled, without finishing the count', async () => {
+    const large = indexJobs(Array.from({ length: 4500 }, (_, i) => buildJob(i)));
+    const run = { cancelled: false };
+    const counting = boardFacetsInSlices(large, { type: 'all' }, run);
+    run.cancelled = true;
+    expect(await counting).toBeNull();
   });
 });
 

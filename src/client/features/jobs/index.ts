@@ -8,6 +8,7 @@ export { localCountryName } from './country-names.ts';
 export { readJobDetail } from './db/job-details-repository.ts';
 export { useAppliedJobIds } from './hooks/use-applied-job-ids.ts';
 export { useBoardSnapshot } from './hooks/use-board-snapshot.ts';
+export { useFilterSummary } from './hooks/use-filter-summary.ts';
 export { criteriaText, useCriteriaLabels, useTermLabel } from './job-criteria-text.ts';
 export { typeStage } from './job-card-model.ts';
 export { formatJobDate } from './job-dates.ts';

@@ -5,11 +5,13 @@ import { policyText } from '../../../shared/schemas/text-policy.ts';
 import type { Database } from '../../db/client.ts';
 import { isLoopbackHost } from '../../env.ts';
 import { HttpError } from '../../http/http-error.ts';
-import { errorAnswers, objectAnswer } from '../../http/route-schemas.ts';
+import { errorAnswers, objectAnswer, withExample } from '../../http/route-schemas.ts';
 import { FeedReadError, IngestBusyError, type IngestService } from '../jobs/index.ts';
 import { inviteApplicant, revokeJobLink, shareJob } from '../apply/index.ts';
 import type { BoardIndex } from '../jobs/index.ts';
 import { createOrganizationWithOwner, organizationCreateRequestSchema } from '../company/index.ts';
+import type { DigestService } from '../digests/index.ts';
+import type { MailSender } from '../../mail/outbox.ts';
 import { adminTokensMatch } from './admin-endpoint.ts';
 
 /** The real feeds are 2-4 MB of JSON; a scaled-up benchmark feed of 20,000 listings is ~12 MB. */
@@ -42,15 +44,28 @@ const sharedLinkRequestSchema = z.object({
 
 const sharedLinkParamsSchema = z.object({ id: z.string() });
 
+const digestRequestSchema = z.object({
+  email: z.email({ error: 'email must be an e-mail address' }).max(320).optional(),
+});
+
 // The token check is an onRequest hook, before the schemas: without the token every route answers 401.
 const adminSchema = { tags: ['admin'], security: [{ adminToken: [] }] };
 const adminErrors = errorAnswers(400, 401, 404);
 
-export type AdminRoutesOptions = { token: string; ingest: IngestService; boardIndex: BoardIndex; db: Database };
+export type AdminRoutesOptions = {
+  token: string;
+  ingest: IngestService;
+  boardIndex: BoardIndex;
+  db: Database;
+  digests: DigestService;
+  mailSender: MailSender;
+  /** PUBLIC_URL, for the links in the e-mails the operator's commands send. */
+  appUrl: string;
+};
 
 export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
   app,
-  { token, ingest, boardIndex, db },
+  { token, ingest, boardIndex, db, digests, mailSender, appUrl },
 ) => {
   app.addHook('onRequest', async (request, reply) => {
     // Local tools only: from anywhere else the route does not exist.
@@ -133,9 +148,13 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
     async (request, reply) => {
       const input = request.body;
       reply.header('cache-control', 'no-store');
-      return reply
-        .code(201)
-        .send(await createOrganizationWithOwner(db, { name: input.name, ownerEmail: input.ownerEmail.toLowerCase() }));
+      const created = await createOrganizationWithOwner(
+        db,
+        { name: input.name, ownerEmail: input.ownerEmail.toLowerCase() },
+        { appUrl },
+      );
+      mailSender.nudge();
+      return reply.code(201).send(created);
     },
   );
 
@@ -170,6 +189,24 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
     },
     async (request) => {
       return revokeJobLink(db, request.params.id);
+    },
+  );
+
+  // `npm run digest -- --now [--email]`: the digests as if every alert (of that student) were due, sent now.
+  app.post(
+    '/admin/digests',
+    {
+      config: { access: 'admin' },
+      schema: {
+        ...adminSchema,
+        summary: 'Send the alert digests now, as if every alert were due',
+        body: withExample(digestRequestSchema, { email: 'student@example.edu' }),
+        response: { 200: objectAnswer('What was sent: students, e-mails, push notifications, jobs'), ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return digests.runNow({ email: request.body.email });
     },
   );
 };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -15,6 +16,7 @@ let app: FastifyInstance;
 const html = { accept: 'text/html' };
 const page = (label: string) =>
   `<!doctype html><html lang="x"><head><title>${label}</title></head><body><div id="root" data-prerendered><h1>${label}</h1></div></body></html>`;
+const startUpScript = "(function () { document.documentElement.dataset.started = 'yes'; })();";
 const asset = `console.log(${JSON.stringify('x'.repeat(4000))})`;
 
 function write(path: string, content: string | Buffer) {
@@ -32,7 +34,13 @@ beforeAll(async () => {
   write('client/assets/index-3f9a1c2b.js.br', brotliCompressSync(asset));
   for (const locale of ['en', 'fr']) {
     write(`pages/${locale}/index.html`, page(`landing ${locale}`));
-    write(`pages/${locale}/privacy.html`, page(`privacy ${locale}`));
+    write(
+      `pages/${locale}/privacy.html`,
+      page(`privacy ${locale}`).replace(
+        '</body>',
+        `<script type="application/ld+json">{"@type":"WebPage"}</script><script>${startUpScript}</script></body>`,
+      ),
+    );
     write(`pages/${locale}/404.html`, page(`not found ${locale}`));
     write(
       `pages/${locale}/sign-in.html`,
@@ -115,6 +123,50 @@ describe('prerendered pages', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<title>Shell</title>');
     expect(response.body).toContain('window.__RUNTIME_CONFIG__=');
+  });
+});
+
+describe('the Content-Security-Policy of a page', () => {
+  const sha256 = (source: string) => `'sha256-${createHash('sha256').update(source).digest('base64')}'`;
+  const directive = (policy: string, name: string) =>
+    policy
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .find(([key]) => key === name)
+      ?.slice(1);
+
+  it('lets exactly its inline scripts run (the globals and the start-up script, by hash), never unsafe-inline', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/privacy',
+      headers: { ...html, cookie: 'locale=fr', host: '127.0.0.1:3000' },
+    });
+    const policy = String(response.headers['content-security-policy']);
+    const globals = /<head><script>(.*?)<\/script>/.exec(response.body)![1]!;
+    const scriptSrc = directive(policy, 'script-src')!;
+    expect(scriptSrc).toContain("'self'");
+    expect(scriptSrc).toContain(sha256(globals));
+    expect(scriptSrc).toContain(sha256(startUpScript));
+    expect(scriptSrc.filter((source) => source.startsWith("'sha256-"))).toHaveLength(2);
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc).not.toContain("'unsafe-eval'");
+    expect(directive(policy, 'frame-ancestors')).toEqual(["'none'"]);
+    expect(directive(policy, 'object-src')).toEqual(["'none'"]);
+    // The page reaches the Auth emulator under the host name it was loaded from (development and tests).
+    expect(directive(policy, 'connect-src')).toContain(
+      JSON.parse(/__RUNTIME_CONFIG__=(\{.*\})/.exec(globals)![1]!).authEmulatorUrl,
+    );
+  });
+
+  it('changes its globals hash with the language, and the shell and the 404 page carry one too', async () => {
+    const english = await app.inject({ method: 'GET', url: '/', headers: html });
+    const french = await app.inject({ method: 'GET', url: '/', headers: { ...html, cookie: 'locale=fr' } });
+    expect(english.headers['content-security-policy']).not.toBe(french.headers['content-security-policy']);
+    for (const url of ['/dashboard?tab=x', '/no-such-page']) {
+      const response = await app.inject({ method: 'GET', url, headers: html });
+      const globals = /<head><script>(.*?)<\/script>/.exec(response.body)![1]!;
+      expect(directive(String(response.headers['content-security-policy']), 'script-src')).toContain(sha256(globals));
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import { safeRedirectPath } from '../../../shared/safe-redirect.ts';
 import { defaultLocale, isLocale, localeCookieName, type Locale } from '../../../shared/locale.ts';
 import type { Env } from '../../env.ts';
 import { contentAnswer } from '../../http/route-schemas.ts';
+import { inlineScriptHashes, type PagePolicyOptions, scriptHash, setPagePolicy } from '../../http/security-headers.ts';
 import { emulatorUrlFor, toPublicConfig } from '../config/index.ts';
 
 // The HTML of the client's pages (decision record 012). Public pages (/, /sign-in, /privacy, the menu pages) were
@@ -64,13 +65,15 @@ function onlyRedirectQuery(url: string): boolean {
   return keys.length === 1 && keys[0] === 'redirectUrl';
 }
 
-export type AppPagesOptions = { env: Env; staticDir: string; pagesDir: string };
+export type AppPagesOptions = { env: Env; staticDir: string; pagesDir: string; pagePolicy: PagePolicyOptions };
+
+type PageFile = { html: string; scriptHashes: string[] };
 
 /**
  * Registers the page routes on `app` and answers the handler for page requests no route matched: the SPA shell for
  * a client route, the 404 page otherwise.
  */
-export function registerAppPages(app: FastifyInstance, { env, staticDir, pagesDir }: AppPagesOptions) {
+export function registerAppPages(app: FastifyInstance, { env, staticDir, pagesDir, pagePolicy }: AppPagesOptions) {
   const config = toPublicConfig(env);
   const encodedPlaceholder = encodeURIComponent(redirectUrlPlaceholder);
   const manifestFile = join(pagesDir, 'pages.json');
@@ -79,15 +82,26 @@ export function registerAppPages(app: FastifyInstance, { env, staticDir, pagesDi
     : null;
   if (!manifest) app.log.info({ pagesDir }, 'no prerendered pages found; every page gets the SPA shell');
 
-  const files = new Map<string, Promise<string>>();
+  // Each file is read and its inline start-up scripts hashed once (for the Content-Security-Policy).
+  const files = new Map<string, Promise<PageFile>>();
   const read = (file: string) => {
-    let text = files.get(file);
-    if (!text) {
-      text = readFile(file, 'utf8');
-      text.catch(() => files.delete(file));
-      files.set(file, text);
+    let page = files.get(file);
+    if (!page) {
+      page = readFile(file, 'utf8').then((html) => ({ html, scriptHashes: inlineScriptHashes(html) }));
+      page.catch(() => files.delete(file));
+      files.set(file, page);
     }
-    return text;
+    return page;
+  };
+  // The globals script differs by language and host name only: a handful of hashes, kept.
+  const globalsHashes = new Map<string, string>();
+  const globalsHash = (script: string) => {
+    let hash = globalsHashes.get(script);
+    if (!hash) {
+      hash = scriptHash(script);
+      if (globalsHashes.size < 64) globalsHashes.set(script, hash);
+    }
+    return hash;
   };
 
   /** The query's redirect target (safe, as the client reads it) where a prerendered page shows it (sign-in's links). */
@@ -97,19 +111,22 @@ export function registerAppPages(app: FastifyInstance, { env, staticDir, pagesDi
     return html.replaceAll(encodedPlaceholder, encodeURIComponent(safeRedirectPath(query.get('redirectUrl'))));
   }
 
-  function withPageGlobals(html: string, request: FastifyRequest, locale: Locale): string {
+  /** The inline script that gives the page its language and runtime config. */
+  function pageGlobals(request: FastifyRequest, locale: Locale): string {
     const runtimeConfig = {
       ...config,
       authEmulatorUrl: emulatorUrlFor(env.firebase.authEmulatorHost, request.hostname),
     };
-    const script = `<script>window.__LOCALE__=${scriptJson(locale)};window.__RUNTIME_CONFIG__=${scriptJson(runtimeConfig)}</script>`;
-    return html.replace(/<head>/i, () => `<head>${script}`);
+    return `window.__LOCALE__=${scriptJson(locale)};window.__RUNTIME_CONFIG__=${scriptJson(runtimeConfig)}`;
   }
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply, statusCode: number, page: string | null) {
     const locale = pageLocale(request);
     const prerendered = page && manifest?.locales.includes(locale) ? join(pagesDir, locale, page) : null;
-    const html = await read(prerendered ?? join(staticDir, 'index.html'));
+    const file = await read(prerendered ?? join(staticDir, 'index.html'));
+    const globals = pageGlobals(request, locale);
+    const html = withRedirectUrl(file.html, request).replace(/<head>/i, () => `<head><script>${globals}</script>`);
+    setPagePolicy(request, reply, pagePolicy, [globalsHash(globals), ...file.scriptHashes]);
     return (
       reply
         .code(statusCode)
@@ -118,7 +135,7 @@ export function registerAppPages(app: FastifyInstance, { env, staticDir, pagesDi
         .header('cache-control', 'no-cache')
         .header('vary', 'Cookie, Accept-Language')
         .header('content-language', locale)
-        .send(withPageGlobals(withRedirectUrl(html, request), request, locale))
+        .send(html)
     );
   }
 

@@ -1,1 +1,1 @@
-export { registerAppPages } from './app-pages.routes.ts';
+export { pageLocale, registerAppPages } from './app-pages.routes.ts';

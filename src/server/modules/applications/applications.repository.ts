@@ -1,5 +1,10 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { type ApplicationStatus, withdrawableStatuses } from '../../../shared/company/application-status.ts';
+import {
+  type ApplicationStatus,
+  canWithdraw,
+  withdrawableStatuses,
+} from '../../../shared/company/application-status.ts';
+import type { StudentApplication } from '../../../shared/company/company-api.ts';
 import type { Database } from '../../db/client.ts';
 import { applications, applicationStatusHistory, featuredJobs, organizations } from '../../db/schema.ts';
 
@@ -56,11 +61,15 @@ export async function listStudentHistory(db: Database, applicationId: string) {
     .orderBy(applicationStatusHistory.createdAt, applicationStatusHistory.id);
 }
 
-/** Withdraws the person's application if its status allows it, with its history row; null when it does not. */
+/**
+ * Withdraws the person's application if its status allows it, with its history row and whatever `alsoInTransaction`
+ * writes (the company's notices); null when it does not.
+ */
 export async function withdrawApplication(
   db: Database,
   uid: string,
   id: string,
+  alsoInTransaction: (tx: Database) => Promise<unknown> = async () => undefined,
 ): Promise<{ from: ApplicationStatus } | null> {
   return db.transaction(async (tx) => {
     const [current] = await tx
@@ -85,6 +94,30 @@ export async function withdrawApplication(
       changedBy: null,
       changedByName: null,
     });
+    await alsoInTransaction(tx);
     return { from: current.status };
   });
+}
+
+/** My Applications' view of a row of listStudentApplications. */
+export function toStudentApplication(
+  row: Awaited<ReturnType<typeof listStudentApplications>>[number],
+): StudentApplication {
+  return {
+    applicationId: row.application.id,
+    jobId: row.application.jobId,
+    jobSlug: row.jobSlug,
+    jobTitle: row.jobTitle,
+    company: row.company,
+    status: row.application.status,
+    statusChangedAt: row.application.statusChangedAt.toISOString(),
+    appliedAt: row.application.submittedAt.toISOString(),
+    featured: true,
+    canWithdraw: canWithdraw(row.application.status),
+  };
+}
+
+/** The person's applications as My Applications lists them, newest first. */
+export async function studentApplications(db: Database, uid: string): Promise<StudentApplication[]> {
+  return (await listStudentApplications(db, uid)).map(toStudentApplication);
 }

@@ -4,15 +4,17 @@ import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { contentAnswer, errorAnswers } from '../../http/route-schemas.ts';
 import { callerOf, requireIdentifiedUser } from '../../plugins/auth.ts';
+import type { MailSender } from '../../mail/outbox.ts';
 import type { Storage } from '../../storage/storage.ts';
+import type { ApplicationNotices } from '../company-notifications/index.ts';
 import {
   findStudentApplication,
   listAppliedJobIds,
-  listStudentApplications,
   listStudentHistory,
+  studentApplications,
+  toStudentApplication,
   withdrawApplication,
 } from './applications.repository.ts';
-import { canWithdraw } from '../../../shared/company/application-status.ts';
 import {
   type StudentApplication,
   type StudentApplicationDetail,
@@ -22,24 +24,17 @@ import {
 import { inlineContentDisposition } from '../../http/content-disposition.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
-function toStudentApplication(row: Awaited<ReturnType<typeof listStudentApplications>>[number]): StudentApplication {
-  return {
-    applicationId: row.application.id,
-    jobId: row.application.jobId,
-    jobSlug: row.jobSlug,
-    jobTitle: row.jobTitle,
-    company: row.company,
-    status: row.application.status,
-    statusChangedAt: row.application.statusChangedAt.toISOString(),
-    appliedAt: row.application.submittedAt.toISOString(),
-    featured: true,
-    canWithdraw: canWithdraw(row.application.status),
-  };
-}
+export type ApplicationsRoutesOptions = {
+  db: Database;
+  storage: Storage;
+  /** The e-mails to the organization's members who chose one per withdrawal, queued with it. */
+  notices: ApplicationNotices;
+  mailSender: MailSender;
+};
 
-export const applicationsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Storage }> = async (
+export const applicationsRoutes: FastifyPluginAsyncZod<ApplicationsRoutesOptions> = async (
   app,
-  { db, storage },
+  { db, storage, notices, mailSender },
 ) => {
   app.addHook('onSend', async (_request, reply) => {
     // Personal data and per-request outcomes: never cached.
@@ -80,8 +75,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: 
       },
     },
     async (request): Promise<StudentApplication[]> => {
-      const rows = await listStudentApplications(db, callerOf(request.user).uid);
-      return rows.map(toStudentApplication);
+      return studentApplications(db, callerOf(request.user).uid);
     },
   );
 
@@ -158,8 +152,11 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: 
     async (request): Promise<StudentApplication> => {
       const uid = callerOf(request.user).uid;
       const row = await ownApplication(uid, request.params.id);
-      const outcome = await withdrawApplication(db, uid, row.application.id);
+      const outcome = await withdrawApplication(db, uid, row.application.id, (tx) =>
+        notices.enqueue(tx, 'withdrawn', row.application.id),
+      );
       if (!outcome) throw new HttpError(409, 'not_withdrawable');
+      mailSender.nudge();
       request.log.info({ applicationId: row.application.id, from: outcome.from }, 'application withdrawn');
       return toStudentApplication(await ownApplication(uid, row.application.id));
     },

@@ -1,2 +1,2 @@
-export { listAppliedJobIds } from './applications.repository.ts';
+export { listAppliedJobIds, studentApplications } from './applications.repository.ts';
 export { applicationsRoutes } from './applications.routes.ts';

@@ -18,6 +18,7 @@ import type { MailSender } from '../../mail/outbox.ts';
 import { callerOf, requireIdentifiedUser } from '../../plugins/auth.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { findOpenFeaturedJob } from '../jobs/index.ts';
+import type { ApplicationNotices } from '../company-notifications/index.ts';
 import type { DevpostService } from '../profile/index.ts';
 import { verifiedEmailOf } from './application-channel.ts';
 import { readApplicationRequest } from './application-request.ts';
@@ -33,6 +34,7 @@ export type ApplyRoutesOptions = {
   mailSender: MailSender;
   /** The app's origin (PUBLIC_URL), for links in e-mails. */
   appUrl: string;
+  notices: ApplicationNotices;
 };
 
 /** The upload is refused and the connection closed, so the rest of the body is never read. */
@@ -43,7 +45,7 @@ function refuseTooLarge(reply: FastifyReply, message: string) {
 
 export const applyRoutes: FastifyPluginAsyncZod<ApplyRoutesOptions> = async (
   app,
-  { db, storage, devpost, mailSender, appUrl },
+  { db, storage, devpost, mailSender, appUrl, notices },
 ) => {
   // The apply route reads multipart bodies itself, with its own limits: hand the stream over unread.
   app.addContentTypeParser('multipart/form-data', (_request, payload, done) => done(null, payload));
@@ -103,7 +105,7 @@ export const applyRoutes: FastifyPluginAsyncZod<ApplyRoutesOptions> = async (
 
       try {
         const outcome = await submitApplication(
-          { db, storage, devpost, mailSender, log: request.log, appUrl },
+          { db, storage, devpost, mailSender, log: request.log, appUrl, notices },
           { caller, job, query, idempotencyKey, request: body },
         );
         if (outcome.replayed) reply.header('idempotent-replayed', 'true');

@@ -13,11 +13,13 @@ import type { Database } from '../../db/client.ts';
 import type { StudentProfileRow } from '../../db/schema.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { isReadablePdf } from '../../http/pdf-document.ts';
-import { applicationConfirmationMail } from '../../mail/application-confirmation.ts';
+import { applicationConfirmationMail } from '../../mail/company-mails.ts';
+import { recipientLocale } from '../../mail/recipient-locale.ts';
 import { enqueueMail, type MailSender } from '../../mail/outbox.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { type ApplicationChannel, resolveChannel, verifiedEmailOf } from './application-channel.ts';
+import type { ApplicationNotices } from '../company-notifications/index.ts';
 import type { DevpostService } from '../profile/index.ts';
 import type { PublicJobRow } from '../jobs/index.ts';
 import { recordDevpostVerification, sameUsername } from '../profile/index.ts';
@@ -51,6 +53,8 @@ export type ApplyDependencies = {
   log: FastifyBaseLogger;
   /** The app's origin, for links in the confirmation e-mail. */
   appUrl: string;
+  /** The e-mails to the organization's members who chose one per application, queued with it. */
+  notices: ApplicationNotices;
 };
 
 export type ApplyInput = {
@@ -222,6 +226,7 @@ export async function submitApplication(deps: ApplyDependencies, input: ApplyInp
       if (inserted) {
         const mail = applicationConfirmationMail({
           to: email,
+          locale: await recipientLocale(tx, { uid: caller.uid }),
           firstName: answers.firstName,
           jobTitle: job.title,
           organizationName: job.organizationName,
@@ -229,6 +234,7 @@ export async function submitApplication(deps: ApplyDependencies, input: ApplyInp
           appUrl,
         });
         await enqueueMail(tx, { kind: 'application-confirmation', causeId: applicationId, ...mail });
+        await deps.notices.enqueue(tx, 'received', applicationId);
       }
       return inserted;
     });

@@ -204,3 +204,81 @@ describe('POST /api/auth/create-account: creating the account', () => {
     expect(response.json()).toEqual({ error: 'No API route GET /api/auth/create-account', code: 'route_not_found' });
   });
 });
+
+describe("the student's language and time zone", () => {
+  const patchAccount = (user: EmulatorUser | null, body: unknown) =>
+    suite.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/account',
+      headers: user ? { authorization: `Bearer ${user.idToken}` } : {},
+      payload: body as object,
+    });
+
+  it('keeps the browser’s language and time zone from sign-up; later sign-ins keep the language current', async () => {
+    const user = await createGoogleUser();
+    const first = await createAccountAs(user, { email: user.email, locale: 'fr', timeZone: 'america/toronto' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json().user).toMatchObject({ locale: 'fr', timeZone: 'America/Toronto' });
+    // Signing in again in English from another zone: the language follows, the sign-up's zone stays.
+    const again = await createAccountAs(user, { email: user.email, locale: 'en', timeZone: 'Asia/Tokyo' });
+    expect(again.json().user).toMatchObject({ locale: 'en', timeZone: 'America/Toronto' });
+    // A client that sends neither leaves both as they are.
+    expect((await createAccountAs(user)).json().user).toMatchObject({ locale: 'en', timeZone: 'America/Toronto' });
+    expect(await rowsFor(user.uid)).toEqual([expect.objectContaining({ locale: 'en', timeZone: 'America/Toronto' })]);
+  });
+
+  it('ignores a language or time zone it does not know (stored as unknown), never refusing the sign-in', async () => {
+    for (const [locale, timeZone] of [
+      ['de', 'Mars/Olympus_Mons'],
+      [42, 'x'.repeat(500)],
+      [null, { zone: 'UTC' }],
+      ['EN', ''],
+    ]) {
+      const user = await createGoogleUser();
+      const response = await createAccountAs(user, { email: user.email, locale, timeZone });
+      expect(response.statusCode, JSON.stringify([locale, timeZone])).toBe(201);
+      expect(response.json().user).toMatchObject({ locale: null, timeZone: null });
+    }
+    // An account made without them gets the zone at a later sign-in.
+    const user = await createGoogleUser();
+    await createAccountAs(user);
+    const later = await createAccountAs(user, { email: user.email, timeZone: 'Europe/Paris' });
+    expect(later.json().user).toMatchObject({ locale: null, timeZone: 'Europe/Paris' });
+  });
+
+  it('PATCH /api/auth/account keeps the language the student switched to, and refuses what it must', async () => {
+    const user = await createGoogleUser();
+    await createAccountAs(user, { email: user.email, locale: 'en', timeZone: 'UTC' });
+    const switched = await patchAccount(user, { locale: 'fr' });
+    expect(switched.statusCode).toBe(200);
+    expect(switched.headers['cache-control']).toBe('no-store');
+    expect(switched.json()).toEqual({ locale: 'fr', timeZone: 'UTC' });
+    expect((await patchAccount(user, { timeZone: 'Europe/Paris' })).json()).toEqual({
+      locale: 'fr',
+      timeZone: 'Europe/Paris',
+    });
+    // An unknown zone is ignored, not refused.
+    expect((await patchAccount(user, { timeZone: 'Nowhere/Else' })).json()).toEqual({
+      locale: 'fr',
+      timeZone: 'Europe/Paris',
+    });
+
+    const stranger = await createGoogleUser();
+    const anonymous = await createAnonymousUser();
+    const refusals: [EmulatorUser | null, unknown, number, string][] = [
+      [user, { locale: 'de' }, 400, 'invalid_request'],
+      [user, { locale: 'fr', colour: 'blue' }, 400, 'invalid_request'],
+      [user, ['fr'], 400, 'invalid_request'],
+      [null, { locale: 'fr' }, 401, 'unauthenticated'],
+      [anonymous, { locale: 'fr' }, 403, 'identified_account_required'],
+      [stranger, { locale: 'fr' }, 403, 'account_required'],
+    ];
+    for (const [who, body, status, code] of refusals) {
+      const response = await patchAccount(who, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(status);
+      expect(response.json(), JSON.stringify(body)).toMatchObject({ code });
+    }
+    expect(await rowsFor(user.uid)).toEqual([expect.objectContaining({ locale: 'fr', timeZone: 'Europe/Paris' })]);
+    expect(await rowsFor(stranger.uid)).toEqual([]);
+  });
+});

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  accountSettingsResponseSchema,
+  accountSettingsSchema,
   createAccountRequestSchema,
   createAccountResponseSchema,
   sameEmailAddress,
@@ -8,7 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { errorAnswers, withExample } from '../../http/route-schemas.ts';
 import { requireIdentifiedUser } from '../../plugins/auth.ts';
-import { upsertAccount } from './auth.service.ts';
+import { updateAccountSettings, upsertAccount } from './auth.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   // The guard runs before the body's schema: no token is 401 whatever the body.
@@ -21,7 +23,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
         summary: 'Create (or update) the account of the signed-in person',
         tags: ['auth'],
         security: [{ firebaseIdToken: [] }],
-        body: withExample(createAccountRequestSchema, { email: 'ada@university.example' }),
+        body: withExample(createAccountRequestSchema, {
+          email: 'ada@university.example',
+          locale: 'fr',
+          timeZone: 'America/Toronto',
+        }),
         response: {
           200: createAccountResponseSchema,
           201: createAccountResponseSchema,
@@ -40,9 +46,34 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
       if (!sameEmailAddress(body.email, caller.email)) {
         throw new HttpError(400, 'email_mismatch');
       }
-      const { user, created } = await upsertAccount(db, { ...caller, email: caller.email });
+      const { user, created } = await upsertAccount(
+        db,
+        { ...caller, email: caller.email },
+        { locale: body.locale, timeZone: body.timeZone },
+      );
       reply.header('cache-control', 'no-store');
       return reply.code(created ? 201 : 200).send({ user });
+    },
+  );
+
+  app.patch(
+    '/auth/account',
+    {
+      config: { access: 'account' },
+      preValidation: requireIdentifiedUser,
+      schema: {
+        summary: "Keep the signed-in student's language (when they switch it) and time zone, for e-mails",
+        tags: ['auth'],
+        security: [{ firebaseIdToken: [] }],
+        body: withExample(accountSettingsSchema, { locale: 'fr', timeZone: 'Europe/Paris' }),
+        response: { 200: accountSettingsResponseSchema, ...errorAnswers(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const settings = await updateAccountSettings(db, request.user!.uid, request.body);
+      if (settings === null) throw new HttpError(403, 'account_required');
+      reply.header('cache-control', 'no-store');
+      return settings;
     },
   );
 };

@@ -1,10 +1,9 @@
-import { and, asc, avg, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ApplicationAnswers } from '../../../shared/applications/application-schema.ts';
 import type { ApplicationStatus } from '../../../shared/company/application-status.ts';
 import type { Database } from '../../db/client.ts';
 import {
   applicationNotes,
-  applicationRatings,
   applications,
   applicationStatusHistory,
   type ApplicationRow,
@@ -28,10 +27,12 @@ export type ApplicantRow = {
   averageRating: number | null;
 };
 
-// Written out in full: inside a subquery Drizzle leaves column names unqualified.
-const averageRating = sql<
-  string | null
->`(select avg("application_ratings"."rating") from "application_ratings" where "application_ratings"."application_id" = "applications"."id")`;
+// The team's score, 1-4: each member's mean criterion rating; a card kept from before scorecards counts its 1-5
+// overall rating put on the same scale. Written out in full: inside a subquery Drizzle leaves column names unqualified.
+const averageRating = sql<string | null>`(select avg(coalesce(
+    (select avg("value"::numeric) from jsonb_each_text("s"."ratings")),
+    1 + ("s"."overall_rating" - 1) * 0.75))
+  from "application_scorecards" as "s" where "s"."application_id" = "applications"."id")`;
 
 export async function listApplicantRows(db: Database, jobId: string): Promise<ApplicantRow[]> {
   const rows = await db
@@ -104,43 +105,6 @@ export async function insertNote(
   const [row] = await db.insert(applicationNotes).values(note).returning();
   if (!row) throw new Error('insert returned no note');
   return row;
-}
-
-export async function ratingsOf(
-  db: Database,
-  applicationId: string,
-  uid: string,
-): Promise<{ mine: number | null; average: number | null }> {
-  const [mine] = await db
-    .select({ rating: applicationRatings.rating })
-    .from(applicationRatings)
-    .where(and(eq(applicationRatings.applicationId, applicationId), eq(applicationRatings.uid, uid)));
-  const [all] = await db
-    .select({ value: avg(applicationRatings.rating) })
-    .from(applicationRatings)
-    .where(eq(applicationRatings.applicationId, applicationId));
-  return { mine: mine?.rating ?? null, average: all?.value == null ? null : Math.round(Number(all.value) * 10) / 10 };
-}
-
-export async function setRating(
-  db: Database,
-  applicationId: string,
-  uid: string,
-  rating: number | null,
-): Promise<void> {
-  if (rating === null) {
-    await db
-      .delete(applicationRatings)
-      .where(and(eq(applicationRatings.applicationId, applicationId), eq(applicationRatings.uid, uid)));
-    return;
-  }
-  await db
-    .insert(applicationRatings)
-    .values({ applicationId, uid, rating })
-    .onConflictDoUpdate({
-      target: [applicationRatings.applicationId, applicationRatings.uid],
-      set: { rating, updatedAt: sql`now()` },
-    });
 }
 
 /**

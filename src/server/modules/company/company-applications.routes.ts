@@ -8,11 +8,10 @@ import {
   type JobStats,
   type Note,
   noteRequestSchema,
-  type RatingResponse,
-  ratingRequestSchema,
 } from '../../../shared/company/company-api.ts';
 import type { Database } from '../../db/client.ts';
 import type { MailSender } from '../../mail/outbox.ts';
+import type { PushSender } from '../../push/push-outbox.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { inlineContentDisposition } from '../../http/content-disposition.ts';
 import {
@@ -32,8 +31,6 @@ import {
   listHistory,
   listNotes,
   lockApplications,
-  ratingsOf,
-  setRating,
 } from './company-applications.repository.ts';
 import {
   applicantsCsv,
@@ -45,11 +42,13 @@ import {
 } from './company-applications.service.ts';
 import { findJob } from './company-jobs.repository.ts';
 import { HttpError } from '../../http/http-error.ts';
+import { enqueueMentionMails } from '../mentions/index.ts';
 
 export type CompanyApplicationsRoutesOptions = {
   db: Database;
   storage: Storage;
   mailSender: MailSender;
+  pushSender: PushSender;
   appUrl: string;
 };
 
@@ -70,7 +69,7 @@ function toNote(row: {
 
 export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRoutesOptions> = async (
   app,
-  { db, storage, mailSender, appUrl },
+  { db, storage, mailSender, pushSender, appUrl },
 ) => {
   async function jobOf(request: { params: { id: string } } & Parameters<typeof companyCaller>[0]) {
     await requireJobAccess(db, companyCaller(request), request.params.id);
@@ -126,11 +125,7 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
       const found = await findApplicationWithJob(db, request.params.id.toLowerCase());
       if (!found) throw new HttpError(404, 'not_found');
       const { application, job } = found;
-      const [history, notes, ratings] = await Promise.all([
-        listHistory(db, application.id),
-        listNotes(db, application.id),
-        ratingsOf(db, application.id, caller.uid),
-      ]);
+      const [history, notes] = await Promise.all([listHistory(db, application.id), listNotes(db, application.id)]);
       const { coverLetter, ...answers } = application.answers;
       const github = application.githubSnapshot ?? null;
       const devpost = application.devpostSnapshot ?? null;
@@ -172,8 +167,6 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
           by: entry.changedBy ? { uid: entry.changedBy, name: entry.changedByName } : null,
         })),
         notes: notes.map(toNote),
-        rating: ratings.mine,
-        averageRating: ratings.average,
         hasResume: Boolean(application.resumeKey),
         resumeName: application.resumeName,
       };
@@ -193,10 +186,14 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
         applicationId: id,
         to: input.status,
         version: input.version,
+        notify: input.notify ?? false,
         actor: { uid: caller.uid, name: displayNameOf(caller, membership) },
         appUrl,
       });
-      if (outcome.mailed) mailSender.nudge();
+      if (outcome.mailed) {
+        mailSender.nudge();
+        pushSender.nudge();
+      }
       if (outcome.changed) request.log.info({ applicationId: id, status: input.status }, 'application status changed');
       const found = await findApplicationWithJob(db, id);
       if (!found) throw new HttpError(404, 'not_found');
@@ -227,11 +224,15 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
       const outcome = await bulkChangeStatus(db, {
         ids,
         to: input.status,
+        notify: input.notify ?? false,
         organizationId,
         actor: { uid: caller.uid, name: displayNameOf(caller, membership) },
         appUrl,
       });
-      if (outcome.mailed > 0) mailSender.nudge();
+      if (outcome.mailed > 0) {
+        mailSender.nudge();
+        pushSender.nudge();
+      }
       return { updated: outcome.updated, skipped: outcome.skipped };
     },
   );
@@ -244,27 +245,28 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
       const access = await requireApplicationAccess(db, caller, request.params.id);
       const input = parseCompanyRequest(noteRequestSchema, request.body);
       const membership = await findMembership(db, access.organizationId, caller.uid);
-      const row = await insertNote(db, {
-        applicationId: request.params.id.toLowerCase(),
-        authorUid: caller.uid,
-        authorName: displayNameOf(caller, membership),
-        body: input.body,
+      const applicationId = request.params.id.toLowerCase();
+      const authorName = displayNameOf(caller, membership);
+      // The note and the e-mails to the members it @mentions, in one transaction.
+      const { row, mentioned } = await db.transaction(async (tx) => {
+        const found = await findApplicationWithJob(tx, applicationId);
+        if (!found) throw new HttpError(404, 'not_found');
+        const row = await insertNote(tx, { applicationId, authorUid: caller.uid, authorName, body: input.body });
+        const mentioned = await enqueueMentionMails(tx, {
+          organizationId: access.organizationId,
+          organizationName: found.organization.name,
+          authorUid: caller.uid,
+          authorName: authorName ?? caller.uid,
+          applicationId,
+          applicantName: `${found.application.answers.firstName} ${found.application.answers.lastName}`,
+          jobTitle: found.job.title,
+          body: input.body,
+          appUrl,
+        });
+        return { row, mentioned };
       });
+      if (mentioned > 0) mailSender.nudge();
       return reply.code(201).send(toNote(row));
-    },
-  );
-
-  app.put<{ Params: { id: string } }>(
-    '/company/applications/:id/rating',
-    { schema: companyRouteSchemas.rate, config: { access: 'organization-member' } },
-    async (request): Promise<RatingResponse> => {
-      const caller = companyCaller(request);
-      await requireApplicationAccess(db, caller, request.params.id);
-      const input = parseCompanyRequest(ratingRequestSchema, request.body);
-      const id = request.params.id.toLowerCase();
-      await setRating(db, id, caller.uid, input.rating);
-      const ratings = await ratingsOf(db, id, caller.uid);
-      return { rating: ratings.mine, averageRating: ratings.average };
     },
   );
 
@@ -275,6 +277,7 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
     async (request, reply) => {
       await requireApplicationAccess(db, companyCaller(request), request.params.id);
       const found = await findApplicationWithJob(db, request.params.id.toLowerCase());
+      if (found?.application.anonymizedAt) throw new HttpError(410, 'resume_removed');
       const stored = found ? await storage.get(found.application.resumeKey) : null;
       if (!found || !stored) {
         if (found)

@@ -1,11 +1,12 @@
-import { stringify } from 'csv-stringify/sync';
 import type { ApplicationStatus, CompanySettableStatus } from '../../../shared/company/application-status.ts';
 import type { ApplicantListItem, ApplicantsResponse, JobStats, Match } from '../../../shared/company/company-api.ts';
 import { emptyStatusCounts } from '../../../shared/company/application-status.ts';
 import { computeMatch, describeMatchPart } from '../../../shared/company/match.ts';
 import type { Database } from '../../db/client.ts';
 import { statusChangeMail } from '../../mail/company-mails.ts';
+import { recipientLocale } from '../../mail/recipient-locale.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { enqueueStatusChangePush } from '../../push/status-change-push.ts';
 import {
   type ApplicantRow,
   type ApplicationWithJob,
@@ -14,6 +15,7 @@ import {
   lockApplications,
   updateStatusIfCurrent,
 } from './company-applications.repository.ts';
+import { csvDocument } from '../../http/csv.ts';
 import { HttpError } from '../../http/http-error.ts';
 
 export type ApplicantFilters = {
@@ -112,16 +114,6 @@ export function applicantsPage(
   };
 }
 
-/**
- * A cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) is prefixed with an
- * apostrophe (OWASP "CSV injection"), so it is shown as text.
- */
-export function safeCsvCell(value: string | number | null): string {
-  if (value === null) return '';
-  const text = String(value);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
 export function applicantsCsv(job: JobForMatch, rows: ApplicantRow[], filters: ApplicantFilters): string {
   const items = filterApplicants(job, rows, filters);
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -168,10 +160,9 @@ export function applicantsCsv(job: JobForMatch, rows: ApplicantRow[], filters: A
       answers?.portfolioUrl ?? '',
       answers?.githubUsername ?? '',
       answers?.devpostUsername ?? '',
-    ].map(safeCsvCell);
+    ];
   });
-  // A BOM so spreadsheet programs read the UTF-8 names right.
-  return `\uFEFF${stringify([header, ...records], { record_delimiter: '\r\n' })}`;
+  return csvDocument(header, records);
 }
 
 export function jobStats(rows: ApplicantRow[]): JobStats {
@@ -199,15 +190,23 @@ export function jobStats(rows: ApplicantRow[]): JobStats {
 
 type Actor = { uid: string; name: string | null };
 
-async function enqueueStatusMail(
+/**
+ * Tells the student of the change when the member chose to: an e-mail in the student's language and a push to their
+ * browsers (the organization may turn off news of a rejection). Answers whether anything was queued.
+ */
+async function enqueueStatusNotifications(
   db: Database,
   found: ApplicationWithJob,
   to: ApplicationStatus,
   appUrl: string,
 ): Promise<boolean> {
   if (to === 'rejected' && !found.organization.rejectionEmails) return false;
+  // A deleted account's application: nobody is left to tell.
+  const uid = found.application.uid;
+  if (uid === null) return false;
   const mail = statusChangeMail({
     to: found.application.email,
+    locale: await recipientLocale(db, { uid }),
     firstName: found.application.answers.firstName,
     jobTitle: found.job.title,
     organizationName: found.organization.name,
@@ -215,11 +214,18 @@ async function enqueueStatusMail(
     appUrl,
   });
   await enqueueMail(db, { kind: 'status-change', causeId: found.application.id, ...mail });
+  await enqueueStatusChangePush(db, {
+    uid,
+    applicationId: found.application.id,
+    jobTitle: found.job.title,
+    organizationName: found.organization.name,
+    status: to,
+  });
   return true;
 }
 
 /**
- * PATCH /api/company/applications/{id}: the change, its history row and the student's e-mail in one transaction,
+ * PATCH /api/company/applications/{id}: the change, its history row, the student's e-mail and push in one transaction,
  * only if `version` is still current (else 409 stale_status). The same status at the current version changes nothing.
  */
 export async function changeApplicationStatus(
@@ -228,9 +234,18 @@ export async function changeApplicationStatus(
     applicationId,
     to,
     version,
+    notify,
     actor,
     appUrl,
-  }: { applicationId: string; to: CompanySettableStatus; version: number; actor: Actor; appUrl: string },
+  }: {
+    applicationId: string;
+    to: CompanySettableStatus;
+    version: number;
+    /** Tell the student; false: a silent move. */
+    notify: boolean;
+    actor: Actor;
+    appUrl: string;
+  },
 ): Promise<{ changed: boolean; mailed: boolean }> {
   return db.transaction(async (tx) => {
     const found = await findApplicationWithJob(tx, applicationId);
@@ -252,7 +267,7 @@ export async function changeApplicationStatus(
       changedBy: actor.uid,
       changedByName: actor.name,
     });
-    const mailed = await enqueueStatusMail(tx, found, to, appUrl);
+    const mailed = notify && (await enqueueStatusNotifications(tx, found, to, appUrl));
     return { changed: true, mailed };
   });
 }
@@ -266,10 +281,18 @@ export async function bulkChangeStatus(
   {
     ids,
     to,
+    notify,
     organizationId,
     actor,
     appUrl,
-  }: { ids: string[]; to: CompanySettableStatus; organizationId: string; actor: Actor; appUrl: string },
+  }: {
+    ids: string[];
+    to: CompanySettableStatus;
+    notify: boolean;
+    organizationId: string;
+    actor: Actor;
+    appUrl: string;
+  },
 ): Promise<{
   updated: string[];
   skipped: { id: string; code: 'application_withdrawn' | 'unchanged' }[];
@@ -304,7 +327,7 @@ export async function bulkChangeStatus(
         changedBy: actor.uid,
         changedByName: actor.name,
       });
-      if (await enqueueStatusMail(tx, found, to, appUrl)) mailed += 1;
+      if (notify && (await enqueueStatusNotifications(tx, found, to, appUrl))) mailed += 1;
       updated.push(id);
     }
     return { updated, skipped, mailed };

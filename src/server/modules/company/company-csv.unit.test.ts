@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { safeCsvCell } from '../../http/csv.ts';
 import { HttpError } from '../../http/http-error.ts';
-import { safeCsvCell } from './company-applications.service.ts';
 import { judgeEntries, parseInvitationCsv } from './job-invitations.service.ts';
 
 describe('safeCsvCell', () => {

@@ -25,7 +25,7 @@ import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts'
 import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts';
 import { buildPdf } from '../../../../tests/api-setup/uploads.ts';
 import type { CompanyApplication, StudentApplication } from '../../../shared/company/company-api.ts';
-import { applications, applicationStatusHistory, featuredJobs, mailOutbox } from '../../db/schema.ts';
+import { applications, applicationStatusHistory, featuredJobs, mailOutbox, users } from '../../db/schema.ts';
 
 // The pipeline end to end through the API: optimistic status changes with their history and e-mails, concurrent
 // changes, bulk changes, withdrawal and applying again, job publishing and the board, bad input.
@@ -115,6 +115,7 @@ describe('status changes', () => {
     const response = await caller(app, teammate).request('PATCH', `/api/company/applications/${applicationId}`, {
       status: 'interview',
       version: 0,
+      notify: true,
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ applicationId, status: 'interview', version: 1 });
@@ -154,10 +155,12 @@ describe('status changes', () => {
       caller(app, teammate).request('PATCH', `/api/company/applications/${applicationId}`, {
         status: 'screening',
         version: 0,
+        notify: true,
       }),
       caller(app, org.owner).request('PATCH', `/api/company/applications/${applicationId}`, {
         status: 'rejected',
         version: 0,
+        notify: true,
       }),
     ]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
@@ -197,9 +200,6 @@ describe('status changes', () => {
     expect(text.json().code).toBe('invalid_request');
     expect(
       (await member.request('POST', `/api/company/applications/${applicationId}/notes`, { body: '   ' })).json().code,
-    ).toBe('invalid_request');
-    expect(
-      (await member.request('PUT', `/api/company/applications/${applicationId}/rating`, { rating: 6 })).json().code,
     ).toBe('invalid_request');
     const jobsBefore = await db().select({ value: count() }).from(featuredJobs);
     const badJob = await member.request('POST', '/api/company/jobs', {
@@ -241,6 +241,38 @@ describe('status changes', () => {
     expect(await historyOf(applicationId)).toEqual([]);
   });
 
+  it('moves silently unless the member chooses to tell the student, then writes in the student’s language', async () => {
+    const student = await createGoogleUser({ email: uniqueEmail('student') });
+    const job = await postJob(app, org.owner, org.id, { title: 'Silent Intern' });
+    const applicationId = await applyAsStudent(app, student, job.slug, { firstName: 'Amélie' });
+    const silent = await caller(app, teammate).request('PATCH', `/api/company/applications/${applicationId}`, {
+      status: 'screening',
+      version: 0,
+    });
+    expect(silent.statusCode).toBe(200);
+    expect(await mailsTo(student.email!, 'status-change')).toEqual([]);
+    expect(await historyOf(applicationId)).toHaveLength(1);
+
+    // The student uses the app in French (kept on the account).
+    await caller(app, student).request('POST', '/api/auth/create-account', { email: student.email });
+    await db().update(users).set({ locale: 'fr' }).where(eq(users.uid, student.uid));
+    const told = await caller(app, teammate).request('PATCH', `/api/company/applications/${applicationId}`, {
+      status: 'interview',
+      version: 1,
+      notify: true,
+    });
+    expect(told.statusCode).toBe(200);
+    const [mail] = await db()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.recipient, student.email!), eq(mailOutbox.kind, 'status-change')));
+    expect(mail).toMatchObject({
+      subject: 'Votre candidature pour Silent Intern chez Initech : Entretien',
+      body: expect.stringContaining('Bonjour Amélie,'),
+      html: expect.stringContaining('<html lang="fr"'),
+    });
+  });
+
   it('keeps rejection e-mails off when the organization turns them off, and still records the change', async () => {
     const other = await createOrganizationWithOwnerUser(app, db(), 'Quiet Corp');
     const off = await caller(app, other.owner).request('PATCH', `/api/company/organizations/${other.id}`, {
@@ -255,6 +287,7 @@ describe('status changes', () => {
         await caller(app, other.owner).request('PATCH', `/api/company/applications/${applicationId}`, {
           status: 'screening',
           version: 0,
+          notify: true,
         })
       ).statusCode,
     ).toBe(200);
@@ -263,6 +296,7 @@ describe('status changes', () => {
         await caller(app, other.owner).request('PATCH', `/api/company/applications/${applicationId}`, {
           status: 'rejected',
           version: 1,
+          notify: true,
         })
       ).statusCode,
     ).toBe(200);
@@ -295,7 +329,7 @@ describe('status changes', () => {
     });
   });
 
-  it('keeps notes and each member’s rating for the organization', async () => {
+  it('keeps notes for the organization, unseen by the student', async () => {
     const student = await createGoogleUser({ email: uniqueEmail('student') });
     const job = await postJob(app, org.owner, org.id, { title: 'Notes Intern' });
     const applicationId = await applyAsStudent(app, student, job.slug);
@@ -307,26 +341,13 @@ describe('status changes', () => {
       body: 'Strong portfolio.\nCall back.',
       by: { uid: teammate.uid, name: 'Tea Mate' },
     });
-    expect(
-      (
-        await caller(app, teammate).request('PUT', `/api/company/applications/${applicationId}/rating`, { rating: 5 })
-      ).json(),
-    ).toEqual({ rating: 5, averageRating: 5 });
-    expect(
-      (
-        await caller(app, org.owner).request('PUT', `/api/company/applications/${applicationId}/rating`, { rating: 2 })
-      ).json(),
-    ).toEqual({ rating: 2, averageRating: 3.5 });
     const seen = await detail(org.owner, applicationId);
     expect(seen).toMatchObject({
-      rating: 2,
-      averageRating: 3.5,
       notes: [expect.objectContaining({ body: 'Strong portfolio.\nCall back.' })],
     });
     // The student sees none of it.
     const own = await caller(app, student).request('GET', `/api/applications/${applicationId}`);
     expect(own.body).not.toContain('Strong portfolio');
-    expect(own.body).not.toContain('rating');
   });
 });
 

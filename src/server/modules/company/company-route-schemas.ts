@@ -13,7 +13,6 @@ import {
   noteRequestSchema,
   organizationSchema,
   organizationUpdateRequestSchema,
-  ratingRequestSchema,
 } from '../../../shared/company/company-api.ts';
 import {
   bodyByContentType,
@@ -202,18 +201,11 @@ export const companyRouteSchemas = {
     body: withExample(noteRequestSchema, { body: 'Strong portfolio: invite to an interview.' }),
     response: { 201: objectAnswer(`Note ${types}`), ...errors },
   },
-  rate: {
-    ...signedIn,
-    summary: "Set the caller's rating of an application",
-    params: applicationParams,
-    body: withExample(ratingRequestSchema, { rating: 4 }),
-    response: { 200: objectAnswer(`RatingResponse ${types}`), ...errors },
-  },
   applicationResume: {
     ...signedIn,
     summary: 'The resume sent with an application',
     params: applicationParams,
-    response: { 200: contentAnswer('The PDF', 'application/pdf'), ...errors },
+    response: { 200: contentAnswer('The PDF', 'application/pdf'), ...errors, ...errorAnswers(410) },
   },
 
   // Invitations to apply and shared links

@@ -7,3 +7,14 @@ export {
   organizationCreateRequestSchema,
   type OrganizationCreated,
 } from './organizations.service.ts';
+export {
+  type Access,
+  companyCaller,
+  displayNameOf,
+  requireApplicationAccess,
+  requireJobAccess,
+  requireOrganizationMember,
+} from './company-access.ts';
+export { findMembership } from './company-access.repository.ts';
+export { parseCompanyRequest } from './company-request.ts';
+export { asCompanyScope } from './company-scope.ts';

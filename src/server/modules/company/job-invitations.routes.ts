@@ -16,6 +16,7 @@ import {
 } from '../../db/schema.ts';
 import { applicantInvitationMail } from '../../mail/company-mails.ts';
 import { enqueueMail, type MailSender } from '../../mail/outbox.ts';
+import { recipientLocale } from '../../mail/recipient-locale.ts';
 import {
   createInvitation,
   createSharedLink,
@@ -159,6 +160,8 @@ export const jobInvitationsRoutes: FastifyPluginAsync<JobInvitationsRoutesOption
           });
           const mail = applicantInvitationMail({
             to: invitation.email,
+            locale: await recipientLocale(tx, { email: invitation.email }),
+            appUrl,
             firstName: invitation.firstName,
             jobTitle: job.title,
             organizationName,
@@ -190,6 +193,8 @@ export const jobInvitationsRoutes: FastifyPluginAsync<JobInvitationsRoutesOption
         if (!next) return null;
         const mail = applicantInvitationMail({
           to: next.invitation.email,
+          locale: await recipientLocale(tx, { email: next.invitation.email }),
+          appUrl,
           firstName: next.invitation.firstName,
           jobTitle: job.title,
           organizationName,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { slugify } from '../../../shared/slug.ts';
 import {
@@ -108,6 +108,40 @@ export async function findMemberInvitationByToken(
     .from(organizationInvitations)
     .innerJoin(organizations, eq(organizations.id, organizationInvitations.organizationId))
     .where(eq(organizationInvitations.tokenHash, hashMemberInvitationToken(token)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Open invitations (not used, revoked nor expired) made out to `email`, with their organization's name. */
+export async function listOpenInvitationsForEmail(
+  db: Database,
+  email: string,
+  now: Date = new Date(),
+): Promise<{ invitation: OrganizationInvitationRow; organizationName: string }[]> {
+  return db
+    .select({ invitation: organizationInvitations, organizationName: organizations.name })
+    .from(organizationInvitations)
+    .innerJoin(organizations, eq(organizations.id, organizationInvitations.organizationId))
+    .where(
+      and(
+        eq(organizationInvitations.email, email.trim().toLowerCase()),
+        isNull(organizationInvitations.acceptedAt),
+        isNull(organizationInvitations.revokedAt),
+        gt(organizationInvitations.expiresAt, now),
+      ),
+    )
+    .orderBy(asc(organizationInvitations.createdAt));
+}
+
+export async function findMemberInvitationById(
+  db: Database,
+  id: string,
+): Promise<{ invitation: OrganizationInvitationRow; organizationName: string } | null> {
+  const [row] = await db
+    .select({ invitation: organizationInvitations, organizationName: organizations.name })
+    .from(organizationInvitations)
+    .innerJoin(organizations, eq(organizations.id, organizationInvitations.organizationId))
+    .where(eq(organizationInvitations.id, id))
     .limit(1);
   return row ?? null;
 }

@@ -16,13 +16,12 @@ import { multipartBoundary } from '../../http/multipart.ts';
 import { readMultipartRequest, UploadTooLargeError } from '../../http/multipart-request.ts';
 import { memberInvitationMail } from '../../mail/company-mails.ts';
 import { enqueueMail, type MailSender } from '../../mail/outbox.ts';
+import { recipientLocale } from '../../mail/recipient-locale.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { companyCaller, displayNameOf, requireOrganizationMember } from './company-access.ts';
+import { companyCaller, requireOrganizationMember } from './company-access.ts';
 import { parseCompanyRequest } from './company-request.ts';
 import { companyRouteSchemas } from './company-route-schemas.ts';
 import {
-  addMember,
-  claimMemberInvitation,
   countMembersWithEmail,
   createMemberInvitation,
   findMemberInvitationByToken,
@@ -34,7 +33,7 @@ import {
   revokeMemberInvitation,
   updateOrganization,
 } from './organizations.repository.ts';
-import { memberInvitationUrl, toOrganization } from './organizations.service.ts';
+import { acceptMemberInvitation, memberInvitationUrl, toOrganization } from './organizations.service.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
@@ -182,6 +181,8 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
         });
         const mail = memberInvitationMail({
           to: invitation.email,
+          locale: await recipientLocale(tx, { email: invitation.email, fallback: membership.locale }),
+          appUrl,
           organizationName: organization.name,
           role: invitation.role,
           link: memberInvitationUrl(appUrl, token),
@@ -257,31 +258,7 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
       const { token } = parseCompanyRequest(tokenParamsSchema, request.params);
       const found = await findMemberInvitationByToken(db, token);
       if (!found) throw new HttpError(404, 'not_found');
-      const { invitation } = found;
-      if (invitation.revokedAt) throw new HttpError(410, 'invitation_revoked');
-      if (invitation.acceptedAt) throw new HttpError(409, 'invitation_used');
-      if (invitation.expiresAt.getTime() <= Date.now()) throw new HttpError(410, 'invitation_expired');
-      if (caller.isAnonymous || !caller.email) throw new HttpError(403, 'identified_account_required');
-      // The invitation is tied to its e-mail, and only a verified address proves it is the caller's.
-      if (!caller.emailVerified || caller.email.trim().toLowerCase() !== invitation.email.trim().toLowerCase()) {
-        throw new HttpError(403, 'invitation_email_mismatch');
-      }
-      const joined = await db.transaction(async (tx) => {
-        if (!(await claimMemberInvitation(tx, invitation.id, caller.uid))) return false;
-        await addMember(tx, {
-          organizationId: invitation.organizationId,
-          uid: caller.uid,
-          role: invitation.role,
-          email: caller.email ?? invitation.email,
-          name: displayNameOf(caller),
-        });
-        return true;
-      });
-      if (!joined) throw new HttpError(409, 'invitation_used');
-      const memberships = await listMemberships(db, caller.uid);
-      const membership = memberships.find((candidate) => candidate.organization.id === invitation.organizationId);
-      if (!membership) throw new HttpError(404, 'not_found');
-      return toOrganization(membership.organization, membership.role);
+      return acceptMemberInvitation(db, caller, found.invitation);
     },
   );
 };

@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { dismissedJobs } from '../../db/schema.ts';
 import { jobSummaries, type JobSummary } from '../jobs/index.ts';
@@ -14,6 +14,22 @@ export async function dismissedJobIds(db: Database, uid: string): Promise<Set<st
     .from(dismissedJobs)
     .where(and(eq(dismissedJobs.userUid, uid), eq(dismissedJobs.dismissed, true)));
   return new Set(rows.map((row) => row.jobId));
+}
+
+/** dismissedJobIds for many students at once (a batch of digests): uid -> dismissed ids; students with none are absent. */
+export async function dismissedJobIdsOf(db: Database, uids: readonly string[]): Promise<Map<string, Set<string>>> {
+  const found = new Map<string, Set<string>>();
+  if (uids.length === 0) return found;
+  const rows = await db
+    .select({ uid: dismissedJobs.userUid, jobId: dismissedJobs.jobId })
+    .from(dismissedJobs)
+    .where(and(inArray(dismissedJobs.userUid, [...uids]), eq(dismissedJobs.dismissed, true)));
+  for (const row of rows) {
+    let ids = found.get(row.uid);
+    if (ids === undefined) found.set(row.uid, (ids = new Set()));
+    ids.add(row.jobId);
+  }
+  return found;
 }
 
 /** The student's dismissed jobs, most recently dismissed first. */

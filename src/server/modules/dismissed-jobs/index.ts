@@ -1,2 +1,2 @@
 export { dismissedJobsRoutes } from './dismissed-jobs.routes.ts';
-export { dismissedJobIds } from './dismissed-jobs.repository.ts';
+export { dismissedJobIds, dismissedJobIdsOf } from './dismissed-jobs.repository.ts';

@@ -1,14 +1,21 @@
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants as zlibConstants, gunzip, gzip, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import { indexJobs, type IndexedJob, inPostedWindow, sortsByRelevance } from '../../../shared/jobs/filter-jobs.ts';
-import { type JobBoardQuery, jobFiltersCacheKey } from '../../../shared/jobs/job-filters-schema.ts';
+import {
+  filterJobs,
+  indexJobs,
+  type IndexedJob,
+  inPostedWindow,
+  sortsByRelevance,
+} from '../../../shared/jobs/filter-jobs.ts';
+import { type JobBoardQuery, type JobFilters, jobFiltersCacheKey } from '../../../shared/jobs/job-filters-schema.ts';
 import { sortByRelevance } from '../../../shared/jobs/relevance.ts';
 import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts';
+import { postingRefOf } from '../../../shared/jobs/posting-groups.ts';
 import type { Database } from '../../db/client.ts';
 import type { ContentEncoding } from '../../http/conditional-get.ts';
 import { type BoardCards, type BoardMatches, BoardQueryIndex } from './board-query-index.ts';
-import { type FeaturedBoardRow, loadBoardSource, readBoardVersion } from './board.repository.ts';
+import { type BoardSource, type FeaturedBoardRow, loadBoardSource, readBoardVersion } from './board.repository.ts';
 
 // The whole board (20,000 jobs is ~10 MB) lives in memory, indexed once per version with the shared rules, so a
 // filtered, searched page is answered without touching the database. See docs/decisions/005-in-memory-job-board.md.
@@ -64,6 +71,18 @@ export class BoardPage {
   }
 }
 
+/** A card (one job) that entered the board, as the board shows it, and when it entered (ms since the epoch). */
+export type NewBoardCard = { job: BoardJob; enteredAt: number };
+
+export type NewCardsOptions = {
+  /** Postings left out (the student's dismissed jobs). */
+  excludeJobIds?: ReadonlySet<string>;
+  /** At most this many cards in `cards` (default: all); `total` counts them all. */
+  limit?: number;
+};
+
+export type NewCards = { total: number; cards: NewBoardCard[] };
+
 /** One version of the board. Immutable: a reload builds a new view, and requests keep the one they started with. */
 export type BoardView = {
   version: string;
@@ -74,11 +93,20 @@ export type BoardView = {
   /** The answer already sent for this exact request URL in this view (the answer is a function of the URL). */
   urlPage(url: string): BoardPage | undefined;
   snapshot(): Promise<BoardSnapshot>;
+  /**
+   * The cards that entered the board after `sinceMs` and match `filters` by the board's own rule (filterJobs and the
+   * "posted within" window at this view's clock), newest first, then in board order. A card entered when its first
+   * posting did: another city added to a job already on the board is not a new job. What saved searches (alerts)
+   * count and send.
+   */
+  newCards(filters: JobFilters, sinceMs: number, options?: NewCardsOptions): NewCards;
 };
 
 export type BoardIndex = {
   /** The current view; throws before the first load. */
   view(): BoardView;
+  /** Whether the first load is done (readiness). */
+  loaded(): boolean;
   /** Loads the board if the database version moved (or a featured job expired) since the last load. */
   refresh(): Promise<void>;
   /** Loads the board now, whatever the version. */
@@ -157,13 +185,36 @@ function inPostedWindowAndOrder(
   return matched === result.matched ? result : { matched, facets: result.facets };
 }
 
-/** One board version's view over `indexed` (board order); exported for scripts/profile-board-queries.mjs. */
+/**
+ * The board's postings newest card first: `order` holds positions in board order sorted by the time their card
+ * entered (descending, board order within a time), `times` those times, so the postings of the cards new since a
+ * time are a prefix of `order`, found by binary search.
+ */
+type EnteredOrder = { order: Int32Array; times: Float64Array; cardEntered: Map<number, number> };
+
+function enteredOrderOf(indexed: readonly IndexedJob[], enteredAt: Float64Array): EnteredOrder {
+  const cardEntered = new Map<number, number>();
+  indexed.forEach((entry, position) => {
+    const at = enteredAt[position]!;
+    const earliest = cardEntered.get(entry.group);
+    if (earliest === undefined || at < earliest) cardEntered.set(entry.group, at);
+  });
+  const cardTimes = Float64Array.from(indexed, (entry) => cardEntered.get(entry.group)!);
+  const order = Int32Array.from(indexed.keys()).sort((a, b) => cardTimes[b]! - cardTimes[a]! || a - b);
+  return { order, times: Float64Array.from(order, (position) => cardTimes[position]!), cardEntered };
+}
+
+/**
+ * One board version's view over `indexed` (board order); exported for scripts/profile-board-queries.mjs.
+ * `enteredAt[i]` is when `indexed[i]` entered the board (ms since the epoch); without it no job is ever new.
+ */
 export function createBoardView(
   version: string,
   refreshedAt: Date,
   indexed: IndexedJob[],
   responseCacheSize: number,
   nowMs: () => number = Date.now,
+  enteredAt: Float64Array = new Float64Array(indexed.length),
 ): BoardView {
   const responses = new LRUCache<string, BoardPage>({ max: responseCacheSize });
   // Repeated URLs (the same link opened by many visitors) skip even parsing the query string.
@@ -174,6 +225,8 @@ export function createBoardView(
   let snapshot: Promise<BoardSnapshot> | null = null;
   // Jobs as numbers: type lists, interned locations and a gram index over the haystacks (board-query-index.ts).
   const index = new BoardQueryIndex(indexed);
+  // Built on the first alert question, not at load: most instances' views may never be asked one.
+  let entered: EnteredOrder | null = null;
 
   function searched(query: JobBoardQuery): Int32Array {
     const key = `${query.type}\u0000${query.q ?? ''}`;
@@ -246,7 +299,48 @@ export function createBoardView(
       });
       return snapshot;
     },
+    newCards(filters, sinceMs, { excludeJobIds, limit = Infinity } = {}) {
+      entered ??= enteredOrderOf(indexed, enteredAt);
+      const { order, times, cardEntered } = entered;
+      let newCount = 0;
+      for (let high = times.length; newCount < high;) {
+        const middle = (newCount + high) >>> 1;
+        if (times[middle]! > sinceMs) newCount = middle + 1;
+        else high = middle;
+      }
+      // Board order again, so the shared rule sees what the board sees and a card's postings are side by side.
+      const candidates = Array.from(order.slice(0, newCount).sort(), (position) => indexed[position]!);
+      let matched = inPostedWindow(filterJobs(candidates, filters), filters, nowMs());
+      if (excludeJobIds !== undefined && excludeJobIds.size > 0) {
+        matched = matched.filter((entry) => !excludeJobIds.has(entry.job.id));
+      }
+      const cards: { postings: IndexedJob[]; enteredAt: number }[] = [];
+      for (const entry of matched) {
+        const last = cards.at(-1);
+        if (last !== undefined && last.postings[0]!.group === entry.group) last.postings.push(entry);
+        else cards.push({ postings: [entry], enteredAt: cardEntered.get(entry.group)! });
+      }
+      // A stable sort: board order within one time.
+      cards.sort((a, b) => b.enteredAt - a.enteredAt);
+      return {
+        total: cards.length,
+        cards: cards.slice(0, limit).map(({ postings, enteredAt: at }) => {
+          const [first, ...others] = postings;
+          const job =
+            others.length === 0 ? first!.job : { ...first!.job, alsoPosted: others.map((o) => postingRefOf(o.job)) };
+          return { job, enteredAt: at };
+        }),
+      };
+    },
   };
+}
+
+/** When each of `indexed` entered the board, from the source it was built from. */
+function enteredTimes(indexed: readonly IndexedJob[], source: BoardSource): Float64Array {
+  const enteredAt = new Map<BoardJob, number>();
+  source.listings.forEach((job, i) => enteredAt.set(job, source.listingsEnteredAt[i]!));
+  for (const row of source.featured) enteredAt.set(row.job, row.enteredAt);
+  return Float64Array.from(indexed, (entry) => enteredAt.get(entry.job) ?? 0);
 }
 
 export function createBoardIndex({
@@ -269,7 +363,14 @@ export function createBoardIndex({
     const at = now();
     const featured = visibleFeatured(source.state.version, source.featured, at);
     const indexed = indexJobs([...featured.jobs, ...source.listings]);
-    const view = createBoardView(featured.version, source.state.refreshedAt, indexed, responseCacheSize, now);
+    const view = createBoardView(
+      featured.version,
+      source.state.refreshedAt,
+      indexed,
+      responseCacheSize,
+      now,
+      enteredTimes(indexed, source),
+    );
     current = { view, databaseVersion: source.state.version, nextChangeAt: featured.nextChangeAt };
     log.info({ version: view.version, jobs: view.jobCount, ms: now() - started }, 'job board loaded');
     if (eagerSnapshot) {
@@ -318,6 +419,7 @@ export function createBoardIndex({
       if (!current) throw new Error('The job board is not loaded yet');
       return current.view;
     },
+    loaded: () => current !== null,
     refresh,
     reload,
     async start() {

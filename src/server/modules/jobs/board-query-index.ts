@@ -168,7 +168,7 @@ export class BoardQueryIndex {
     this.scratch = new Int32Array(jobs.length);
 
     this.groupIds = new Int32Array(jobs.length);
-    const groupIdOf = new Map<string, number>();
+    const groupIdOf = new Map<number, number>();
     jobs.forEach((entry, position) => {
       let id = groupIdOf.get(entry.group);
       if (id === undefined) {

@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FacetValue } from '../../../shared/jobs/filter-jobs.ts';
@@ -7,7 +8,8 @@ import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts';
 import { buildListing, insertFeaturedJob, insertOrganization } from '../../../../tests/api-setup/job-board.ts';
 import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts';
 import { createTestClock } from '../../../../tests/api-setup/test-clock.ts';
-import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts';
+import { openTestDatabase, type TestDatabase, testDatabaseUrl } from '../../../../tests/api-setup/test-database.ts';
+import { openDatabase } from '../../db/client.ts';
 import { buildApp } from '../../app.ts';
 import type { FeaturedJobRow } from '../../db/schema.ts';
 
@@ -479,6 +481,59 @@ describe('GET /api/public/board: caching and versions', () => {
       await other.close();
     }
   });
+});
+
+describe('board changes reach every instance at once (LISTEN/NOTIFY)', () => {
+  /** "Another instance": its own connection pool on PostgreSQL; on PGlite the one session, as one process has. */
+  async function otherInstance() {
+    const database = testDatabase.url ? await openDatabase({ databaseUrl: testDatabase.url }) : testDatabase.database;
+    // A poll of an hour: only the change notice can make it reload within the test.
+    const other = await buildApp({ env: buildEnv(), database, boardPollIntervalMs: 3_600_000 });
+    await other.ready();
+    return {
+      other,
+      async close() {
+        await other.close();
+        if (database !== testDatabase.database) await database.close();
+      },
+    };
+  }
+  const changed = async (other: FastifyInstance, before: string) => {
+    while (other.boardIndex.view().version === before) await new Promise((resolve) => setTimeout(resolve, 10));
+  };
+
+  it("a feed import committed on one instance is on the other's board without waiting for its poll", async () => {
+    const { other, close } = await otherInstance();
+    try {
+      const before = other.boardIndex.view().version;
+      const added = buildListing({ title: 'Announced At Once', date_posted: 1_790_000_000 });
+      await app.feedIngest.importSources([{ name: 'new-grads-3.json', type: 'new-grad', data: [added] }]);
+      await changed(other, before);
+      const first = (await other.inject({ method: 'GET', url: '/api/public/board?type=new-grad' })).json().jobs[0]?.id;
+      expect(first).toBe(id(added));
+    } finally {
+      await close();
+    }
+  });
+
+  it.skipIf(!testDatabaseUrl())(
+    'a change made while the listening connection was cut is loaded when it is back (PostgreSQL only: PGlite has no connection to cut)',
+    async () => {
+      const { other, close } = await otherInstance();
+      try {
+        const before = other.boardIndex.view().version;
+        await testDatabase.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and query ilike 'listen %'`);
+        const organization = await insertOrganization(testDatabase.database.db, { name: 'Meanwhile Inc' });
+        const job = await insertFeaturedJob(testDatabase.database.db, { organizationId: organization.id });
+        await changed(other, before);
+        const featured = (await other.inject({ method: 'GET', url: '/api/public/board?type=featured' })).json().jobs;
+        expect(featured.map((card: BoardJob) => card.id)).toContain(job.id);
+      } finally {
+        await close();
+      }
+    },
+  );
 });
 
 describe('GET /api/public/board/snapshot', () => {

@@ -11,9 +11,20 @@ export type FeaturedBoardRow = {
   job: BoardJob;
   /** null: open-ended. */
   endPostingDate: Date | null;
+  /** When the job entered the board (ms since the epoch): when it was published. */
+  enteredAt: number;
 };
 
-export type BoardSource = { state: BoardState; listings: BoardJob[]; featured: FeaturedBoardRow[] };
+export type BoardSource = {
+  state: BoardState;
+  listings: BoardJob[];
+  /**
+   * When each listing entered the board (ms since the epoch: its `first_seen_at`), in the order of `listings`. Kept
+   * apart from the jobs, which are sent to every device as they are; alerts count the jobs new since a time.
+   */
+  listingsEnteredAt: Float64Array;
+  featured: FeaturedBoardRow[];
+};
 
 const listingPageSize = 2500;
 
@@ -38,6 +49,7 @@ function selectListings(tx: Transaction, after: string | undefined) {
       family: externalListings.family,
       termKeys: externalListings.termKeys,
       degreeLevels: externalListings.degreeLevels,
+      firstSeenAt: externalListings.firstSeenAt,
     })
     .from(externalListings)
     .where(
@@ -81,6 +93,8 @@ export async function loadBoardSource(db: Database): Promise<BoardSource> {
           terms: featuredJobs.terms,
           degreeLevels: featuredJobs.degreeLevels,
           sponsorship: featuredJobs.sponsorship,
+          publishedAt: featuredJobs.publishedAt,
+          createdAt: featuredJobs.createdAt,
           company: organizations.name,
         })
         .from(featuredJobs)
@@ -88,9 +102,11 @@ export async function loadBoardSource(db: Database): Promise<BoardSource> {
         // Drafts, closed jobs and jobs reached only by a link or an invitation are never on the board.
         .where(and(eq(featuredJobs.status, 'published'), eq(featuredJobs.visibility, 'public')))
         .orderBy(asc(featuredJobs.postingDate));
+      const shared = sharedArrays();
       return {
         state,
-        listings: listingRows.map((row) => toExternalBoardJob(row)),
+        listings: listingRows.map((row) => toExternalBoardJob(row, shared)),
+        listingsEnteredAt: Float64Array.from(listingRows, (row) => row.firstSeenAt.getTime()),
         featured: featuredRows.map((row) => ({
           job: {
             id: row.id,
@@ -113,6 +129,8 @@ export async function loadBoardSource(db: Database): Promise<BoardSource> {
             sponsorship: row.sponsorship,
           },
           endPostingDate: row.endPostingDate,
+          // Jobs published before publishing was recorded entered when they were created.
+          enteredAt: (row.publishedAt ?? row.createdAt).getTime(),
         })),
       };
     },
@@ -120,15 +138,31 @@ export async function loadBoardSource(db: Database): Promise<BoardSource> {
   );
 }
 
-function toExternalBoardJob(row: ListingRow): BoardJob {
+/**
+ * One array object per distinct content, for the short lists most listings repeat (terms, degrees and their keys:
+ * ["Summer 2026"], ["bachelor", "master"], []). The board keeps 20,000 jobs in memory for as long as it is current;
+ * nothing mutates their arrays.
+ */
+function sharedArrays() {
+  const known = new Map<string, readonly unknown[]>();
+  return <T>(list: T[]): T[] => {
+    const key = list.join('\u0000');
+    const found = known.get(key) as T[] | undefined;
+    if (found !== undefined && found.length === list.length) return found;
+    known.set(key, list);
+    return list;
+  };
+}
+
+function toExternalBoardJob(row: ListingRow, shared: <T>(list: T[]) => T[]): BoardJob {
   return {
     id: row.id,
     title: row.title,
     company: row.company,
     locations: row.locations,
     category: row.category,
-    terms: row.terms,
-    degrees: row.degrees,
+    terms: shared(row.terms),
+    degrees: shared(row.degrees),
     datePosted: row.datePosted,
     url: row.url,
     featured: false,
@@ -141,8 +175,8 @@ function toExternalBoardJob(row: ListingRow): BoardJob {
       ? criteriaOf(row)
       : {
           family: row.family as JobFamily | null,
-          termKeys: row.termKeys as TermKey[],
-          degreeLevels: row.degreeLevels as DegreeLevel[],
+          termKeys: shared(row.termKeys as TermKey[]),
+          degreeLevels: shared(row.degreeLevels as DegreeLevel[]),
         }),
     sponsorship: 'unknown',
   };

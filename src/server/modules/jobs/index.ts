@@ -1,4 +1,12 @@
-export { createBoardIndex, createBoardView, type BoardIndex } from './board-index.service.ts';
+export {
+  createBoardIndex,
+  createBoardView,
+  type BoardIndex,
+  type BoardView,
+  type NewBoardCard,
+  type NewCards,
+  type NewCardsOptions,
+} from './board-index.service.ts';
 export { BoardQueryIndex } from './board-query-index.ts';
 export { loadBoardSource } from './board.repository.ts';
 export { boardRoutes } from './board.routes.ts';
@@ -16,4 +24,4 @@ export { findOpenFeaturedJob, type PublicJobRow } from './jobs.repository.ts';
 export { jobsRoutes } from './jobs.routes.ts';
 export { publicJobPageRoutes } from './public-job-page.routes.ts';
 export type { SourceSummary } from './prepare-feed.ts';
-export { jobExists, jobSummaries, type JobSummary } from './job-summaries.repository.ts';
+export { jobExists, jobSummaries, type JobSummary, listingClosings } from './job-summaries.repository.ts';

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { externalListings, featuredJobs, organizations } from '../../db/schema.ts';
 
@@ -78,4 +78,19 @@ export async function jobSummaries(db: Database, jobIds: readonly string[]): Pro
 
 export async function jobExists(db: Database, jobId: string): Promise<boolean> {
   return (await jobSummaries(db, [jobId])).has(jobId);
+}
+
+/**
+ * When each of the board listings `jobIds` closed, for those that left their feed or were marked inactive: the last
+ * change of the listing, which is its deactivation (ingestion touches a listing it no longer sees only then).
+ */
+export async function listingClosings(db: Database, jobIds: readonly string[]): Promise<Map<string, Date>> {
+  const closed = new Map<string, Date>();
+  if (jobIds.length === 0) return closed;
+  const rows = await db
+    .select({ id: externalListings.id, updatedAt: externalListings.updatedAt })
+    .from(externalListings)
+    .where(and(inArray(externalListings.id, [...jobIds]), eq(externalListings.active, false)));
+  for (const row of rows) closed.set(row.id, row.updatedAt);
+  return closed;
 }

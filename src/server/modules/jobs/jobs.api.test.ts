@@ -104,6 +104,7 @@ describe('GET /api/public/jobs/{idOrSlug}', () => {
         termKeys: row.terms,
         degreeLevels: demo.degreeLevels,
         sponsorship: demo.sponsorship,
+        skills: row.skills,
       },
       organization: {
         name: organization.name,

@@ -30,6 +30,8 @@ export type PublicJobRow = {
   /** Empty: any degree (when the family is stated), else not stated. */
   degreeLevels: DegreeLevel[];
   sponsorship: Sponsorship;
+  /** Required skills, as the company wrote them. */
+  skills: string[];
   organizationName: string;
   /** A storage key, not a URL. */
   organizationLogoPath: string | null;
@@ -88,6 +90,7 @@ export async function findOpenFeaturedJob(db: Database, idOrSlug: string): Promi
       terms: featuredJobs.terms,
       degreeLevels: featuredJobs.degreeLevels,
       sponsorship: featuredJobs.sponsorship,
+      skills: featuredJobs.skills,
       organizationName: organizations.name,
       organizationLogoPath: organizations.logoPath,
       visibility: featuredJobs.visibility,

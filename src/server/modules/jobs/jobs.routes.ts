@@ -31,6 +31,7 @@ function toPublicJobView(row: PublicJobRow): PublicJobView {
       termKeys: row.terms,
       degreeLevels: row.degreeLevels,
       sponsorship: row.sponsorship,
+      skills: row.skills,
     },
     organization: {
       name: row.organizationName,

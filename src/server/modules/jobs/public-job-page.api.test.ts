@@ -186,7 +186,16 @@ describe('/sitemap.xml and /robots.txt', () => {
     expect(response.statusCode).toBe(200);
     const lines = response.body.split('\n');
     expect(lines).toContain('Allow: /jobs/');
-    for (const path of ['/api/', '/dashboard', '/account', '/jobs$', '/jobs/saved', '/jobs/dismissed', '/jobs/applied'])
+    for (const path of [
+      '/api/',
+      '/dashboard',
+      '/account',
+      '/alerts',
+      '/jobs$',
+      '/jobs/saved',
+      '/jobs/dismissed',
+      '/jobs/applied',
+    ])
       expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).toContain('Sitemap: https://jobs.example.org/sitemap.xml');
   });

@@ -23,7 +23,15 @@ const signedInJobPaths: readonly string[] = [clientPaths.appliedJobs, clientPath
 
 // Signed-in areas and the API stay out of search engines.
 // `/jobs$` is the board itself (signed in); `$` ends a rule for the major crawlers, so `/jobs/{slug}` stays allowed.
-const disallowedPaths = ['/api/', '/dashboard', '/account', '/jobs$', ...signedInJobPaths, '/auth/'];
+const disallowedPaths = [
+  '/api/',
+  '/dashboard',
+  '/account',
+  clientPaths.alerts,
+  '/jobs$',
+  ...signedInJobPaths,
+  '/auth/',
+];
 
 const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -174,6 +182,7 @@ export function renderJobPage(shell: string, row: PublicJobRow, origin: string):
       .split(/\n{2,}/)
       .map((part) => `<p>${escapeHtml(part)}</p>`)
       .join('')}</section>` +
+    (row.skills.length > 0 ? `<ul>${row.skills.map((skill) => `<li>${escapeHtml(skill)}</li>`).join('')}</ul>` : '') +
     `<p><a href="/jobs/${encodeURIComponent(row.slug)}/apply">Apply</a></p></main>`;
   const withoutTitle = shell.replace(/<title>[\s\S]*?<\/title>/i, '').replace(/<meta\s+name="description"[^>]*>/i, '');
   return withoutTitle

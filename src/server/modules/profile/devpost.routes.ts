@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { databaseRateLimitStore } from '../../http/rate-limit-store.ts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -52,9 +53,9 @@ export type DevpostRoutesOptions = {
 };
 
 export const devpostRoutes: FastifyPluginAsyncZod<DevpostRoutesOptions> = async (app, { db, devpost }) => {
-  // Verifications per account (each may read dozens of Devpost pages): 30 per 10 minutes, in memory per instance.
-  // Checked inside the route, so only well-formed requests of a signed-in account count.
-  await app.register(rateLimit, { global: false, cache: 10_000 });
+  // Verifications per account (each may read dozens of Devpost pages): 30 per 10 minutes, counted in the database
+  // across instances. Checked inside the route, so only well-formed requests of a signed-in account count.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore({ db, name: 'devpost-verify' }) });
   const verificationLimit = app.createRateLimit({
     max: 30,
     timeWindow: 10 * 60_000,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openDatabase } from '../../db/client.ts';
 import { studentProfiles } from '../../db/schema.ts';
 import { createGoogleUser } from '../../../../tests/api-setup/emulator-users.ts';
 import { type FakeGithub, startFakeGithub } from '../../../../tests/api-setup/fake-github.ts';
@@ -222,6 +223,27 @@ describe('POST /api/github/profile: rate limit', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(600);
     expect(github.requests.length).toBe(before);
+  });
+
+  it('counts across instances: an account gets 10 connections in all, not 10 per instance', async () => {
+    // "Another instance": its own connection pool on PostgreSQL; on PGlite the one session of the one process.
+    const otherDatabase = testDatabase.url ? await openDatabase({ databaseUrl: testDatabase.url }) : null;
+    const other = await buildTestApp({
+      database: otherDatabase ?? testDatabase.database,
+      env: buildEnv({ GITHUB_GRAPHQL_URL: github.graphqlUrl, GITHUB_API_URL: github.apiUrl }),
+    });
+    try {
+      const user = await createGoogleUser();
+      const body = { githubToken: 'gho_grace_token_1234' };
+      for (let call = 0; call < 10; call += 1) {
+        expect((await as(call % 2 ? other : app, user).post('/api/github/profile', body)).statusCode).toBe(200);
+      }
+      expect((await as(app, user).post('/api/github/profile', body)).statusCode).toBe(429);
+      expect((await as(other, user).post('/api/github/profile', body)).statusCode).toBe(429);
+    } finally {
+      await other.close();
+      await otherDatabase?.close();
+    }
   });
 
   it('counts only well-formed requests, and opens again once the 10-minute window has passed', async () => {

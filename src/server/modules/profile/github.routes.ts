@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { databaseRateLimitStore } from '../../http/rate-limit-store.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { githubProfileRequestSchema } from '../../../shared/github/github-profile.ts';
@@ -18,9 +19,9 @@ export type GithubRoutesOptions = {
 };
 
 export const githubRoutes: FastifyPluginAsyncZod<GithubRoutesOptions> = async (app, { db, github }) => {
-  // Connections per account: 10 per 10 minutes, in memory per instance. Checked inside the route, so only
-  // well-formed requests of a signed-in account count.
-  await app.register(rateLimit, { global: false, cache: 10_000 });
+  // Connections per account: 10 per 10 minutes, counted in the database across instances. Checked inside the
+  // route, so only well-formed requests of a signed-in account count.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore({ db, name: 'github-connect' }) });
   const connectLimit = app.createRateLimit({
     max: 10,
     timeWindow: 10 * 60_000,

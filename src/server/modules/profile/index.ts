@@ -4,4 +4,4 @@ export { githubRoutes } from './github.routes.ts';
 export { createGithubService } from './github.service.ts';
 export { recordDevpostVerification, sameUsername } from './profile.repository.ts';
 export { profileRoutes } from './profile.routes.ts';
-export { loadAccount } from './profile.service.ts';
+export { loadAccount, loadStudentProfile } from './profile.service.ts';

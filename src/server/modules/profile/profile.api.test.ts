@@ -73,6 +73,7 @@ const protectedCalls: [string, (user: EmulatorUser | null) => ReturnType<ReturnT
     (user) => as(app, user).upload('/api/profile/main-resume', resumeUpload(buildPdf())),
   ],
   ['GET /api/profile/resume', (user) => as(app, user).get('/api/profile/resume')],
+  ['GET /api/profile/resume.json', (user) => as(app, user).get('/api/profile/resume.json')],
   ['POST /api/github/profile', (user) => as(app, user).post('/api/github/profile', { githubToken: 'gho_ada' })],
   ['DELETE /api/github/delete', (user) => as(app, user).delete('/api/github/delete')],
   ['POST /api/devpost/profile', (user) => as(app, user).post('/api/devpost/profile', { username: 'jane_doe' })],
@@ -138,6 +139,45 @@ describe('student profile API: who may call', () => {
       resume: { name: 'Ada Lovelace CV.pdf' },
     });
     expect((await as(app, owner).get('/api/profile/resume')).rawPayload.toString()).toContain('owner-cv');
+    const otherExport = (await as(app, other).get('/api/profile/resume.json')).json();
+    expect(otherExport.basics).toEqual({ name: 'Grace Hopper', email: other.email, profiles: [] });
+    expect(otherExport.education).toEqual([{ institution: 'Harvard' }]);
+  });
+});
+
+describe('GET /api/profile/resume.json', () => {
+  it('exports the caller’s profile as a JSON Resume 1.0 download, not cached', async () => {
+    const user = await createGoogleUser({ name: 'Marie-Ève Tremblay' });
+    expect(
+      (
+        await as(app, user).patch('/api/profile/update', {
+          phone: '+1 514 555 0199',
+          school: 'Polytechnique Montréal',
+          program: 'Génie logiciel',
+          graduationYear: '2027',
+          linkedinUrl: 'https://linkedin.com/in/met',
+          skills: 'TypeScript, SQL',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const response = await as(app, user).get('/api/profile/resume.json');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="resume.json"');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toEqual({
+      $schema: 'https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json',
+      basics: {
+        name: 'Marie-Ève Tremblay',
+        email: user.email,
+        phone: '+1 514 555 0199',
+        profiles: [{ network: 'LinkedIn', username: 'met', url: 'https://linkedin.com/in/met' }],
+      },
+      work: [],
+      education: [{ institution: 'Polytechnique Montréal', area: 'Génie logiciel', endDate: '2027' }],
+      skills: [{ name: 'TypeScript' }, { name: 'SQL' }],
+      meta: { version: 'v1.0.0' },
+    });
   });
 });
 

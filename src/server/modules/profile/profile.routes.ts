@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldErrors, profileNameSchema, profileUpdateSchema } from '../../../shared/profile/profile-schema.ts';
 import { profileMessages } from '../../../shared/profile/profile-messages.ts';
+import { profileToJsonResume } from '../../../shared/profile/json-resume.ts';
 import { maxResumeBytes, resumeMessages } from '../../../shared/profile/resume-file.ts';
 import type { Database } from '../../db/client.ts';
 import { sendError } from '../../http/error-handler.ts';
@@ -178,6 +179,28 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Stora
         uploadedAt: new Date(clock()),
       });
       return loadStudentProfile(db, caller);
+    },
+  );
+
+  // The profile as a JSON Resume 1.0 document, for another tool or the student's own records (decision 030).
+  app.get(
+    '/profile/resume.json',
+    {
+      config: { access: 'account' },
+      preHandler: requireIdentifiedUser,
+      schema: {
+        ...signedIn,
+        summary: "The caller's profile as a JSON Resume (schema 1.0)",
+        response: {
+          200: objectAnswer('JSON Resume 1.0 (src/shared/profile/json-resume.ts)'),
+          ...errorAnswers(401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const profile = await loadStudentProfile(db, callerOf(request.user));
+      reply.header('content-disposition', 'attachment; filename="resume.json"');
+      return profileToJsonResume(profile);
     },
   );
 

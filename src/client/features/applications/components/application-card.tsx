@@ -19,6 +19,8 @@ interface ApplicationCardProps {
   sameTab?: boolean;
   /** Buttons under the card (view the submission, withdraw); outside the card's link. */
   actions?: ReactNode;
+  /** The card's element id, the target of links to this application (`/jobs/applied#application-{id}`). */
+  anchorId?: string;
 }
 
 /** One application (spec section 2): title, badge, organization (or 'Unknown Organization'), type and location. */
@@ -32,6 +34,7 @@ export function ApplicationCard({
   dates,
   sameTab = false,
   actions,
+  anchorId,
 }: ApplicationCardProps) {
   const { t } = useTranslation('applications');
   const { t: tJobs } = useTranslation('jobs');
@@ -43,7 +46,7 @@ export function ApplicationCard({
     </Text>
   );
   return (
-    <LinkBox as="li" listStyleType="none" data-testid="application-card">
+    <LinkBox as="li" listStyleType="none" data-testid="application-card" id={anchorId} scrollMarginTop="24">
       <Card.Root
         variant="outline"
         h="full"

@@ -1,10 +1,23 @@
-import { EmptyState, Grid, GridItem, Heading, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { useEffect } from 'react';
+import {
+  EmptyState,
+  Flex,
+  Grid,
+  GridItem,
+  Heading,
+  HStack,
+  Skeleton,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuInbox, LuTriangleAlert } from 'react-icons/lu';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { applicationAnchorId } from '../../../../shared/applications/application-link.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { OutboxStatusBadge } from '../../apply/index.ts';
+import { forgetSentApplications, OutboxStatusBadge } from '../../apply/index.ts';
+import { pendingOutboxEntries } from '../pending-outbox-entries.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { useBreadcrumb } from '../../../lib/breadcrumb/use-breadcrumb.ts';
 import { AppliedBadge, ApplicationCard } from '../components/application-card.tsx';
@@ -14,6 +27,20 @@ import { WithdrawButton } from '../components/withdraw-button.tsx';
 import { useOutboxApplications } from '../hooks/use-outbox-applications.ts';
 import { useStudentApplications, type ListedApplication } from '../hooks/use-student-applications.ts';
 import { errorCodeText } from '../../../lib/api-error-text.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import {
+  AddApplicationButton,
+  ApplicationsSummary,
+  ApplyPromptSetting,
+  ExportCsvButton,
+  preloadMyApplicationsParts,
+  TrackedApplicationCard,
+  type TrackedView,
+  useTrackedApplications,
+} from '../../tracked-applications/index.ts';
+
+// The tracker's parts of this page are a chunk of their own: fetched with this page, not after its first render.
+preloadMyApplicationsParts();
 
 function ApplicationDates({ application }: { application: ListedApplication }) {
   const { t, i18n } = useTranslation('applications');
@@ -51,32 +78,92 @@ export default function MyApplicationsPage() {
   useBreadcrumb([{ label: tDashboard('breadcrumb.applications') }]);
   const { state: applied, reload } = useStudentApplications();
   const outbox = useOutboxApplications(uid);
+  const tracker = useTrackedApplications();
+  const now = useNow();
 
-  const applications = applied.status === 'ready' ? applied.applications : [];
-  // A withdrawn application does not hide a newer one still waiting on this device for the same job.
-  const serverIds = new Set(applications.filter((item) => item.status !== 'withdrawn').map((item) => item.jobId));
+  const applications = useMemo(() => (applied.status === 'ready' ? applied.applications : []), [applied]);
   // Not confirmed yet (or confirmed but not in the server's list at the time it was read): shown with their state.
-  const pending = outbox.filter(
-    (entry) => !serverIds.has(entry.jobId) && (entry.status !== 'sent' || applied.status === 'ready'),
+  const pending =
+    applied.status === 'ready'
+      ? pendingOutboxEntries(outbox, applications)
+      : outbox.filter((entry) => entry.status !== 'sent');
+  const tracked = useMemo(() => tracker.applications ?? [], [tracker.applications]);
+  const empty =
+    applied.status === 'ready' &&
+    tracker.applications !== undefined &&
+    applications.length === 0 &&
+    pending.length === 0 &&
+    tracked.length === 0;
+  // One list: the applications sent in the app and the tracked ones, most recently applied first.
+  const listed = useMemo(
+    () =>
+      [
+        ...applications.map((application) => ({ kind: 'app' as const, appliedAt: application.appliedAt, application })),
+        ...tracked.map((application) => ({ kind: 'tracked' as const, appliedAt: application.appliedAt, application })),
+      ].sort((a, b) => Date.parse(b.appliedAt) - Date.parse(a.appliedAt)),
+    [applications, tracked],
   );
-  const empty = applied.status === 'ready' && applications.length === 0 && pending.length === 0;
+  const counted = useMemo(
+    () => [
+      ...applications.map((application) => ({
+        appliedAt: application.appliedAt,
+        reached: ['applied', application.status],
+      })),
+      ...tracked.map((application: TrackedView) => ({
+        appliedAt: application.appliedAt,
+        reached: application.history.map((entry) => entry.stage),
+      })),
+    ],
+    [applications, tracked],
+  );
   // An outbox entry that reached the server while this list was read: read it again to show its status.
   const sentCount = outbox.filter((entry) => entry.status === 'sent').length;
   useEffect(() => {
     if (sentCount > 0) reload();
   }, [sentCount, reload]);
 
+  // A withdrawn application's sent entry is gone from the device: read the list again without it.
+  const forget = useCallback(
+    (jobId: string) => {
+      if (uid) void forgetSentApplications(uid, jobId);
+      reload();
+    },
+    [uid, reload],
+  );
+
+  // A notification or e-mail about one application opens /jobs/applied#application-{id}: bring its card into view
+  // once the list is there (the browser's own jump happens before the list is loaded).
+  const { hash } = useLocation();
+  const listReady = applied.status === 'ready';
+  useEffect(() => {
+    if (!listReady || !hash.startsWith('#')) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [listReady, hash]);
+
   return (
     <Grid templateColumns={{ base: '1fr', lg: 'repeat(5, minmax(0, 1fr))' }} gap="6" data-testid="applications-grid">
       {/* Spec section 9: the list takes 4 of 5 grid columns. */}
       <GridItem colSpan={{ base: 1, lg: 4 }} data-testid="applications-column">
         <Stack gap="6">
-          <Stack gap="1">
-            <Heading as="h1" size="2xl">
-              {t('title')}
-            </Heading>
-            <Text color="fg.muted">{t('subtitle')}</Text>
-          </Stack>
+          <Flex gap="4" justify="space-between" align="flex-end" wrap="wrap">
+            <Stack gap="1">
+              <Heading as="h1" size="2xl">
+                {t('title')}
+              </Heading>
+              <Text color="fg.muted">{t('subtitle')}</Text>
+            </Stack>
+            <HStack gap="2" wrap="wrap">
+              <ExportCsvButton />
+              <AddApplicationButton onAdd={tracker.add} />
+            </HStack>
+          </Flex>
+
+          {counted.length > 0 ? <ApplicationsSummary applications={counted} now={now} /> : null}
+          {tracker.unreachable && !navigator.onLine ? (
+            <Text textStyle="sm" color="fg.muted" role="status" data-testid="tracker-offline">
+              {t('tracker.offline')}
+            </Text>
+          ) : null}
 
           {pending.length > 0 ? (
             <Stack as="ul" gap="3" data-testid="pending-applications">
@@ -125,35 +212,50 @@ export default function MyApplicationsPage() {
             </EmptyState.Root>
           ) : null}
 
-          {applications.length > 0 ? (
+          {listed.length > 0 ? (
             <Stack as="ul" gap="3" data-testid="applied-jobs">
-              {applications.map((application) => (
-                <ApplicationCard
-                  key={application.applicationId}
-                  jobId={application.jobId}
-                  title={application.jobTitle}
-                  organizationName={application.company}
-                  type={application.type}
-                  location={application.location}
-                  badge={<ApplicationStatusBadge status={application.status} />}
-                  dates={<ApplicationDates application={application} />}
-                  sameTab={application.featured}
-                  actions={
-                    <>
-                      <SubmissionDialog applicationId={application.applicationId} jobTitle={application.jobTitle} />
-                      {application.canWithdraw ? (
-                        <WithdrawButton
-                          applicationId={application.applicationId}
-                          jobTitle={application.jobTitle}
-                          onWithdrawn={reload}
+              {listed.map((item) =>
+                item.kind === 'tracked' ? (
+                  <TrackedApplicationCard
+                    key={item.application.id}
+                    application={item.application}
+                    now={now}
+                    onChange={tracker.change}
+                    onRemove={tracker.remove}
+                  />
+                ) : (
+                  <ApplicationCard
+                    key={item.application.applicationId}
+                    anchorId={applicationAnchorId(item.application.applicationId)}
+                    jobId={item.application.jobId}
+                    title={item.application.jobTitle}
+                    organizationName={item.application.company}
+                    type={item.application.type}
+                    location={item.application.location}
+                    badge={<ApplicationStatusBadge status={item.application.status} />}
+                    dates={<ApplicationDates application={item.application} />}
+                    sameTab={item.application.featured}
+                    actions={
+                      <>
+                        <SubmissionDialog
+                          applicationId={item.application.applicationId}
+                          jobTitle={item.application.jobTitle}
                         />
-                      ) : null}
-                    </>
-                  }
-                />
-              ))}
+                        {item.application.canWithdraw ? (
+                          <WithdrawButton
+                            applicationId={item.application.applicationId}
+                            jobTitle={item.application.jobTitle}
+                            onWithdrawn={() => forget(item.application.jobId)}
+                          />
+                        ) : null}
+                      </>
+                    }
+                  />
+                ),
+              )}
             </Stack>
           ) : null}
+          <ApplyPromptSetting />
         </Stack>
       </GridItem>
     </Grid>

@@ -224,3 +224,15 @@ export async function settle(
     return next;
   });
 }
+
+/**
+ * Forgets this account's sent entries for a job once the application is withdrawn: the server's list is the truth
+ * from then on, and a sent entry left behind would come back as an "Applied" card and block applying again.
+ */
+export async function forgetSentApplications(uid: string, jobId: string, db: AppDb = appDb): Promise<number> {
+  return db.outbox
+    .where('uid')
+    .equals(uid)
+    .filter((record) => record.jobId === jobId && record.status === 'sent')
+    .delete();
+}

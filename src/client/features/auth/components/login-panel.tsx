@@ -14,12 +14,21 @@ interface LoginPanelProps {
   onModeChange: (mode: LoginMode) => void;
   /** Embedded mode (the local Auth emulator) adds the "Open my sign-in link" shortcut. */
   embedded: boolean;
+  /** Also show the providers not offered yet (LinkedIn, Apple), disabled: the students' page does, the portal not. */
+  showComingSoon?: boolean;
   /** Told while a Google sign-in is under way, so the page does not redirect on its own in the meantime. */
   onBusyChange?: (busy: boolean) => void;
 }
 
 /** Social buttons or the email form, and the confirmation once a link was sent. Reusable wherever sign-in is asked. */
-export function LoginPanel({ redirectUrl, mode, onModeChange, embedded, onBusyChange }: LoginPanelProps) {
+export function LoginPanel({
+  redirectUrl,
+  mode,
+  onModeChange,
+  embedded,
+  onBusyChange,
+  showComingSoon = true,
+}: LoginPanelProps) {
   const google = useGoogleSignIn(redirectUrl);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [lastEmail, setLastEmail] = useState('');
@@ -55,6 +64,7 @@ export function LoginPanel({ redirectUrl, mode, onModeChange, embedded, onBusyCh
         />
       ) : (
         <SocialLoginButtons
+          showComingSoon={showComingSoon}
           onGoogle={() => void continueWithGoogle()}
           onEmail={() => onModeChange('email')}
           googleLoading={google.loading}

@@ -17,6 +17,8 @@ type SignInCardProps = {
   children?: ReactNode;
   /** Under the card. */
   footer?: ReactNode;
+  /** Show the providers not offered yet, disabled (the students' page; the portal shows only what works). */
+  showComingSoon?: boolean;
 };
 
 /** The centred sign-in card shared by the students' and the companies' sign-in pages. */
@@ -30,6 +32,7 @@ export function SignInCard({
   onBusyChange,
   children,
   footer,
+  showComingSoon = true,
 }: SignInCardProps) {
   const config = useRuntimeConfig();
   return (
@@ -59,6 +62,7 @@ export function SignInCard({
                 onModeChange={onModeChange}
                 embedded={Boolean(config?.authEmulatorUrl)}
                 onBusyChange={onBusyChange}
+                showComingSoon={showComingSoon}
               />
               {children}
             </Card.Body>

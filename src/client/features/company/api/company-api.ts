@@ -22,9 +22,14 @@ import type {
   Organization,
   OrganizationsResponse,
   OrganizationUpdateRequest,
-  RatingResponse,
   SharedLink,
 } from '../../../../shared/company/company-api.ts';
+import type {
+  MemberPreferences,
+  MemberPreferencesRequest,
+  NotificationSettings,
+  NotificationSettingsRequest,
+} from '../../../../shared/company/application-notifications.ts';
 import { apiFetch, apiJson, apiUpload } from '../../../lib/api-client.ts';
 
 // The portal's calls to /api/company/... (contract: src/shared/company/company-api.ts). Each is one operation;
@@ -51,6 +56,14 @@ export const revokeMemberInvitation = (orgId: string, invitationId: string) =>
   apiJson<void>(`/company/organizations/${enc(orgId)}/invitations/${enc(invitationId)}`, { method: 'DELETE' });
 export const removeMember = (orgId: string, uid: string) =>
   apiJson<void>(`/company/organizations/${enc(orgId)}/members/${enc(uid)}`, { method: 'DELETE' });
+
+export const getNotificationSettings = (orgId: string, signal?: AbortSignal) =>
+  apiJson<NotificationSettings>(`/company/organizations/${enc(orgId)}/notifications`, { signal });
+export const updateNotificationSettings = (orgId: string, body: NotificationSettingsRequest) =>
+  apiJson<NotificationSettings>(`/company/organizations/${enc(orgId)}/notifications`, json('PUT', body));
+export const getMemberPreferences = (signal?: AbortSignal) => apiJson<MemberPreferences>('/company/me', { signal });
+export const updateMemberPreferences = (body: MemberPreferencesRequest) =>
+  apiJson<MemberPreferences>('/company/me', json('PATCH', body));
 
 export const getJoinInvitation = (token: string, signal?: AbortSignal) =>
   apiJson<JoinInvitationInfo>(`/company/join/${enc(token)}`, { signal });
@@ -89,18 +102,24 @@ export async function downloadApplicantsCsv(jobId: string, query: ApplicantsQuer
 
 export const getApplication = (applicationId: string, signal?: AbortSignal) =>
   apiJson<CompanyApplication>(`/company/applications/${enc(applicationId)}`, { signal });
-/** Answers the new status and version; the caller reads the application again for its history. */
-export const setApplicationStatus = (applicationId: string, status: CompanySettableStatus, version: number) =>
+/**
+ * Answers the new status and version; the caller reads the application again for its history. The move is silent
+ * unless `notify`: then the student gets an e-mail in their language and a notification.
+ */
+export const setApplicationStatus = (
+  applicationId: string,
+  status: CompanySettableStatus,
+  version: number,
+  notify: boolean,
+) =>
   apiJson<Pick<CompanyApplication, 'applicationId' | 'status' | 'statusChangedAt' | 'version'>>(
     `/company/applications/${enc(applicationId)}`,
-    json('PATCH', { status, version }),
+    json('PATCH', { status, version, notify }),
   );
 export const bulkSetStatus = (body: BulkStatusRequest) =>
   apiJson<BulkStatusResponse>('/company/applications/bulk-status', json('POST', body));
 export const addNote = (applicationId: string, body: string) =>
   apiJson<Note>(`/company/applications/${enc(applicationId)}/notes`, json('POST', { body }));
-export const setRating = (applicationId: string, rating: number | null) =>
-  apiJson<RatingResponse>(`/company/applications/${enc(applicationId)}/rating`, json('PUT', { rating }));
 /** The resume PDF as a Blob, fetched with the bearer token (the URL alone grants nothing). */
 export async function getApplicationResume(applicationId: string, signal?: AbortSignal): Promise<Blob> {
   const response = await apiFetch(`/company/applications/${enc(applicationId)}/resume`, {

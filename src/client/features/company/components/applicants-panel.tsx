@@ -1,7 +1,7 @@
 import { Box, Checkbox, Flex, HStack, Input, InputGroup, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuDownload, LuSearch, LuUsers } from 'react-icons/lu';
+import { LuDownload, LuSearch, LuSlidersHorizontal, LuUsers } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   applicationStatuses,
@@ -13,7 +13,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { bulkSetStatus, downloadApplicantsCsv, getApplicants } from '../api/company-api.ts';
 import { apiErrorText } from '../../../lib/api-error-text.ts';
-import { formatDate, saveBlob } from '../format.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
+import { formatDate } from '../format.ts';
 import { useResource } from '../hooks/use-resource.ts';
 import { EmptyPanel, ErrorPanel, LoadingRows } from './company-states.tsx';
 import { MatchBadge } from './match-summary.tsx';
@@ -57,6 +58,7 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
   const [query, setQuery] = useState<ApplicantsQuery>({ sort: 'newest', page: 1, pageSize });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [bulkStatus, setBulkStatus] = useState<CompanySettableStatus>('screening');
+  const [bulkNotify, setBulkNotify] = useState(false);
   const [bulkBusy, setBulkBusy] = useState(false);
   const [exporting, setExporting] = useState(false);
 
@@ -100,7 +102,7 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
   async function applyBulk() {
     setBulkBusy(true);
     try {
-      const result = await bulkSetStatus({ applicationIds: [...selected], status: bulkStatus });
+      const result = await bulkSetStatus({ applicationIds: [...selected], status: bulkStatus, notify: bulkNotify });
       toaster.create({
         type: result.skipped.length > 0 ? 'warning' : 'success',
         title: t('applicants.bulkDone', {
@@ -111,6 +113,7 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
           result.skipped.length > 0 ? t('applicants.bulkSkipped', { count: result.skipped.length }) : undefined,
       });
       setSelected(new Set());
+      setBulkNotify(false);
       applicants.reload();
     } catch (error) {
       toaster.create({ type: 'error', title: t('applicants.bulkFailed'), description: apiErrorText(t, error) });
@@ -118,6 +121,12 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
       setBulkBusy(false);
     }
   }
+
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
+  const activeFilters = [query.status, query.graduationYear, query.school].filter(
+    (value) => value !== undefined && value !== '',
+  ).length;
 
   async function exportCsv() {
     setExporting(true);
@@ -143,58 +152,80 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
             type="search"
           />
         </InputGroup>
-        <FilterSelect
-          label={t('applicants.filters.status')}
-          value={String(query.status ?? '')}
-          onChange={(value) => update({ status: (value || undefined) as ApplicantsQuery['status'] })}
-          testId="filter-status"
+        {/* On a phone the filters, the sort and the export fold under one button, so the first applicant shows early. */}
+        <Button
+          variant="outline"
+          minH="11"
+          display={{ base: 'inline-flex', md: 'none' }}
+          aria-expanded={filtersOpen}
+          aria-controls={filtersId}
+          onClick={() => setFiltersOpen((open) => !open)}
+          data-testid="filters-toggle"
         >
-          <option value="">{t('applicants.filters.anyStatus')}</option>
-          {applicationStatuses.map((status) => (
-            <option key={status} value={status}>
-              {t(`applications:status.${status}`)}
-            </option>
-          ))}
-        </FilterSelect>
-        <FilterSelect
-          label={t('applicants.filters.graduationYear')}
-          value={String(query.graduationYear ?? '')}
-          onChange={(value) => update({ graduationYear: value ? Number(value) : undefined })}
-          testId="filter-year"
-        >
-          <option value="">{t('applicants.filters.anyYear')}</option>
-          {(applicants.data?.graduationYears ?? []).map((year) => (
-            <option key={year} value={year}>
-              {year}
-            </option>
-          ))}
-        </FilterSelect>
-        <FilterSelect
-          label={t('applicants.filters.school')}
-          value={String(query.school ?? '')}
-          onChange={(value) => update({ school: value || undefined })}
-          testId="filter-school"
-        >
-          <option value="">{t('applicants.filters.anySchool')}</option>
-          {(applicants.data?.schools ?? []).map((school) => (
-            <option key={school} value={school}>
-              {school}
-            </option>
-          ))}
-        </FilterSelect>
-        <FilterSelect
-          label={t('applicants.sort.label')}
-          value={String(query.sort ?? 'newest')}
-          onChange={(value) => update({ sort: value as ApplicantsQuery['sort'] })}
-          testId="sort"
-        >
-          <option value="newest">{t('applicants.sort.newest')}</option>
-          <option value="match">{t('applicants.sort.match')}</option>
-        </FilterSelect>
-        <Button variant="outline" onClick={() => void exportCsv()} loading={exporting} minH="11">
-          <LuDownload aria-hidden />
-          {t('applicants.export')}
+          <LuSlidersHorizontal aria-hidden />
+          {activeFilters > 0 ? t('applicants.filtersActive', { count: activeFilters }) : t('applicants.filtersButton')}
         </Button>
+        <Flex
+          id={filtersId}
+          gap="3"
+          wrap="wrap"
+          align="center"
+          w={{ base: 'full', md: 'auto' }}
+          display={{ base: filtersOpen ? 'flex' : 'none', md: 'flex' }}
+        >
+          <FilterSelect
+            label={t('applicants.filters.status')}
+            value={String(query.status ?? '')}
+            onChange={(value) => update({ status: (value || undefined) as ApplicantsQuery['status'] })}
+            testId="filter-status"
+          >
+            <option value="">{t('applicants.filters.anyStatus')}</option>
+            {applicationStatuses.map((status) => (
+              <option key={status} value={status}>
+                {t(`applications:status.${status}`)}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterSelect
+            label={t('applicants.filters.graduationYear')}
+            value={String(query.graduationYear ?? '')}
+            onChange={(value) => update({ graduationYear: value ? Number(value) : undefined })}
+            testId="filter-year"
+          >
+            <option value="">{t('applicants.filters.anyYear')}</option>
+            {(applicants.data?.graduationYears ?? []).map((year) => (
+              <option key={year} value={year}>
+                {year}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterSelect
+            label={t('applicants.filters.school')}
+            value={String(query.school ?? '')}
+            onChange={(value) => update({ school: value || undefined })}
+            testId="filter-school"
+          >
+            <option value="">{t('applicants.filters.anySchool')}</option>
+            {(applicants.data?.schools ?? []).map((school) => (
+              <option key={school} value={school}>
+                {school}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterSelect
+            label={t('applicants.sort.label')}
+            value={String(query.sort ?? 'newest')}
+            onChange={(value) => update({ sort: value as ApplicantsQuery['sort'] })}
+            testId="sort"
+          >
+            <option value="newest">{t('applicants.sort.newest')}</option>
+            <option value="match">{t('applicants.sort.match')}</option>
+          </FilterSelect>
+          <Button variant="outline" onClick={() => void exportCsv()} loading={exporting} minH="11">
+            <LuDownload aria-hidden />
+            {t('applicants.export')}
+          </Button>
+        </Flex>
       </Flex>
 
       {selected.size > 0 ? (
@@ -216,6 +247,16 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
+          <Checkbox.Root
+            checked={bulkNotify}
+            onCheckedChange={(detail) => setBulkNotify(detail.checked === true)}
+            minH="11"
+            data-testid="bulk-notify"
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control bg="bg" />
+            <Checkbox.Label>{t('applicants.bulkNotify')}</Checkbox.Label>
+          </Checkbox.Root>
           <Button onClick={() => void applyBulk()} loading={bulkBusy} minH="11">
             {t('applicants.bulkApply')}
           </Button>

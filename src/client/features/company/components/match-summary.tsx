@@ -8,6 +8,7 @@ export function useMatchPartText() {
   return (part: MatchPart): string => {
     switch (part.key) {
       case 'skills':
+        if (part.notListed) return t('match.skillsNotListed', { required: part.required });
         return part.required === 0
           ? t('match.skillsNone')
           : t('match.skills', { matched: part.matched, required: part.required });
@@ -68,7 +69,7 @@ export function MatchExplained({ match }: { match: Match }) {
             <HStack justify="space-between" gap="3">
               <Text textStyle="sm">{text(part)}</Text>
               <Text textStyle="sm" color="fg.muted" flexShrink={0}>
-                {t('match.points', { points: part.points, max: part.max })}
+                {part.max === 0 ? t('match.notCounted') : t('match.points', { points: part.points, max: part.max })}
               </Text>
             </HStack>
             <Progress.Root

@@ -1,12 +1,12 @@
 import '../company-i18n.ts';
 import {
   Card,
+  Checkbox,
   Flex,
   Grid,
   GridItem,
   Heading,
   HStack,
-  IconButton,
   Link,
   NativeSelect,
   Stack,
@@ -15,7 +15,7 @@ import {
 } from '@chakra-ui/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuArrowLeft, LuExternalLink, LuStar } from 'react-icons/lu';
+import { LuArrowLeft, LuExternalLink } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import {
   companySettableStatuses,
@@ -26,7 +26,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { DefinitionList } from '../../../components/ui/definition-list.tsx';
 import { PdfFrame } from '../../../components/ui/pdf-frame.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
-import { addNote, getApplication, getApplicationResume, setApplicationStatus, setRating } from '../api/company-api.ts';
+import { addNote, getApplication, getApplicationResume, setApplicationStatus } from '../api/company-api.ts';
+import { ScorecardsPanel } from '../../scorecards/index.ts';
 import { errorCodeOf, apiErrorText } from '../../../lib/api-error-text.ts';
 import { ErrorPanel, LoadingRows } from '../components/company-states.tsx';
 import { MatchExplained } from '../components/match-summary.tsx';
@@ -61,6 +62,7 @@ function StatusControl({
   const current = withdrawn ? 'applied' : (application.status as CompanySettableStatus);
   const [status, setStatus] = useState<CompanySettableStatus>(current);
   const [busy, setBusy] = useState(false);
+  const [notify, setNotify] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   // A newer version (saved here, or read again after someone else's change) resets the choice but keeps the message.
   const [version, setVersion] = useState(application.version);
@@ -73,12 +75,14 @@ function StatusControl({
     setBusy(true);
     setProblem(null);
     try {
-      const updated = await setApplicationStatus(application.applicationId, status, application.version);
+      const updated = await setApplicationStatus(application.applicationId, status, application.version, notify);
       onChanged(updated);
       toaster.create({
         type: 'success',
         title: t('application.statusSaved', { status: t(`applications:status.${status}`) }),
+        description: t(notify ? 'application.statusToldStudent' : 'application.statusSilent'),
       });
+      setNotify(false);
     } catch (error) {
       const code = errorCodeOf(error);
       setProblem(apiErrorText(t, error));
@@ -116,6 +120,20 @@ function StatusControl({
           {t('application.updateStatus')}
         </Button>
       </Flex>
+      {/* Moves are silent, as in the tools recruiters use, unless the member chooses to tell the student. */}
+      <Checkbox.Root
+        checked={notify}
+        onCheckedChange={(detail) => setNotify(detail.checked === true)}
+        minH="11"
+        data-testid="status-notify"
+      >
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>{t('application.notifyStudent')}</Checkbox.Label>
+      </Checkbox.Root>
+      <Text textStyle="sm" color="fg.muted">
+        {t(notify ? 'application.notifyStudentHelp' : 'application.silentMoveHelp')}
+      </Text>
       {problem ? (
         <Text color="fg.error" role="alert" data-testid="status-problem">
           {problem}
@@ -125,7 +143,7 @@ function StatusControl({
   );
 }
 
-function NotesAndRating({
+function Notes({
   application,
   onChange,
 }: {
@@ -135,19 +153,6 @@ function NotesAndRating({
   const { t, i18n } = useTranslation('company');
   const [body, setBody] = useState('');
   const [saving, setSaving] = useState(false);
-
-  async function rate(value: number | null) {
-    try {
-      const answer = await setRating(application.applicationId, value);
-      onChange({ ...application, rating: answer.rating, averageRating: answer.averageRating });
-      toaster.create({
-        type: 'success',
-        title: value === null ? t('application.ratingCleared') : t('application.ratingSaved', { rating: value }),
-      });
-    } catch (error) {
-      toaster.create({ type: 'error', title: t('application.ratingFailed'), description: apiErrorText(t, error) });
-    }
-  }
 
   async function save() {
     if (!body.trim()) return;
@@ -169,41 +174,6 @@ function NotesAndRating({
       <Text textStyle="sm" color="fg.muted">
         {t('application.privateHelp')}
       </Text>
-      <HStack gap="3" wrap="wrap">
-        <Text textStyle="sm" fontWeight="medium" id="rating-label">
-          {t('application.yourRating')}
-        </Text>
-        <HStack gap="0" role="group" aria-labelledby="rating-label" data-testid="rating">
-          {[1, 2, 3, 4, 5].map((value) => {
-            const on = (application.rating ?? 0) >= value;
-            return (
-              <IconButton
-                key={value}
-                variant="ghost"
-                minW="11"
-                minH="11"
-                colorPalette="orange"
-                aria-label={t('application.rate', { rating: value })}
-                aria-pressed={application.rating === value}
-                onClick={() => void rate(value)}
-                color={on ? 'orange.500' : 'fg.subtle'}
-              >
-                <LuStar fill={on ? 'currentColor' : 'none'} />
-              </IconButton>
-            );
-          })}
-        </HStack>
-        {application.rating !== null ? (
-          <Button variant="ghost" size="sm" minH="11" onClick={() => void rate(null)}>
-            {t('application.clearRating')}
-          </Button>
-        ) : null}
-        {application.averageRating !== null ? (
-          <Text textStyle="sm" color="fg.muted">
-            {t('application.averageRating', { rating: application.averageRating.toFixed(1) })}
-          </Text>
-        ) : null}
-      </HStack>
       <Stack as="ul" gap="3">
         {application.notes.map((note) => (
           <Stack
@@ -232,6 +202,9 @@ function NotesAndRating({
         placeholder={t('application.notePlaceholder')}
         rows={3}
       />
+      <Text textStyle="xs" color="fg.muted">
+        {t('application.mentionHelp')}
+      </Text>
       <Button alignSelf="flex-end" onClick={() => void save()} loading={saving} disabled={!body.trim()} minH="11">
         {t('application.addNote')}
       </Button>
@@ -343,12 +316,36 @@ export default function CompanyApplicationPage() {
         </HStack>
       </Flex>
 
+      {/*
+        A phone reads the status and the match first (the decision), then the application, then the team's scorecards,
+        notes and history; a wide screen keeps the application on the left and the two groups on the right.
+      */}
       <Grid
         templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }}
+        templateAreas={{ base: '"decide" "main" "team"', lg: '"main decide" "main team"' }}
+        templateRows={{ lg: 'auto 1fr' }}
         gap="5"
         alignItems="start"
       >
-        <GridItem>
+        <GridItem area="decide">
+          <Stack gap="5">
+            <Section title={t('application.status')} testId="status">
+              <StatusControl
+                application={data}
+                onChanged={(changes) => {
+                  // Show the new status at once, then read the application again for its history row.
+                  application.setData({ ...data, ...changes });
+                  application.reload();
+                }}
+                onStale={application.reload}
+              />
+            </Section>
+            <Section title={t('application.match')} testId="match">
+              <MatchExplained match={data.match} />
+            </Section>
+          </Stack>
+        </GridItem>
+        <GridItem area="main">
           <Stack gap="5">
             <Section title={t('application.answers')} testId="answers">
               <DefinitionList rows={fields} />
@@ -413,23 +410,10 @@ export default function CompanyApplicationPage() {
             </Section>
           </Stack>
         </GridItem>
-        <GridItem>
+        <GridItem area="team">
           <Stack gap="5">
-            <Section title={t('application.status')} testId="status">
-              <StatusControl
-                application={data}
-                onChanged={(changes) => {
-                  // Show the new status at once, then read the application again for its history row.
-                  application.setData({ ...data, ...changes });
-                  application.reload();
-                }}
-                onStale={application.reload}
-              />
-            </Section>
-            <Section title={t('application.match')} testId="match">
-              <MatchExplained match={data.match} />
-            </Section>
-            <NotesAndRating application={data} onChange={application.setData} />
+            <ScorecardsPanel applicationId={data.applicationId} jobId={data.jobId} />
+            <Notes application={data} onChange={application.setData} />
             <Section title={t('application.history')} testId="history">
               <Stack as="ol" gap="2">
                 {[...data.history].reverse().map((entry, index) => (

@@ -2,10 +2,20 @@ import '../company-i18n.ts';
 import { Flex, Heading, HStack, Link, Stack, Tabs, Text, Wrap } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuArrowLeft, LuChartBar, LuExternalLink, LuLink, LuMail, LuPencil, LuUsers } from 'react-icons/lu';
+import {
+  LuArrowLeft,
+  LuChartBar,
+  LuCircleStop,
+  LuExternalLink,
+  LuLink,
+  LuMail,
+  LuPencil,
+  LuUsers,
+} from 'react-icons/lu';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import type { CompanyJob, JobStatus } from '../../../../shared/company/company-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { getJob, updateJob } from '../api/company-api.ts';
 import { apiErrorText } from '../../../lib/api-error-text.ts';
@@ -14,6 +24,7 @@ import { ErrorPanel, LoadingRows } from '../components/company-states.tsx';
 import { JobInvitationsPanel } from '../components/job-invitations-panel.tsx';
 import { SharedLinksPanel } from '../components/shared-links-panel.tsx';
 import { JobStatusBadge, VisibilityBadge } from '../components/status-badges.tsx';
+import { criteriaText, useCriteriaLabels } from '../../jobs/index.ts';
 import { formatDate } from '../format.ts';
 import { useResource } from '../hooks/use-resource.ts';
 
@@ -29,19 +40,39 @@ const nextStatus: Record<JobStatus, { to: JobStatus; action: 'publish' | 'close'
   closed: { to: 'published', action: 'reopen' },
 };
 
+/** Who the job is for, as the board shows it: "Software · Summer 2026 · Master's · Sponsors visas". */
+function JobCriteriaLine({ job }: { job: CompanyJob }) {
+  const { t } = useTranslation('jobs');
+  const labels = useCriteriaLabels();
+  const criteria = criteriaText(
+    { featured: true, family: job.family, termKeys: job.terms, degreeLevels: job.degreeLevels },
+    labels,
+  );
+  return (
+    <Text textStyle="sm" color="fg.muted" data-testid="company-job-criteria">
+      {[job.family ? null : t('criteria.labels.family') + ': ' + t('criteria.familyNotStated'), criteria]
+        .concat(t(`criteria.sponsorship.${job.sponsorship}`))
+        .filter(Boolean)
+        .join(' · ')}
+    </Text>
+  );
+}
+
 function JobHeader({ job, onChange }: { job: CompanyJob; onChange: (job: CompanyJob) => void }) {
   const { t, i18n } = useTranslation('company');
   const [busy, setBusy] = useState(false);
   const move = nextStatus[job.status];
 
-  async function changeStatus() {
+  async function changeStatus(): Promise<boolean> {
     setBusy(true);
     try {
       const updated = await updateJob(job.id, { status: move.to });
       onChange(updated);
       toaster.create({ type: 'success', title: t(`job.${move.action}Done`) });
+      return true;
     } catch (error) {
       toaster.create({ type: 'error', title: t('job.statusFailed'), description: apiErrorText(t, error) });
+      return false;
     } finally {
       setBusy(false);
     }
@@ -67,6 +98,7 @@ function JobHeader({ job, onChange }: { job: CompanyJob; onChange: (job: Company
               {t(`jobType.${job.type}`, { defaultValue: job.type })} · {job.location}
             </Text>
           </HStack>
+          <JobCriteriaLine job={job} />
           <Wrap gap="3" textStyle="sm" color="fg.muted">
             <Text>{t('jobs.posted', { date: formatDate(job.postingDate, i18n.language) })}</Text>
             {job.deadline ? <Text>{t('jobs.deadline', { date: formatDate(job.deadline, i18n.language) })}</Text> : null}
@@ -85,15 +117,26 @@ function JobHeader({ job, onChange }: { job: CompanyJob; onChange: (job: Company
               {t('job.edit')}
             </RouterLink>
           </Button>
-          <Button
-            onClick={() => void changeStatus()}
-            loading={busy}
-            minH="11"
-            variant={move.action === 'close' ? 'destructive' : 'default'}
-            data-testid="job-status-action"
-          >
-            {t(`job.${move.action}`)}
-          </Button>
+          {move.action === 'close' ? (
+            // Closing takes a live job off the board: it says what it does and asks first.
+            <ConfirmDialog
+              trigger={
+                <Button variant="outline" colorPalette="red" minH="11" data-testid="job-status-action">
+                  <LuCircleStop aria-hidden />
+                  {t('job.close')}
+                </Button>
+              }
+              title={t('job.closeConfirm.title')}
+              description={t('job.closeConfirm.description', { title: job.title })}
+              cancelLabel={t('job.closeConfirm.keep')}
+              confirmLabel={t('job.close')}
+              onConfirm={changeStatus}
+            />
+          ) : (
+            <Button onClick={() => void changeStatus()} loading={busy} minH="11" data-testid="job-status-action">
+              {t(`job.${move.action}`)}
+            </Button>
+          )}
         </HStack>
       </Flex>
     </Stack>

@@ -16,6 +16,7 @@ import { errorCodeOf } from '../../../lib/api-error-text.ts';
 import { ErrorPanel } from '../components/company-states.tsx';
 import { NoAccess } from '../components/no-access.tsx';
 import { useResource } from '../hooks/use-resource.ts';
+import { useMemberPreferencesSync } from '../member-preferences.ts';
 import { OrganizationContext, storedOrganizationId, storeOrganizationId } from '../organization-context.ts';
 
 export function companySignInPath(returnTo: string): string {
@@ -121,9 +122,11 @@ function PortalHeader({
   );
 }
 
-function PortalShell() {
+function PortalShell({ uid }: { uid: string }) {
   const { t } = useTranslation('company');
   const organizations = useResource('organizations', getOrganizations);
+  // The language and time zone of the member's e-mails follow the portal's.
+  useMemberPreferencesSync(organizations.status === 'ready' ? uid : null);
   const [selected, setSelected] = useState<string | null>(() => storedOrganizationId());
   const reload = organizations.reload;
   const setData = organizations.setData;
@@ -157,14 +160,14 @@ function PortalShell() {
 
   if (organizations.status === 'loading') return <RouteFallback />;
   if (organizations.status === 'error') {
-    if (errorCodeOf(organizations.error) === 'not_a_member') return <NoAccess />;
+    if (errorCodeOf(organizations.error) === 'not_a_member') return <NoAccess onJoined={reload} />;
     return (
       <Container maxW="xl" py="16">
         <ErrorPanel error={organizations.error} onRetry={reload} />
       </Container>
     );
   }
-  if (!context) return <NoAccess />;
+  if (!context) return <NoAccess onJoined={reload} />;
 
   return (
     <OrganizationContext.Provider value={context}>
@@ -188,5 +191,5 @@ export default function CompanyLayout() {
   if (session.status === 'loading') return <RouteFallback />;
   if (session.status !== 'identified')
     return <Navigate to={companySignInPath(`${location.pathname}${location.search}`)} replace />;
-  return <PortalShell />;
+  return <PortalShell uid={session.user.uid} />;
 }

@@ -9,6 +9,8 @@ import { toaster } from '../../../components/ui/toaster.tsx';
 import { updateOrganization, uploadOrganizationLogo } from '../api/company-api.ts';
 import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { useOrganization } from '../organization-context.ts';
+import { MemberNameCard } from '../components/member-name-card.tsx';
+import { NotificationSettingsCard } from '../components/notification-settings-card.tsx';
 
 function LogoSection() {
   const { t } = useTranslation('company');
@@ -101,7 +103,10 @@ function LogoSection() {
   );
 }
 
-/** /company/settings: the organization's name, website, logo and whether rejected students get an e-mail. */
+/**
+ * /company/settings: how the member hears of applications (their own choice), then the organization's name, website,
+ * logo and whether rejected students get an e-mail.
+ */
 export default function CompanySettingsPage() {
   const { t } = useTranslation('company');
   const { current, replace } = useOrganization();
@@ -128,8 +133,11 @@ export default function CompanySettingsPage() {
         <Heading as="h1" size="2xl">
           {t('settings.title')}
         </Heading>
-        {!isOwner ? <Text color="fg.muted">{t('settings.ownerOnly')}</Text> : null}
       </Stack>
+      <MemberNameCard />
+      <NotificationSettingsCard />
+      {/* What follows belongs to the organization: its owners change it. */}
+      {!isOwner ? <Text color="fg.muted">{t('settings.ownerOnly')}</Text> : null}
       <Card.Root variant="outline">
         <Card.Body gap="4">
           <Heading as="h2" size="md">

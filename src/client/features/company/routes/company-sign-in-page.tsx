@@ -40,6 +40,7 @@ export default function CompanySignInPage() {
       mode={mode}
       onModeChange={setMode}
       onBusyChange={setBusy}
+      showComingSoon={false}
       footer={
         <Text textAlign="center" fontSize="sm">
           <Link asChild variant="underline" color="fg" fontWeight="medium">

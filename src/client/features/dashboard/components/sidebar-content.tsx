@@ -1,6 +1,6 @@
 import { Box, Flex, Link, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { LuBriefcase, LuFileText, LuLayoutDashboard, LuLifeBuoy, LuSend } from 'react-icons/lu';
+import { LuBell, LuBriefcase, LuFileText, LuLayoutDashboard, LuLifeBuoy, LuSend } from 'react-icons/lu';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { LogoMark } from '../../../components/ui/logo.tsx';
 import { SidebarItem } from './sidebar-item.tsx';
@@ -97,6 +97,16 @@ export function SidebarContent({
               label={t('sidebar.myApplications')}
               icon={LuFileText}
               active={pathname.startsWith('/jobs/applied')}
+              collapsed={collapsed}
+              onNavigate={onNavigate}
+            />
+          </li>
+          <li>
+            <SidebarItem
+              to="/alerts"
+              label={t('sidebar.alerts')}
+              icon={LuBell}
+              active={pathname.startsWith('/alerts')}
               collapsed={collapsed}
               onNavigate={onNavigate}
             />

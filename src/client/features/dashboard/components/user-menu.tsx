@@ -20,6 +20,11 @@ interface UserMenuProps {
 
 async function logOut() {
   try {
+    // This browser stops receiving the student's push notifications first (loaded only now: most never use push).
+    await import('../../push/index.ts').then(
+      ({ releasePushOnSignOut }) => releasePushOnSignOut(),
+      (error: unknown) => console.warn('[push] not released on sign-out', error),
+    );
     // Spec: log out goes to /dashboard and refreshes the session; a full load does both, and the guard then
     // sends the signed-out visitor to sign-in.
     await signOutAndReload('/dashboard');

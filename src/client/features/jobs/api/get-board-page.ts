@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filtersToSearchParams, type JobFilters } from '../../../../shared/jobs/job-filters-schema.ts';
+import { filtersToQueryString, type JobFilters } from '../../../../shared/jobs/job-filters-schema.ts';
 import { boardJobSchema } from '../../../../shared/jobs/listing-schemas.ts';
 import { apiJson } from '../../../lib/api-client.ts';
 
@@ -29,11 +29,9 @@ export type BoardPage = z.output<typeof boardPageSchema>;
 
 /** The request path for one page; the service worker caches answers by this URL, so keep it canonical. */
 export function boardPagePath(filters: JobFilters, offset: number, limit: number): string {
-  const params = filtersToSearchParams({ ...filters, offset, limit });
   // The board's first page always asks for 20 (limit is omitted when it is the default), so the dashboard and
   // /jobs share one cached answer.
-  // Commas need no escaping in a query string: `category=software,quant` reads better than `%2C` in a shared link.
-  const query = params.toString().replace(/%2C/g, ',');
+  const query = filtersToQueryString({ ...filters, offset, limit });
   return query ? `/public/board?${query}` : '/public/board';
 }
 

@@ -47,6 +47,10 @@ const publicJobSchema = z.object({
       }),
     ),
   sponsorship: sponsorshipSchema.catch('unknown'),
+  skills: z
+    .array(z.unknown())
+    .catch([])
+    .transform((skills) => skills.filter((skill): skill is string => typeof skill === 'string' && skill.trim() !== '')),
 });
 
 const organizationSchema = z
@@ -61,7 +65,7 @@ const organizationSchema = z
   .transform((value) => value ?? null);
 
 type ParsedPublicJob = z.output<typeof publicJobSchema>;
-type CriteriaFields = 'family' | 'termKeys' | 'degreeLevels' | 'sponsorship';
+type CriteriaFields = 'family' | 'termKeys' | 'degreeLevels' | 'sponsorship' | 'skills';
 /** A job as read from the API, or from a copy saved on the device (not parsed again: older copies lack the criteria). */
 export type PublicJob = Omit<ParsedPublicJob, CriteriaFields> & Partial<Pick<ParsedPublicJob, CriteriaFields>>;
 

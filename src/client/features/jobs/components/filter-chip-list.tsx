@@ -9,7 +9,8 @@ import { chipId, filterChips, withoutChip, withoutChips, type FilterChip } from 
 import type { JobFiltersState } from '../hooks/use-job-filters.ts';
 import { useCriteriaLabels } from './criteria-filters.tsx';
 
-function useChipLabel(): (chip: FilterChip) => string {
+/** The words a chip shows (also how an alert describes its filters). */
+export function useChipLabel(): (chip: FilterChip) => string {
   const { t } = useTranslation('jobs');
   const locale = useLocale();
   const criteria = useCriteriaLabels();

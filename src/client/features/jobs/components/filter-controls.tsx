@@ -12,7 +12,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useContext, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCircleHelp, LuSearch } from 'react-icons/lu';
 import { workModes, type WorkMode } from '../../../../shared/jobs/board-place.ts';
@@ -28,6 +28,7 @@ import {
 import { maxSearchPatternLength } from '../../../../shared/jobs/job-search.ts';
 import { jobTypeFilterValues, type JobTypeFilter } from '../../../../shared/jobs/listing-schemas.ts';
 import { postedWithinValues, type PostedWithin } from '../../../../shared/jobs/posted-within.ts';
+import { BoardHasQueryContext } from './board-result-context.ts';
 import { touchTarget } from '../../../components/ui/touch-target.ts';
 import { localCountryName } from '../country-names.ts';
 import type { JobFiltersState } from '../hooks/use-job-filters.ts';
@@ -299,12 +300,12 @@ export type FilterChoosers = ReturnType<typeof useFilterChoosers>;
 
 interface SingleChoiceFiltersProps {
   choices: Pick<JobFilters, JobChoiceKey>;
-  hasQuery: boolean;
   choose: FilterChoosers;
 }
 
 /** Work mode, posted within and order: the fixed-list selects, in the bar's order. */
-export function ModePostedSortSelects({ choices, hasQuery, choose }: SingleChoiceFiltersProps) {
+export function ModePostedSortSelects({ choices, choose }: SingleChoiceFiltersProps) {
+  const hasQuery = useContext(BoardHasQueryContext);
   const { t } = useTranslation('jobs');
   const sorts = hasQuery ? jobSortValues : jobSortValues.filter((sort) => sort !== 'relevant');
   return (

@@ -174,7 +174,16 @@ export const jobCardListStyles: SystemStyleObject = {
     _hover: { bg: 'bg.muted' },
     _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.focusRing' },
   },
-  '& .job-card-postings ul': { listStyle: 'none', m: '0', p: '0' },
+  // A role posted in 35 cities stays a card: about six rows show, the rest scroll within the list (each row a link,
+  // so the keyboard reaches and scrolls to every one).
+  '& .job-card-postings ul': {
+    listStyle: 'none',
+    m: '0',
+    p: '0',
+    maxH: '17rem',
+    overflowY: 'auto',
+    overscrollBehavior: 'contain',
+  },
   '& .job-card-postings a': {
     display: 'flex',
     alignItems: 'center',

@@ -1,10 +1,24 @@
 import { SimpleGrid } from '@chakra-ui/react';
-import { createContext, memo, useCallback, useContext, useMemo, type ReactNode, type Ref } from 'react';
+import {
+  createContext,
+  memo,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+  type MouseEvent,
+  type Ref,
+} from 'react';
 import type { BoardJob } from '../../../../shared/jobs/listing-schemas.ts';
 import type { Locale } from '../../../../shared/locale.ts';
 import { useTranslation } from 'react-i18next';
 import { snapshotOf, useSavedJobs } from '../../saved-jobs/index.ts';
 import { useDismissedJobs } from '../../dismissed-jobs/index.ts';
+import { noteListingOpened, useTrackedApplications } from '../../tracked-applications/index.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { useAppliedJobIds } from '../hooks/use-applied-job-ids.ts';
 import { useNeedsSponsorship } from '../hooks/use-needs-sponsorship.ts';
 import { criteriaLabels } from '../job-criteria-text.ts';
@@ -28,6 +42,8 @@ interface CardItemsState {
   closedIds?: ReadonlySet<string>;
   /** Jobs the student applied to: marked "Applied". */
   appliedIds?: ReadonlySet<string>;
+  /** Jobs the student tracks (applied on the employer's site): marked "Applied (tracked) · {stage}". */
+  trackedMarks?: ReadonlyMap<string, string>;
   /** A line per job id under its title. */
   notes?: ReadonlyMap<string, string>;
   /** Router state for featured jobs' links. */
@@ -41,8 +57,39 @@ const reachEndMargin = '0px 0px 300px 0px';
 
 const CardItemsContext = createContext<CardItemsState | null>(null);
 
+// The cards a phone or a laptop shows before scrolling.
+const cardsOnScreen = 6;
+
+const noJobs: readonly BoardJob[] = [];
+
+/** Whether `next` is `previous` with more cards after it (or the same cards): no card changed place. */
+function continues(previous: readonly BoardJob[], next: readonly BoardJob[]): boolean {
+  return next.length >= previous.length && previous.every((job, index) => next[index] === job);
+}
+
+/**
+ * How many of `jobs` to render now. A new result (a keystroke of a search) renders the cards on screen at once and
+ * the others just after, in a transition: the cards below the fold no longer hold up the keystroke. More cards of the
+ * same result (scrolling) and the first render (coming back to the board) render all at once.
+ */
+function useRenderedCount(jobs: readonly BoardJob[]): number {
+  const [rendered, setRendered] = useState({ jobs, count: jobs.length });
+  let current = rendered;
+  if (rendered.jobs !== jobs) {
+    const count = continues(rendered.jobs, jobs) ? jobs.length : Math.min(jobs.length, cardsOnScreen);
+    current = { jobs, count };
+    setRendered(current);
+  }
+  const waiting = current.count < jobs.length;
+  useEffect(() => {
+    if (waiting) startTransition(() => setRendered({ jobs, count: jobs.length }));
+  }, [waiting, jobs]);
+  return current.count;
+}
+
 function CardItems() {
   const state = useContext(CardItemsContext);
+  const rendered = useRenderedCount(state?.jobs ?? noJobs);
   const onReachEnd = state?.onReachEnd;
   // A ref with a cleanup (React 19) rather than state: observing the new last card must not cost another render.
   const lastCardRef = useCallback(
@@ -61,8 +108,8 @@ function CardItems() {
   );
   if (!state) return null;
   const { jobs, locale, labels, today, savedIds, onToggleSave, dismissedIds, onToggleDismiss } = state;
-  const { closedIds, appliedIds, notes, linkState, needsSponsorship } = state;
-  return jobs.map((job, index) => (
+  const { closedIds, appliedIds, trackedMarks, notes, linkState, needsSponsorship } = state;
+  return jobs.slice(0, rendered).map((job, index) => (
     <li key={job.id} ref={index === jobs.length - 1 ? lastCardRef : undefined}>
       <JobCard
         job={job}
@@ -74,7 +121,8 @@ function CardItems() {
         dismissed={dismissedIds?.has(job.id)}
         onToggleDismiss={onToggleDismiss}
         closed={closedIds?.has(job.id)}
-        applied={appliedIds?.has(job.id)}
+        applied={appliedIds?.has(job.id) || trackedMarks?.has(job.id)}
+        appliedLabel={trackedMarks?.get(job.id)}
         note={notes?.get(job.id)}
         linkState={linkState}
         needsSponsorship={needsSponsorship}
@@ -147,6 +195,7 @@ interface JobCardListProps extends Omit<
   | 'dismissedIds'
   | 'onToggleDismiss'
   | 'appliedIds'
+  | 'trackedMarks'
   | 'needsSponsorship'
 > {
   label: string;
@@ -174,6 +223,38 @@ export function JobCardList({
   const today = startOfDay(useNow());
   const { savedIds, toggle } = useSavedJobs();
   const appliedIds = useAppliedJobIds();
+  // Synced like saved jobs: a listing tracked on another device is marked here too.
+  const { applications: tracked } = useTrackedApplications();
+  const trackedMarks = useMemo(
+    () =>
+      new Map(
+        (tracked ?? []).flatMap((application) =>
+          application.jobId
+            ? [
+                [
+                  application.jobId,
+                  application.stage === 'applied'
+                    ? t('applications:tracker.boardMarkApplied')
+                    : t('applications:tracker.boardMark', { stage: t(`applications:status.${application.stage}`) }),
+                ],
+              ]
+            : [],
+        ),
+      ),
+    [tracked, t],
+  );
+  const session = useSession();
+  const uid = session.status === 'identified' ? session.user.uid : null;
+  // Opening a listing's own page (its apply link) from a card: "Did you apply?" asks when the student comes back.
+  const onClickCapture = useCallback(
+    (event: MouseEvent) => {
+      const link = (event.target as Element).closest?.('a[target="_blank"]');
+      const card = link?.closest('[data-job-id]:not(a)');
+      const job = card && jobs.find((candidate) => candidate.id === card.getAttribute('data-job-id'));
+      if (uid && job) noteListingOpened(uid, snapshotOf(job));
+    },
+    [uid, jobs],
+  );
   const needsSponsorship = useNeedsSponsorship();
   const onToggleSave = useCallback((job: BoardJob, saved: boolean) => toggle(snapshotOf(job), saved), [toggle]);
   const { dismissedIds, dismiss, restore } = useDismissedJobs();
@@ -235,6 +316,7 @@ export function JobCardList({
       onToggleDismiss,
       closedIds,
       appliedIds,
+      trackedMarks,
       notes,
       linkState,
       needsSponsorship,
@@ -251,13 +333,18 @@ export function JobCardList({
       onToggleDismiss,
       closedIds,
       appliedIds,
+      trackedMarks,
       notes,
       linkState,
       needsSponsorship,
     ],
   );
   return (
-    <div aria-busy={stale || undefined} style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 0.15s' }}>
+    <div
+      aria-busy={stale || undefined}
+      style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 0.15s' }}
+      onClickCapture={onClickCapture}
+    >
       <CardItemsContext.Provider value={items}>
         <CardListFrame label={label} testId={testId} listRef={listRef} />
       </CardItemsContext.Provider>

@@ -78,6 +78,8 @@ interface JobCardProps {
   today?: number;
   /** The student applied to this job (or has the application waiting to be sent). */
   applied?: boolean;
+  /** What "Applied" says when the student tracks the application themselves ("Applied (tracked) · Interview"). */
+  appliedLabel?: string;
   /** One line under the title ("Jobs for you" says why the job fits). */
   note?: string;
   /** Router state for a featured job's link (the board marks its own, for the job page's way back). */
@@ -121,6 +123,7 @@ export const JobCard = memo(function JobCard({
   onToggleDismiss,
   closed,
   applied,
+  appliedLabel,
   note,
   linkState,
   needsSponsorship = false,
@@ -244,7 +247,7 @@ export const JobCard = memo(function JobCard({
           {applied ? (
             <span className="job-card-applied" data-testid="job-applied">
               {appliedIcon}
-              {labels.applied}
+              {appliedLabel ?? labels.applied}
             </span>
           ) : null}
           {closed ? (

@@ -9,8 +9,10 @@ import {
   List,
   Separator,
   Stack,
+  Tag,
   Text,
   VisuallyHidden,
+  Wrap,
 } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -184,6 +186,17 @@ export function JobDetailView({ view, applyTo, actions, applied = false }: JobDe
         <Section title={t('detail.requirements')}>
           <LongText text={job.requirements} empty={t('detail.noRequirements')} />
         </Section>
+        {job.skills?.length ? (
+          <Section title={t('detail.skills')}>
+            <Wrap as="ul" gap="2" data-testid="job-skills">
+              {job.skills.map((skill) => (
+                <Tag.Root as="li" key={skill} size="lg" variant="subtle">
+                  <Tag.Label>{skill}</Tag.Label>
+                </Tag.Root>
+              ))}
+            </Wrap>
+          </Section>
+        ) : null}
 
         <Separator />
 

@@ -1,4 +1,4 @@
-import { Button, Flex, Grid, GridItem, Stack } from '@chakra-ui/react';
+import { Box, Button, Flex, Grid, GridItem, Stack } from '@chakra-ui/react';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuSlidersHorizontal } from 'react-icons/lu';
@@ -7,6 +7,7 @@ import { jobChoiceKeys, type JobChoiceKey, type JobFilters } from '../../../../s
 import { filterChips } from '../filter-chips.ts';
 import type { JobFiltersState } from '../hooks/use-job-filters.ts';
 import { usePhoneLayout } from '../hooks/use-phone-layout.ts';
+import { BoardAlertAction } from './board-alert-action.tsx';
 import { CriteriaFilters } from './criteria-filters.tsx';
 import { FilterChipList } from './filter-chip-list.tsx';
 import {
@@ -23,28 +24,25 @@ import { MatchProfileSwitch } from './match-profile-switch.tsx';
 interface JobFilterBarProps {
   /** The filters chosen from lists (any object holding them: the bar compares only these fields). */
   choices: Pick<JobFilters, JobChoiceKey>;
-  /** A search is typed: "Most relevant" is offered. */
-  hasQuery: boolean;
   facets: JobFacets;
-  /** The live number of matching jobs ("Show N jobs"); null while the board loads. */
-  total: number | null;
   searchSeed: JobFiltersState['searchSeed'];
   onChange: JobFiltersState['setFilters'];
+  /** The whole search now (the typed text included), read when an alert is made of it. */
+  currentFilters: JobFiltersState['currentFilters'];
 }
 
 function sameBar(a: JobFilterBarProps, b: JobFilterBarProps): boolean {
   return (
     jobChoiceKeys.every((key) => a.choices[key] === b.choices[key]) &&
-    a.hasQuery === b.hasQuery &&
     a.facets === b.facets &&
-    a.total === b.total &&
     a.searchSeed === b.searchSeed &&
-    a.onChange === b.onChange
+    a.onChange === b.onChange &&
+    a.currentFilters === b.currentFilters
   );
 }
 
 /** Desktop: every filter in view, the multi-selects as compact buttons with pop-over options. */
-function DesktopFilters({ choices, hasQuery, facets, searchSeed, onChange }: JobFilterBarProps) {
+function DesktopFilters({ choices, facets, searchSeed, onChange, currentFilters }: JobFilterBarProps) {
   const { t } = useTranslation('jobs');
   const choose = useFilterChoosers(onChange);
   return (
@@ -58,7 +56,7 @@ function DesktopFilters({ choices, hasQuery, facets, searchSeed, onChange }: Job
           <SearchField seed={searchSeed} onChange={onChange} />
         </GridItem>
         <TypeSelect value={choices.type} onChange={choose.type} />
-        <ModePostedSortSelects choices={choices} hasQuery={hasQuery} choose={choose} />
+        <ModePostedSortSelects choices={choices} choose={choose} />
       </Grid>
       <Grid
         templateColumns={{ base: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(6, minmax(0, 1fr))' }}
@@ -71,6 +69,9 @@ function DesktopFilters({ choices, hasQuery, facets, searchSeed, onChange }: Job
       <Flex gap="6" align="center" wrap="wrap">
         <SponsorshipCheckbox checked={choices.sponsorship === 'yes'} onChange={choose.sponsorship} />
         <MatchProfileSwitch choices={choices} onChange={onChange} />
+        <Box ms="auto">
+          <BoardAlertAction currentFilters={currentFilters} />
+        </Box>
       </Flex>
       <FilterChipList choices={choices} onChange={onChange} />
     </Stack>
@@ -81,7 +82,7 @@ function DesktopFilters({ choices, hasQuery, facets, searchSeed, onChange }: Job
  * Phone (issue 25, point 6): the search box and one "Filters (N)" button opening a sheet with every filter, the
  * active filters as chips under them, so the first job is on the first screen.
  */
-function PhoneFilters({ choices, hasQuery, facets, total, searchSeed, onChange }: JobFilterBarProps) {
+function PhoneFilters({ choices, facets, searchSeed, onChange, currentFilters }: JobFilterBarProps) {
   const { t } = useTranslation('jobs');
   const choose = useFilterChoosers(onChange);
   const [open, setOpen] = useState(false);
@@ -109,11 +110,10 @@ function PhoneFilters({ choices, hasQuery, facets, total, searchSeed, onChange }
         open={open}
         onOpenChange={setOpen}
         choices={choices}
-        hasQuery={hasQuery}
         facets={facets}
-        total={total}
         onChange={onChange}
         choose={choose}
+        currentFilters={currentFilters}
       />
     </Stack>
   );
@@ -122,7 +122,8 @@ function PhoneFilters({ choices, hasQuery, facets, total, searchSeed, onChange }
 /**
  * The board's filters (spec section 5 and issue 25): text search, type, work mode, posted within, order, role
  * family, term, degree, places, visa sponsorship, and "Match my profile". A desktop keeps them all in a bar; a
- * phone shows the search and a sheet. Nothing here depends on the search text, so typing does not re-render it.
+ * phone shows the search and a sheet. Nothing here depends on the search text or the result's count (the two
+ * controls that do read board-result-context.ts), so typing does not re-render it.
  */
 export const JobFilterBar = memo(function JobFilterBar(props: JobFilterBarProps) {
   return usePhoneLayout() ? <PhoneFilters {...props} /> : <DesktopFilters {...props} />;

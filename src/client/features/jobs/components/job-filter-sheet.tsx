@@ -1,9 +1,12 @@
 import { Button, CloseButton, Drawer, Portal, Stack } from '@chakra-ui/react';
+import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobFacets } from '../../../../shared/jobs/filter-jobs.ts';
 import type { JobChoiceKey, JobFilters } from '../../../../shared/jobs/job-filters-schema.ts';
 import { filterChips, withoutChips } from '../filter-chips.ts';
 import type { JobFiltersState } from '../hooks/use-job-filters.ts';
+import { BoardAlertAction } from './board-alert-action.tsx';
+import { BoardTotalContext } from './board-result-context.ts';
 import { CriteriaFilters } from './criteria-filters.tsx';
 import {
   ModePostedSortSelects,
@@ -13,16 +16,24 @@ import {
   type FilterChoosers,
 } from './filter-controls.tsx';
 
+function ShowJobsButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation('jobs');
+  const total = useContext(BoardTotalContext);
+  return (
+    <Button flex="1" minH="11" onClick={onClick} data-testid="job-filters-show">
+      {total === null ? t('filters.showJobsLoading') : t('filters.showJobs', { count: total })}
+    </Button>
+  );
+}
+
 interface JobFilterSheetProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   choices: Pick<JobFilters, JobChoiceKey>;
-  hasQuery: boolean;
   facets: JobFacets;
-  /** The live number of matching jobs; null while the board loads. */
-  total: number | null;
   onChange: JobFiltersState['setFilters'];
   choose: FilterChoosers;
+  currentFilters: JobFiltersState['currentFilters'];
 }
 
 /**
@@ -33,11 +44,10 @@ export function JobFilterSheet({
   open,
   onOpenChange,
   choices,
-  hasQuery,
   facets,
-  total,
   onChange,
   choose,
+  currentFilters,
 }: JobFilterSheetProps) {
   const { t } = useTranslation('jobs');
   const active = filterChips(choices).length > 0;
@@ -59,10 +69,11 @@ export function JobFilterSheet({
             <Drawer.Body>
               <Stack gap="4" pb="2">
                 <TypeSelect value={choices.type} onChange={choose.type} />
-                <ModePostedSortSelects choices={choices} hasQuery={hasQuery} choose={choose} />
+                <ModePostedSortSelects choices={choices} choose={choose} />
                 <PlaceSelects choices={choices} facets={facets} choose={choose} />
                 <CriteriaFilters choices={choices} facets={facets} onChange={onChange} variant="sheet" />
                 <SponsorshipCheckbox checked={choices.sponsorship === 'yes'} onChange={choose.sponsorship} />
+                <BoardAlertAction currentFilters={currentFilters} fullWidth />
               </Stack>
             </Drawer.Body>
             <Drawer.Footer borderTopWidth="1px" borderColor="border.muted" gap="3">
@@ -77,9 +88,7 @@ export function JobFilterSheet({
                   {t('filters.clearAll')}
                 </Button>
               ) : null}
-              <Button flex="1" minH="11" onClick={() => onOpenChange(false)} data-testid="job-filters-show">
-                {total === null ? t('filters.showJobsLoading') : t('filters.showJobs', { count: total })}
-              </Button>
+              <ShowJobsButton onClick={() => onOpenChange(false)} />
             </Drawer.Footer>
             <Drawer.CloseTrigger asChild>
               <CloseButton size="sm" colorPalette="gray" aria-label={t('filters.closeSheet')} minW="11" minH="11" />

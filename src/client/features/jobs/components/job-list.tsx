@@ -24,6 +24,7 @@ import { BoardFreshness } from './board-freshness.tsx';
 import { JobCardGrid, JobCardList } from './job-card-list.tsx';
 import { JobCardSkeleton } from './job-card-skeleton.tsx';
 import { JobFilterBar } from './job-filter-bar.tsx';
+import { BoardHasQueryContext, BoardTotalContext } from './board-result-context.ts';
 
 const unfiltered: JobFilters = { type: jobBoardQueryDefaults.type };
 
@@ -113,7 +114,7 @@ export function JobList({ limit }: JobListProps) {
   const { t } = useTranslation('jobs');
   const locale = useLocale();
   const showFilters = limit === undefined;
-  const { filters: urlFilters, setFilters, searchSeed } = useJobFilters();
+  const { filters: urlFilters, setFilters, searchSeed, currentFilters } = useJobFilters();
   // The dashboard's list is the plain board: its URL has nothing to do with job filters.
   const filters = showFilters ? urlFilters : unfiltered;
   const hasQuery = Boolean(filters.q?.trim());
@@ -140,14 +141,17 @@ export function JobList({ limit }: JobListProps) {
   return (
     <Stack gap="4">
       {showFilters ? (
-        <JobFilterBar
-          choices={filters}
-          hasQuery={hasQuery}
-          facets={board.facets}
-          total={board.status === 'ready' ? board.total : null}
-          searchSeed={searchSeed}
-          onChange={setFilters}
-        />
+        <BoardTotalContext value={board.status === 'ready' ? board.total : null}>
+          <BoardHasQueryContext value={hasQuery}>
+            <JobFilterBar
+              choices={filters}
+              facets={board.facets}
+              searchSeed={searchSeed}
+              onChange={setFilters}
+              currentFilters={currentFilters}
+            />
+          </BoardHasQueryContext>
+        </BoardTotalContext>
       ) : null}
 
       <Flex align="center" justify="space-between" gap="2" wrap="wrap" minH="6">

@@ -11,12 +11,12 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useDismissedJobIds } from '../../dismissed-jobs/index.ts';
 import type { ErrorCode } from '../../../../shared/errors/error-codes.ts';
 import { rememberedWindow, rememberWindow } from '../board-return.ts';
-import { boardFacets, filterBoardChoices, searchBoardText } from '../board-search.ts';
+import { filterBoardChoices, searchBoardText } from '../board-search.ts';
 import { growWindow, visibleCount, windowForResult, type VisibleWindow } from '../visible-count.ts';
 import { useBoardIndex } from './use-board-index.ts';
 import { useBoardSnapshot, useBoardSnapshotRefresh } from './use-board-snapshot.ts';
 import { useRemoteBoard } from './use-remote-board.ts';
-import { useSettledValue } from './use-settled-value.ts';
+import { useBoardFacets } from './use-board-facets.ts';
 
 export type BoardProblem =
   /** No local copy and no network. */
@@ -61,8 +61,8 @@ function toTime(iso: string | null | undefined): number | null {
 }
 
 /** The cards (posting groups) that hold a dismissed posting. */
-function groupsOf(index: readonly IndexedJob[] | null, dismissedIds: ReadonlySet<string>): ReadonlySet<string> {
-  const groups = new Set<string>();
+function groupsOf(index: readonly IndexedJob[] | null, dismissedIds: ReadonlySet<string>): ReadonlySet<number> {
+  const groups = new Set<number>();
   if (!index || dismissedIds.size === 0) return groups;
   for (const entry of index) if (dismissedIds.has(entry.job.id)) groups.add(entry.group);
   return groups;
@@ -71,7 +71,7 @@ function groupsOf(index: readonly IndexedJob[] | null, dismissedIds: ReadonlySet
 /** The search result split into the postings shown and those of dismissed cards (no copy when none is dismissed). */
 function splitDismissed(
   base: readonly IndexedJob[],
-  dismissedGroups: ReadonlySet<string>,
+  dismissedGroups: ReadonlySet<number>,
 ): { shown: readonly IndexedJob[]; dismissed: IndexedJob[] } {
   if (dismissedGroups.size === 0) return { shown: base, dismissed: [] };
   const shown: IndexedJob[] = [];
@@ -132,14 +132,9 @@ export function useJobBoard(filters: JobFilters, limit?: number): JobBoardView {
     () => (split && split.dismissed.length > 0 ? filterBoardChoices(split.dismissed, filters).length : 0),
     [split, filters],
   );
-  const facetInput = useMemo(() => ({ base, filters }), [base, filters]);
   // A choice from a list (not typing) recomputes the options at once.
   const choices = [snapshot?.version, ...jobChoiceKeys.map((key) => filters[key])].join('|');
-  const settledInput = useSettledValue(facetInput, choices, facetsDelayMs);
-  const localFacets = useMemo(
-    () => (settledInput.base ? boardFacets(settledInput.base, settledInput.filters) : null),
-    [settledInput],
-  );
+  const localFacets = useBoardFacets(base, filters, choices, facetsDelayMs);
   const local = matches && localFacets ? { matches, facets: localFacets } : null;
   const remote = useRemoteBoard(filters, resultKey, wanted, local === null, retryToken, dismissedIds);
   useBoardSnapshotRefresh(snapshot, remote.answered);

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router-dom';
 import {
   filtersFromSearchParams,
-  filtersToSearchParams,
+  filtersToQueryString,
   type JobFilters,
 } from '../../../../shared/jobs/job-filters-schema.ts';
 
@@ -38,10 +38,13 @@ export interface JobFiltersState {
    * changes: the search box is uncontrolled, so typing re-renders nothing but the results.
    */
   searchSeed: { text: string; revision: number };
+  /** The filters as they are now, typing included, for a handler that reads them on demand (stable). */
+  currentFilters: () => JobFilters;
 }
 
 export function useJobFilters(): JobFiltersState {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const location = useLocation();
   const navigationType = useNavigationType();
   const [local, setLocal] = useState(() => {
@@ -79,18 +82,24 @@ export function useJobFilters(): JobFiltersState {
             ? previous.searchSeed
             : { text: next.q ?? '', revision: previous.searchSeed.revision + 1 },
       }));
+      // The same page with a new query string, written with readable commas.
       const write = () =>
-        setSearchParams(filtersToSearchParams(next), {
-          replace: change === 'typing',
-          preventScrollReset: true,
-          state: ownNavigation,
-        });
+        void navigate(
+          { search: filtersToQueryString(next) },
+          {
+            replace: change === 'typing',
+            preventScrollReset: true,
+            state: ownNavigation,
+          },
+        );
       window.clearTimeout(pendingUrl.current);
       if (change === 'typing') pendingUrl.current = window.setTimeout(write, typingUrlDelayMs);
       else write();
     },
-    [setSearchParams],
+    [navigate],
   );
 
-  return { filters: current.filters, setFilters: update, searchSeed: current.searchSeed };
+  const currentFilters = useCallback(() => latest.current, []);
+
+  return { filters: current.filters, setFilters: update, searchSeed: current.searchSeed, currentFilters };
 }

@@ -435,7 +435,7 @@ export function AccountEditor({ profile, readOnly, onProfileChange }: AccountEdi
                 <JobPreferencesEditor />
               </ProfileSection>
               <ProfileSection id="resume" title={t('sections.resume')}>
-                <ResumeSection resume={profile.resume} readOnly={readOnly} onUploaded={onProfileChange} />
+                <ResumeSection profile={profile} readOnly={readOnly} onUploaded={onProfileChange} />
               </ProfileSection>
             </Accordion.Root>
             {!readOnly && changes.length > 0 ? (

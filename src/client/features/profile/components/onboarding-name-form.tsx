@@ -1,6 +1,7 @@
 import { Card, Field, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { LuFileText } from 'react-icons/lu';
 import { useTranslation } from 'react-i18next';
 import { profileNameSchema, type ProfileName } from '../../../../shared/profile/profile-schema.ts';
 import type { StudentProfile } from '../../../../shared/profile/student-profile.ts';
@@ -10,6 +11,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { updateProfileName } from '../api/update-profile-name.ts';
 import { serverFieldErrors } from '../api/update-profile.ts';
 import { translateProfileMessage } from '../profile-message-keys.ts';
+import { ResumeAutofillPicker } from '../resume-autofill/resume-autofill-picker.tsx';
+import { useResumeAutofill } from '../resume-autofill/use-resume-autofill.tsx';
 
 type NameValues = { firstName: string; lastName: string };
 
@@ -30,6 +33,8 @@ export function OnboardingNameForm({
     },
   });
   const { errors, isSubmitting } = form.formState;
+  // A resume can fill the name and the rest of the profile at once; the name saved, onboarding is over.
+  const autofill = useResumeAutofill(profile, onDone);
 
   const onSubmit = form.handleSubmit(async (name) => {
     try {
@@ -81,6 +86,18 @@ export function OnboardingNameForm({
           <Button type="submit" alignSelf="flex-start" loading={isSubmitting} loadingText={t('onboarding.saving')}>
             {t('onboarding.submit')}
           </Button>
+          <Stack gap="2" borderTopWidth="1px" pt="5" data-testid="onboarding-autofill">
+            <Text fontWeight="semibold">{t('autofill.onboardingTitle')}</Text>
+            <Text color="fg.muted" textStyle="sm">
+              {t('autofill.onboardingDescription')}
+            </Text>
+            <ResumeAutofillPicker
+              autofill={autofill}
+              accept="any"
+              label={t('autofill.fromResume')}
+              icon={<LuFileText aria-hidden />}
+            />
+          </Stack>
         </Card.Body>
       </form>
     </Card.Root>

@@ -1,7 +1,7 @@
 import { Box, HStack, Input, Progress, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuExternalLink, LuFileText, LuUpload } from 'react-icons/lu';
+import { LuExternalLink, LuFileJson, LuFileText, LuUpload } from 'react-icons/lu';
 import {
   fromSecondsTimestamp,
   type ResumeReference,
@@ -16,9 +16,11 @@ import { errorCodeText } from '../../../lib/api-error-text.ts';
 import { translateProfileMessage } from '../profile-message-keys.ts';
 import type { ErrorCode } from '../../../../shared/errors/error-codes.ts';
 import { checkResumeFile } from '../resume-upload-check.ts';
+import { ResumeAutofillPicker } from '../resume-autofill/resume-autofill-picker.tsx';
+import { useResumeAutofill } from '../resume-autofill/use-resume-autofill.tsx';
 
 interface ResumeSectionProps {
-  resume: ResumeReference | null;
+  profile: StudentProfile;
   readOnly: boolean;
   onUploaded: (profile: StudentProfile) => void;
 }
@@ -35,8 +37,10 @@ const resumeRuleCodes = new Set<ErrorCode>([
 ]);
 
 /** The main PDF resume: view it (fetched with the token, opened as a blob) and upload a new one with progress. */
-export function ResumeSection({ resume, readOnly, onUploaded }: ResumeSectionProps) {
+export function ResumeSection({ profile, readOnly, onUploaded }: ResumeSectionProps) {
   const { t, i18n } = useTranslation('account');
+  const resume: ResumeReference | null = profile.resume;
+  const autofill = useResumeAutofill(profile, onUploaded);
   const inputRef = useRef<HTMLInputElement>(null);
   const [upload, setUpload] = useState<{ name: string; fraction: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -59,6 +63,8 @@ export function ResumeSection({ resume, readOnly, onUploaded }: ResumeSectionPro
       });
       return;
     }
+    // Read on this device while it uploads: what the resume says is proposed for review, never saved unasked.
+    void autofill.readFile(check.file);
     setUpload({ name: check.file.name, fraction: 0 });
     try {
       const profile = await uploadResume(check.file, (fraction) => setUpload({ name: check.file.name, fraction }));
@@ -172,6 +178,15 @@ export function ResumeSection({ resume, readOnly, onUploaded }: ResumeSectionPro
           <Text textStyle="xs" color="fg.muted">
             {t('resume.rules')}
           </Text>
+          <Text textStyle="xs" color="fg.muted">
+            {t('autofill.hint')}
+          </Text>
+          <ResumeAutofillPicker
+            autofill={autofill}
+            accept="json"
+            label={t('autofill.importJson')}
+            icon={<LuFileJson aria-hidden />}
+          />
         </Stack>
       )}
       {error ? (

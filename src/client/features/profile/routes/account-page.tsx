@@ -11,6 +11,7 @@ import { AccountSkeleton } from '../components/account-skeleton.tsx';
 import { OnboardingNameForm } from '../components/onboarding-name-form.tsx';
 import { ProfileHeader } from '../components/profile-header.tsx';
 import { useProfile } from '../hooks/use-profile.ts';
+import { DeleteAccountSection, ExportAccountSection } from '../../account/index.ts';
 
 function OfflineNotice({ savedAt }: { savedAt: number }) {
   const { t, i18n } = useTranslation('account');
@@ -66,6 +67,8 @@ function AccountContent({ uid }: { uid: string }) {
     <Stack gap="6">
       <ProfileHeader profile={profile} />
       <AccountEditor key={profile.id} profile={profile} readOnly={false} onProfileChange={state.replace} />
+      <ExportAccountSection />
+      <DeleteAccountSection />
     </Stack>
   );
 }

@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// `npm run bench:resume -- --browser` runs this: how long the browser takes to read a two-page resume with the CPU
+// slowed down (4x by default, Chromium's DevTools CPU throttling), in the app's own resume-reader worker.
+//
+// Serves the built client (dist/client; build it first with `npx vite build`) from a small local server, opens a
+// blank page of it in Chromium, slows the CPU through the DevTools protocol (Emulation.setCPUThrottlingRate; run
+// with --cpu 1 to compare and see that it reaches the worker), starts the same worker the app starts, waits until PDF.js is loaded in it, then sends
+// each two-page resume of tests/fixtures/resumes several times and measures, in the page, from sending the bytes to
+// receiving the fields. Prints figures; asserts nothing. Options: --cpu N (default 4), --runs N (default 3).
+import { createServer } from 'node:http';
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+/* global Worker -- used inside a function that runs in the page */
+import { findChromium } from './find-chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const argv = process.argv.slice(2);
+const option = (name, fallback) => {
+  const index = argv.indexOf(name);
+  return index === -1 ? fallback : Number(argv[index + 1]);
+};
+const cpuRate = option('--cpu', 4);
+const runs = option('--runs', 3);
+const clientDir = path.join(root, 'dist', 'client');
+const assets = path.join(clientDir, 'assets');
+const workerFile = readdirSync(assets).find((file) => /^resume-reader\.worker-.*\.js$/.test(file));
+if (!workerFile) {
+  console.error('No resume reader worker in dist/client/assets: build the client first (npx vite build).');
+  process.exit(1);
+}
+const fixtures = path.join(root, 'tests', 'fixtures', 'resumes');
+const twoPage = readdirSync(fixtures)
+  .filter((file) => file.endsWith('.json'))
+  .filter((file) => JSON.parse(readFileSync(path.join(fixtures, file), 'utf8')).pages === 2)
+  .map((file) => file.replace(/\.json$/, '.pdf'));
+
+const server = createServer((request, response) => {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  if (url.pathname === '/') {
+    response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>bench</title>');
+    return;
+  }
+  const file = url.pathname.startsWith('/fixtures/')
+    ? path.join(fixtures, path.basename(url.pathname))
+    : path.join(clientDir, path.normalize(url.pathname).replace(/^(\.\.[/\\])+/, ''));
+  try {
+    const body = readFileSync(file);
+    const type = file.endsWith('.js') || file.endsWith('.mjs') ? 'text/javascript' : 'application/octet-stream';
+    response.writeHead(200, { 'content-type': type }).end(body);
+  } catch {
+    response.writeHead(404).end();
+  }
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const { port } = server.address();
+
+const browser = await chromium.launch({
+  executablePath: findChromium() ?? undefined,
+  args: ['--no-sandbox', '--disable-gpu'],
+});
+try {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+  await page.goto(`http://127.0.0.1:${port}/`);
+  const results = await page.evaluate(
+    async ({ workerUrl, files, runs }) => {
+      const worker = new Worker(workerUrl, { type: 'module' });
+      await new Promise((resolve) => {
+        worker.addEventListener('message', function ready(event) {
+          if (event.data && event.data.ready) {
+            worker.removeEventListener('message', ready);
+            resolve(undefined);
+          }
+        });
+      });
+      const times = [];
+      let id = 1;
+      for (const file of files) {
+        const bytes = await (await fetch(`/fixtures/${file}`)).arrayBuffer();
+        for (let run = 0; run < runs; run += 1) {
+          const copy = bytes.slice(0);
+          const started = performance.now();
+          const reply = await new Promise((resolve) => {
+            const requestId = id++;
+            worker.addEventListener('message', function answer(event) {
+              if (event.data && event.data.id === requestId) {
+                worker.removeEventListener('message', answer);
+                resolve(event.data);
+              }
+            });
+            worker.postMessage({ id: requestId, bytes: copy }, [copy]);
+          });
+          times.push({ file, run, total: performance.now() - started, inWorker: reply.milliseconds, ok: reply.ok });
+        }
+      }
+      return times;
+    },
+    { workerUrl: `/assets/${workerFile}`, files: twoPage, runs },
+  );
+  const totals = results.map((result) => result.total).sort((a, b) => a - b);
+  const first = results.filter((result) => result.run === 0).map((result) => result.total);
+  const mean = (list) => list.reduce((sum, value) => sum + value, 0) / list.length;
+  console.log(
+    `${twoPage.length} two-page resumes x ${runs} runs, CPU slowed ${cpuRate}x, load average ${loadavg()[0].toFixed(1)}`,
+  );
+  console.log(`all read: ${results.every((result) => result.ok)}`);
+  console.log(
+    `time from sending the file to the fields: median ${totals[Math.floor(totals.length / 2)].toFixed(0)} ms, mean ${mean(totals).toFixed(0)} ms, max ${totals[totals.length - 1].toFixed(0)} ms; first read of each file: mean ${mean(first).toFixed(0)} ms`,
+  );
+} finally {
+  await browser.close();
+  server.close();
+}

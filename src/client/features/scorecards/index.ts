@@ -1,0 +1,1 @@
+export { ScorecardsPanel } from './components/scorecards-panel.tsx';

@@ -1,0 +1,162 @@
+import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  accountDeletions,
+  applicantInvitations,
+  applicationStatusHistory,
+  applications,
+  mailOutbox,
+  notificationRuns,
+  organizationInvitations,
+  organizationMembers,
+  organizations,
+  studentProfiles,
+  users,
+} from '../../db/schema.ts';
+import type { ApplicationAnswers, ApplicationReceipt } from '../../../shared/applications/application-schema.ts';
+import { deletedApplicantName } from '../../../shared/account/account-deletion.ts';
+
+// The rows of an account deletion (account-deletion.service.ts says in which order, and why).
+
+/**
+ * What an application keeps for its organization once its applicant is gone: a name that says so, and the
+ * graduation year alone (the organization's counts by year stay right; it names nobody).
+ */
+function anonymousAnswers(graduationYear: number): ApplicationAnswers {
+  return {
+    firstName: deletedApplicantName.firstName,
+    lastName: deletedApplicantName.lastName,
+    email: '',
+    phone: '',
+    university: '',
+    major: '',
+    graduationYear,
+    linkedinUrl: null,
+    portfolioUrl: null,
+    githubUsername: null,
+    devpostUsername: null,
+    coverLetter: '',
+  };
+}
+
+/** Statuses a deletion withdraws: the application was still in progress. */
+const finishedStatuses = ['withdrawn', 'rejected', 'hired'] as const;
+
+/** The organizations this person is the only owner of (they must name another owner or delete it first). */
+export async function organizationsOwnedAlone(db: Database, uid: string): Promise<string[]> {
+  const owners = sql<number>`(select count(*) from ${organizationMembers} o where o.organization_id = ${organizationMembers.organizationId} and o.role = 'owner')`;
+  const rows = await db
+    .select({ name: organizations.name })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(and(eq(organizationMembers.uid, uid), eq(organizationMembers.role, 'owner'), sql`${owners} = 1`));
+  return rows.map((row) => row.name);
+}
+
+export async function markAccountDeletion(db: Database, uid: string, email: string): Promise<void> {
+  await db.insert(accountDeletions).values({ uid, email }).onConflictDoNothing();
+}
+
+export async function pendingAccountDeletions(db: Database, limit: number) {
+  return db.select().from(accountDeletions).orderBy(accountDeletions.requestedAt).limit(limit);
+}
+
+export async function findAccountDeletion(db: Database, uid: string) {
+  const [row] = await db.select().from(accountDeletions).where(eq(accountDeletions.uid, uid));
+  return row ?? null;
+}
+
+export async function forgetAccountDeletion(db: Database, uid: string): Promise<void> {
+  await db.delete(accountDeletions).where(eq(accountDeletions.uid, uid));
+}
+
+/** The storage keys of the account's files: the profile's resume and every application's copy. */
+export async function accountFileKeys(db: Database, uid: string): Promise<string[]> {
+  const [profiles, applied] = await Promise.all([
+    db
+      .select({ key: studentProfiles.resumeKey })
+      .from(studentProfiles)
+      .where(and(eq(studentProfiles.uid, uid), isNotNull(studentProfiles.resumeKey))),
+    db
+      .select({ key: applications.resumeKey })
+      .from(applications)
+      .where(and(eq(applications.uid, uid), ne(applications.resumeKey, ''))),
+  ]);
+  return [...profiles, ...applied].flatMap((row) => (row.key ? [row.key] : []));
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/**
+ * In one transaction: the account's applications withdrawn and anonymised (kept for their organization), the mail
+ * addressed to it or about its applications, the invitations sent to its address, its memberships and its
+ * notification records removed, then the account row, which takes every table keyed to it along (profile, saved
+ * and dismissed jobs, alerts, push subscriptions and queued pushes: ON DELETE CASCADE).
+ */
+export async function deleteAccountRows(db: Database, uid: string, email: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const owned = await tx
+      .select({
+        id: applications.id,
+        status: applications.status,
+        receipt: applications.responseBody,
+        answers: applications.answers,
+      })
+      .from(applications)
+      .where(eq(applications.uid, uid));
+    const ids = owned.map((row) => row.id);
+    const inProgress = owned.filter((row) => !(finishedStatuses as readonly string[]).includes(row.status));
+    if (inProgress.length > 0) {
+      await tx
+        .insert(applicationStatusHistory)
+        .values(inProgress.map((row) => ({ applicationId: row.id, fromStatus: row.status, toStatus: 'withdrawn' })));
+    }
+    for (const row of owned) {
+      const receipt: ApplicationReceipt = { ...row.receipt, email: '' };
+      const withdraw = !(finishedStatuses as readonly string[]).includes(row.status);
+      await tx
+        .update(applications)
+        .set({
+          uid: null,
+          email: '',
+          answers: anonymousAnswers(row.answers.graduationYear),
+          skillsSnapshot: [],
+          githubSnapshot: null,
+          devpostSnapshot: null,
+          resumeKey: '',
+          resumeName: '',
+          resumeSize: 0,
+          resumeProfileId: null,
+          idempotencyKey: `deleted:${row.id}`,
+          requestHash: '',
+          responseBody: receipt,
+          anonymizedAt: now,
+          updatedAt: now,
+          ...(withdraw
+            ? { status: 'withdrawn' as const, statusChangedAt: now, version: sql`${applications.version} + 1` }
+            : {}),
+        })
+        .where(eq(applications.id, row.id));
+    }
+
+    const mentions = [likePattern(email)];
+    await tx
+      .delete(mailOutbox)
+      .where(
+        or(
+          sql`lower(${mailOutbox.recipient}) = lower(${email})`,
+          ids.length > 0 ? inArray(mailOutbox.causeId, ids) : undefined,
+          ...mentions.flatMap((pattern) => [
+            sql`${mailOutbox.body} ilike ${pattern}`,
+            sql`coalesce(${mailOutbox.html}, '') ilike ${pattern}`,
+          ]),
+        ),
+      );
+    await tx.delete(applicantInvitations).where(sql`lower(${applicantInvitations.email}) = lower(${email})`);
+    await tx.delete(organizationInvitations).where(sql`lower(${organizationInvitations.email}) = lower(${email})`);
+    await tx.delete(organizationMembers).where(eq(organizationMembers.uid, uid));
+    // Digest runs are named `digest:{uid}:{day}`.
+    await tx.delete(notificationRuns).where(sql`${notificationRuns.id} like ${likePattern(`:${uid}:`)}`);
+    await tx.delete(users).where(eq(users.uid, uid));
+  });
+}

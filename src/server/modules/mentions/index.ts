@@ -1,0 +1,1 @@
+export { enqueueMentionMails } from './mentions.service.ts';

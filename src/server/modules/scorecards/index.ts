@@ -1,0 +1,1 @@
+export { scorecardsRoutes } from './scorecards.routes.ts';
