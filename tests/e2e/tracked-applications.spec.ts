@@ -206,6 +206,16 @@ test('an apply link opened from the board, "Yes, track it", moved to Interview: 
   await expect(trackedCard(second.page, title(0)).getByTestId('tracked-stage')).toHaveText('Interview');
   await openBoard(second.page);
   await expect(card(second.page, 0).getByTestId('job-applied')).toHaveText('Applied (tracked) · Interview');
+  // Its dashboard lists it with the in-app ones and counts it in the student's numbers.
+  await second.page.goto('/dashboard');
+  const line = second.page.getByTestId('dashboard-tracked-application');
+  await expect(line).toContainText(title(0));
+  await expect(line).toContainText(`${company} · tracked · applied`);
+  await expect(line.getByTestId('application-status')).toHaveText('Interview');
+  await expect(second.page.getByTestId('applications-count')).toHaveText('1 application');
+  await expect(second.page.getByTestId('dashboard-application-numbers')).toHaveText(
+    '100% answered · 1 interview · 0 offers',
+  );
   await second.context.close();
 });
 
@@ -257,6 +267,12 @@ test('one prompt at a time, "Not yet" waits for tomorrow, "Not interested" hides
   await expect(page.getByTestId('applications-empty')).toBeVisible();
   await page.getByRole('button', { name: 'Add an application' }).click();
   const dialog = page.getByTestId('add-tracked-dialog');
+  // The server's text policy, said before sending: a text-direction character in a name is refused.
+  await dialog.getByLabel('Company').fill('Hand Made\u202E Inc');
+  await dialog.getByLabel('Job title').fill('Data Analyst Intern');
+  await dialog.getByLabel('Link to the job posting').fill('https://jobs.example.org/analyst?ref=campus');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Remove the text-direction characters from this text')).toBeVisible();
   await dialog.getByLabel('Company').fill('Hand Made Inc');
   await dialog.getByLabel('Job title').fill('Data Analyst Intern');
   await dialog.getByLabel('Link to the job posting').fill('javascript:alert(1)');
@@ -291,6 +307,64 @@ test('one prompt at a time, "Not yet" waits for tomorrow, "Not interested" hides
   expect(lines.filter((line) => line !== '')).toHaveLength(2);
   expect(lines[1]).toMatch(/^Tracked,Hand Made Inc,Data Analyst Intern,Applied,\d{4}-\d{2}-\d{2},/);
   expect(lines[1]).toContain(',https://jobs.example.org/analyst?ref=campus,');
+});
+
+test('added and moved offline: kept on the device, sent once when the network is back', async ({ page }) => {
+  await signIn(page, 'tracker-offline');
+  await page.goto('/jobs/applied');
+  await expect(page.getByTestId('applications-empty')).toBeVisible();
+  // The page's parts are loaded (the add dialog among them) before the network goes.
+  await expect(page.getByRole('button', { name: 'Add an application' })).toBeVisible();
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/tracked-applications') && request.method() !== 'GET') sent.push(request.method());
+  });
+
+  await page.context().setOffline(true);
+  await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+  await page.getByRole('button', { name: 'Add an application' }).click();
+  const dialog = page.getByTestId('add-tracked-dialog');
+  await dialog.getByLabel('Company').fill('Offline Corp');
+  await dialog.getByLabel('Job title').fill('Field Engineer Intern');
+  await dialog.getByLabel('Link to the job posting').fill('https://jobs.example.org/field');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  const offline = trackedCard(page, 'Field Engineer Intern');
+  await expect(offline.getByTestId('tracked-stage')).toHaveText('Applied');
+  await expect(page.getByTestId('tracker-offline')).toBeVisible();
+  await offline.getByRole('button', { name: 'Update' }).click();
+  const update = page.getByTestId('update-tracked-dialog');
+  await update.getByLabel('Stage').selectOption('assessment');
+  await update.getByRole('button', { name: 'Save' }).click();
+  await expect(update).toBeHidden();
+  await expect(offline.getByTestId('tracked-stage')).toHaveText('Online assessment');
+  // Nothing reached the server (every attempt failed offline) and nothing is lost on a reload.
+  const token = await idToken(page);
+  const stored = async () => {
+    const res = await fetch(`${e2eEnv.baseUrl}/api/tracked-applications`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { trackedApplications: { title: string; stage: string; history: unknown[] }[] })
+      .trackedApplications;
+  };
+  expect(await stored()).toEqual([]);
+
+  // Back online: the application arrives once, at the stage it was moved to offline, with both changes dated.
+  sent.length = 0;
+  await page.context().setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page.getByTestId('tracker-offline')).toHaveCount(0);
+  await expect
+    .poll(async () => (await stored()).map((item) => [item.title, item.stage]))
+    .toEqual([['Field Engineer Intern', 'assessment']]);
+  expect((await stored())[0]!.history).toHaveLength(2);
+  // Later syncs (a reload, the tab shown again) send nothing more: it was sent once.
+  await page.reload();
+  await expect(trackedCard(page, 'Field Engineer Intern').getByTestId('tracked-stage')).toHaveText('Online assessment');
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await expect.poll(() => stored()).toHaveLength(1);
+  expect(sent.filter((method) => method === 'POST')).toHaveLength(1);
 });
 
 test('in French: the prompt, the list and the dialog; My Applications with both kinds has no axe violations; screenshots', async ({
@@ -332,6 +406,24 @@ test('in French: the prompt, the list and the dialog; My Applications with both 
     await expectNoOverflow(page);
     await shot(page, `my-applications-fr-${width}`);
     await page.getByTestId('applications-summary').screenshot({ path: path.join(shotDir, `summary-fr-${width}.png`) });
+  }
+
+  // The dashboard's card: both kinds in one list, with the student's numbers, in French.
+  await page.goto('/dashboard');
+  const dashboardCard = page.getByTestId('dashboard-applications');
+  await expect(dashboardCard.getByTestId('applications-count')).toHaveText('2 candidatures');
+  await expect(dashboardCard.getByTestId('dashboard-tracked-application')).toContainText(
+    `${company} · suivie · envoyée le`,
+  );
+  await expect(dashboardCard.getByTestId('dashboard-application-numbers')).toHaveText(
+    /^0\s%\sde réponses · 0 entretien · 0 offre$/,
+  );
+  await expectNoAxeViolations(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoOverflow(page);
+    await settle(page);
+    await dashboardCard.screenshot({ path: path.join(shotDir, `dashboard-card-fr-${width}.png`) });
   }
 });
 
@@ -388,4 +480,20 @@ test('My Applications with both kinds in English: axe 0, 44 px targets, no sidew
   await quiet.getByRole('button', { name: 'Mark as no answer' }).click();
   await expect(quiet.getByTestId('tracked-stage')).toHaveText('No answer');
   await expect(quiet.getByTestId('ghosted-hint')).toHaveCount(0);
+
+  // The dashboard's card lists all three, tracked ones marked, with the numbers: none answered yet.
+  await page.goto('/dashboard');
+  const dashboardCard = page.getByTestId('dashboard-applications');
+  await expect(dashboardCard.getByTestId('applications-count')).toHaveText('3 applications');
+  await expect(dashboardCard.getByTestId('dashboard-tracked-application')).toHaveCount(2);
+  await expect(dashboardCard.getByTestId('dashboard-application-numbers')).toHaveText(
+    '0% answered · 0 interviews · 0 offers',
+  );
+  await expectNoAxeViolations(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoOverflow(page);
+    await settle(page);
+    await dashboardCard.screenshot({ path: path.join(shotDir, `dashboard-card-en-${width}.png`) });
+  }
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildApplicationsSummary } from './applications-summary.ts';
+import { summarizeApplications } from '../../../shared/tracked-applications/tracked-summary.ts';
+import {
+  type ApplicationSummary,
+  buildApplicationsSummary,
+  countedApplications,
+  dashboardLines,
+  type TrackedLine,
+} from './applications-summary.ts';
 
 const summary = (title: string) => ({
   title,
@@ -115,5 +122,75 @@ describe('applications summary from what the device knows', () => {
       statusChangedAt: '2026-02-01T00:00:00.000Z',
       company: 'Globex',
     });
+  });
+});
+
+describe('the dashboard’s one list and numbers, with tracked applications', () => {
+  const app = (id: string, appliedAt: string | null, status: ApplicationSummary['status'], sending = false) => ({
+    applicationId: id,
+    jobId: `job-${id}`,
+    jobTitle: `Role ${id}`,
+    company: 'Acme',
+    status,
+    statusChangedAt: appliedAt,
+    appliedAt,
+    featured: true,
+    sending,
+  });
+  const tracked = (id: string, appliedAt: string, stages: TrackedLine['stage'][]): TrackedLine => ({
+    id,
+    title: `Tracked ${id}`,
+    company: 'Globex',
+    stage: stages.at(-1)!,
+    appliedAt,
+    history: stages.map((stage) => ({ stage, at: appliedAt, note: null })),
+  });
+
+  it('lists both kinds most recently applied first, the ones still sending on top, undated in-app ones last', () => {
+    const lines = dashboardLines(
+      [
+        app('a', '2026-11-10T10:00:00Z', 'interview'),
+        app('b', null, 'applied'),
+        app('c', null, 'applied', true),
+        app('d', '2026-11-20T10:00:00Z', 'applied'),
+      ],
+      [
+        tracked('t1', '2026-11-15T10:00:00Z', ['applied', 'interview']),
+        tracked('t2', '2026-11-25T10:00:00Z', ['applied']),
+      ],
+    );
+    expect(lines.map((line) => (line.kind === 'app' ? line.item.applicationId : line.application.id))).toEqual([
+      'c',
+      't2',
+      'd',
+      't1',
+      'a',
+      'b',
+    ]);
+  });
+
+  it('counts what My Applications counts: each application once, with the stages and statuses it reached', () => {
+    const now = Date.parse('2026-11-26T12:00:00Z');
+    const counted = countedApplications(
+      [
+        app('a', '2026-11-10T10:00:00Z', 'interview'),
+        app('b', null, 'applied', true),
+        app('c', '2026-11-11T10:00:00Z', 'rejected'),
+      ],
+      [
+        tracked('t1', '2026-11-15T10:00:00Z', ['applied', 'assessment', 'interview', 'offer']),
+        tracked('t2', '2026-11-16T10:00:00Z', ['applied']),
+      ],
+      now,
+    );
+    expect(counted).toHaveLength(5);
+    const numbers = summarizeApplications(counted, now);
+    expect(numbers.total).toBe(5);
+    // Answered: a (interview), c (rejected), t1 (assessment...): 3 of 5.
+    expect(numbers.responseRate).toBeCloseTo(3 / 5);
+    expect(numbers.interviews).toBe(2);
+    expect(numbers.offers).toBe(1);
+    // The one still sending counts in this week.
+    expect(numbers.perWeek.at(-1)?.count).toBe(1);
   });
 });

@@ -1,5 +1,7 @@
 import type { StudentApplication } from '../../../shared/company/company-api.ts';
 import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts';
+import type { TrackedApplication } from '../../../shared/tracked-applications/tracked-applications-api.ts';
+import type { CountedApplication } from '../../../shared/tracked-applications/tracked-summary.ts';
 import type { OutboxRecord } from '../../db/records/apply-records.ts';
 
 /** An application's status, as GET /api/applications answers it. */
@@ -96,4 +98,52 @@ export function buildApplicationsSummary(
     });
   }
   return items;
+}
+
+/** A tracked application as the dashboard lists it (sent on the employer's site, moved by the student). */
+export type TrackedLine = Pick<TrackedApplication, 'id' | 'title' | 'company' | 'stage' | 'appliedAt' | 'history'>;
+
+export type DashboardLine = { kind: 'app'; item: ApplicationSummary } | { kind: 'tracked'; application: TrackedLine };
+
+const lineTime = (line: DashboardLine): number => {
+  if (line.kind === 'tracked') return Date.parse(line.application.appliedAt);
+  // Still sending: newest of all. Applied at an unknown time (offline, from the profile): after the dated ones.
+  if (line.item.sending) return Number.POSITIVE_INFINITY;
+  return line.item.appliedAt ? Date.parse(line.item.appliedAt) : Number.NEGATIVE_INFINITY;
+};
+
+/**
+ * One list of the student's applications, as on My Applications: those sent in the app and the tracked ones, most
+ * recently applied first (the ones still sending on top). Equal times keep their order (in-app first).
+ */
+export function dashboardLines(items: readonly ApplicationSummary[], tracked: readonly TrackedLine[]): DashboardLine[] {
+  const lines: DashboardLine[] = [
+    ...items.map((item) => ({ kind: 'app' as const, item })),
+    ...tracked.map((application) => ({ kind: 'tracked' as const, application })),
+  ];
+  return lines
+    .map((line, index) => ({ line, index, time: lineTime(line) }))
+    .sort((a, b) => (a.time === b.time ? a.index - b.index : b.time > a.time ? 1 : -1))
+    .map(({ line }) => line);
+}
+
+/**
+ * What the student's numbers count (the same rule as My Applications' summary): every application with the statuses
+ * or stages it reached. One still sending or known only by its job id (offline) counts as applied, today.
+ */
+export function countedApplications(
+  items: readonly ApplicationSummary[],
+  tracked: readonly TrackedLine[],
+  now: number,
+): CountedApplication[] {
+  return [
+    ...items.map((item) => ({
+      appliedAt: item.appliedAt ?? new Date(now).toISOString(),
+      reached: item.status === 'applied' ? ['applied'] : ['applied', item.status],
+    })),
+    ...tracked.map((application) => ({
+      appliedAt: application.appliedAt,
+      reached: application.history.map((entry) => entry.stage),
+    })),
+  ];
 }

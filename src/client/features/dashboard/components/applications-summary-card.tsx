@@ -4,8 +4,19 @@ import { LuArrowRight, LuClock } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { touchTargetHeight, touchTargetRowHeight } from '../../../components/ui/touch-target.ts';
 import { formatJobDate } from '../../jobs/index.ts';
+import { useMemo } from 'react';
+import type { TrackedStage } from '../../../../shared/tracked-applications/tracked-applications-api.ts';
+import { summarizeApplications } from '../../../../shared/tracked-applications/tracked-summary.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
-import type { ApplicationStatus, ApplicationSummary } from '../applications-summary.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { useTrackedApplicationViews } from '../../tracked-applications/index.ts';
+import {
+  type ApplicationStatus,
+  type ApplicationSummary,
+  countedApplications,
+  dashboardLines,
+  type TrackedLine,
+} from '../applications-summary.ts';
 import { useApplicationsSummary } from '../hooks/use-applications-summary.ts';
 
 /** How many applications the dashboard lists; My Applications has them all. */
@@ -19,6 +30,17 @@ const statusPalette: Record<ApplicationStatus, string> = {
   hired: 'green',
   rejected: 'red',
   withdrawn: 'gray',
+};
+
+const stagePalette: Record<TrackedStage, string> = {
+  applied: 'blue',
+  assessment: 'purple',
+  interview: 'orange',
+  offer: 'green',
+  accepted: 'green',
+  rejected: 'red',
+  withdrawn: 'gray',
+  ghosted: 'gray',
 };
 
 function ApplicationLine({ item }: { item: ApplicationSummary }) {
@@ -69,10 +91,75 @@ function ApplicationLine({ item }: { item: ApplicationSummary }) {
   );
 }
 
+/** An application sent on the employer's site and tracked here: its stage is the one the student set. */
+function TrackedApplicationLine({ application }: { application: TrackedLine }) {
+  const { t } = useTranslation('dashboard');
+  const locale = useLocale();
+  const applied = formatJobDate(application.appliedAt, locale);
+  return (
+    <Flex
+      as="li"
+      justify="space-between"
+      align="center"
+      gap="3"
+      py="2"
+      borderBottomWidth="1px"
+      _last={{ borderBottomWidth: 0 }}
+      data-testid="dashboard-tracked-application"
+    >
+      <Stack gap="0" minW="0">
+        <Text fontWeight="medium" truncate>
+          {application.title}
+        </Text>
+        <Text textStyle="xs" color="fg.muted" truncate>
+          {[application.company, t('applications.tracked'), t('applications.appliedOn', { date: applied })].join(' · ')}
+        </Text>
+      </Stack>
+      <Badge
+        colorPalette={stagePalette[application.stage]}
+        variant="subtle"
+        flexShrink={0}
+        data-testid="application-status"
+      >
+        {/* The card's own word where both lists have the stage (Applied, Interview...), the tracker's for its own. */}
+        {t([`applications.status.${application.stage}`, `applications:status.${application.stage}`])}
+      </Badge>
+    </Flex>
+  );
+}
+
+/** Response rate, interviews and offers over every application, in the words of My Applications' summary. */
+function ApplicationNumbers({ numbers }: { numbers: ReturnType<typeof summarizeApplications> }) {
+  const { t } = useTranslation('dashboard');
+  const locale = useLocale();
+  const rate =
+    numbers.responseRate === null
+      ? null
+      : new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(numbers.responseRate);
+  const parts = [
+    rate === null ? null : t('applications.numbers.responseRate', { rate }),
+    t('applications.numbers.interviews', { count: numbers.interviews }),
+    t('applications.numbers.offers', { count: numbers.offers }),
+  ].filter((part): part is string => part !== null);
+  return (
+    <Text textStyle="sm" color="fg.muted" data-testid="dashboard-application-numbers">
+      {parts.join(' · ')}
+    </Text>
+  );
+}
+
 /** The student's latest applications with their status, and the way to all of them (My Applications). */
 export function ApplicationsSummaryCard() {
   const { t } = useTranslation('dashboard');
-  const summary = useApplicationsSummary();
+  const inApp = useApplicationsSummary();
+  const tracked = useTrackedApplicationViews();
+  const now = useNow();
+  // One list with the applications tracked on employers' sites, as on My Applications; loading until both are read.
+  const summary = useMemo(() => {
+    if (inApp.status === 'loading' || tracked === undefined) return { status: 'loading' as const };
+    const numbers = summarizeApplications(countedApplications(inApp.items, tracked, now), now);
+    return { status: 'ready' as const, lines: dashboardLines(inApp.items, tracked), numbers };
+  }, [inApp, tracked, now]);
 
   return (
     <Card.Root
@@ -86,9 +173,9 @@ export function ApplicationsSummaryCard() {
           <Heading as="h2" id="dashboard-applications" size="md">
             {t('applications.title')}
           </Heading>
-          {summary.status === 'ready' && summary.items.length > 0 ? (
+          {summary.status === 'ready' && summary.lines.length > 0 ? (
             <Text textStyle="sm" color="fg.muted" data-testid="applications-count">
-              {t('applications.count', { count: summary.items.length })}
+              {t('applications.count', { count: summary.lines.length })}
             </Text>
           ) : null}
         </Flex>
@@ -103,7 +190,7 @@ export function ApplicationsSummaryCard() {
               <Skeleton h="4" w="40%" my="1" />
             </Flex>
           </Stack>
-        ) : summary.items.length === 0 ? (
+        ) : summary.lines.length === 0 ? (
           <Stack gap="2">
             <Text color="fg.muted">{t('applications.empty')}</Text>
             <Link asChild alignSelf="flex-start" fontWeight="medium" css={touchTargetHeight}>
@@ -114,14 +201,23 @@ export function ApplicationsSummaryCard() {
             </Link>
           </Stack>
         ) : (
-          <Stack as="ul" gap="0" listStyleType="none">
-            {summary.items.slice(0, shownApplications).map((item) => (
-              <ApplicationLine key={item.applicationId} item={item} />
-            ))}
+          <Stack gap="2">
+            <ApplicationNumbers numbers={summary.numbers} />
+            <Stack as="ul" gap="0" listStyleType="none">
+              {summary.lines
+                .slice(0, shownApplications)
+                .map((line) =>
+                  line.kind === 'app' ? (
+                    <ApplicationLine key={line.item.applicationId} item={line.item} />
+                  ) : (
+                    <TrackedApplicationLine key={line.application.id} application={line.application} />
+                  ),
+                )}
+            </Stack>
           </Stack>
         )}
       </Card.Body>
-      {summary.status === 'ready' && summary.items.length > 0 ? (
+      {summary.status === 'ready' && summary.lines.length > 0 ? (
         <Card.Footer pt="0">
           <Link asChild fontWeight="medium" css={touchTargetHeight}>
             <RouterLink to="/jobs/applied" data-testid="dashboard-all-applications">

@@ -10,6 +10,7 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import type { NewTrackedApplication } from '../hooks/use-tracked-applications.ts';
+import { textPolicyKey } from '../text-policy-key.ts';
 import { TrackedFormDialog } from './tracked-form-dialog.tsx';
 
 const dayOf = (date: Date) =>
@@ -25,10 +26,16 @@ export function AddApplicationButton({ onAdd }: { onAdd: (application: NewTracke
   const [values, setValues] = useState({ company: '', title: '', url: '', appliedOn: today() });
   const [touched, setTouched] = useState(false);
   const formId = useId();
+  // What the server's text policy would refuse, said in the field before sending (it refuses it again if sent).
+  const policy = {
+    company: textPolicyKey(values.company),
+    title: textPolicyKey(values.title),
+    url: textPolicyKey(values.url),
+  };
   const missing = {
-    company: values.company.trim() === '',
-    title: values.title.trim() === '',
-    url: !isJobPostingUrl(values.url.trim()),
+    company: values.company.trim() === '' || policy.company !== null,
+    title: values.title.trim() === '' || policy.title !== null,
+    url: policy.url !== null || !isJobPostingUrl(values.url.trim()),
     appliedOn: values.appliedOn < earliest() || values.appliedOn > today(),
   };
 
@@ -62,7 +69,7 @@ export function AddApplicationButton({ onAdd }: { onAdd: (application: NewTracke
         autoComplete="off"
         data-testid={`tracked-${name}`}
       />
-      {touched && missing[name] ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+      {touched && missing[name] ? <Field.ErrorText>{policy[name] ? t(policy[name]) : error}</Field.ErrorText> : null}
     </Field.Root>
   );
 

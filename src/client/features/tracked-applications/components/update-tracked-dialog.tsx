@@ -9,6 +9,7 @@ import {
   type UpdateTrackedApplication,
 } from '../../../../shared/tracked-applications/tracked-applications-api.ts';
 import type { TrackedView } from '../db/tracked-applications-repository.ts';
+import { textPolicyKey } from '../text-policy-key.ts';
 import { TrackedFormDialog } from './tracked-form-dialog.tsx';
 
 /** `2026-12-03T15:00` in this device's time zone, as a datetime-local input holds it. */
@@ -34,9 +35,13 @@ export function UpdateTrackedDialog({ application, open, onOpenChange, onSave }:
   const [note, setNote] = useState('');
   const [nextStep, setNextStep] = useState(localInputValue(application.nextStepAt));
   const [nextStepInvalid, setNextStepInvalid] = useState(false);
+  const [noteProblem, setNoteProblem] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const problem = textPolicyKey(note, 'multi-line');
+    setNoteProblem(problem);
+    if (problem) return;
     const change: Omit<UpdateTrackedApplication, 'changedAt'> = {};
     if (stage !== application.stage || note.trim() !== '') change.stage = stage;
     if (note.trim() !== '') change.note = note.trim();
@@ -90,7 +95,7 @@ export function UpdateTrackedDialog({ application, open, onOpenChange, onSave }:
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
-        <Field.Root>
+        <Field.Root invalid={noteProblem !== null}>
           <Field.Label>{t('tracker.note')}</Field.Label>
           <Textarea
             value={note}
@@ -99,6 +104,7 @@ export function UpdateTrackedDialog({ application, open, onOpenChange, onSave }:
             rows={3}
             data-testid="tracked-note"
           />
+          {noteProblem ? <Field.ErrorText>{t(noteProblem)}</Field.ErrorText> : null}
         </Field.Root>
         <Field.Root invalid={nextStepInvalid}>
           <Field.Label>{t('tracker.nextStep')}</Field.Label>
