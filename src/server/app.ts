@@ -362,7 +362,7 @@ export async function buildApp({
       onQueued: () => mailSender.nudge(),
     }),
   );
-  // A tracked application's next step: an e-mail the day before.
+  // A tracked application's next step: an e-mail the day before, and a push to a student who turned them on.
   scheduler.add(
     nextStepReminderTask({
       db: database.db,
@@ -371,6 +371,7 @@ export async function buildApp({
       hour: env.digests.hour,
       applicationsPath: clientPaths.appliedJobs,
       onQueued: () => mailSender.nudge(),
+      onPushQueued: () => pushSender.nudge(),
     }),
   );
   scheduler.add(

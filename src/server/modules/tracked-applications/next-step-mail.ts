@@ -1,4 +1,5 @@
 import type { Locale } from '../../../shared/locale.ts';
+import type { PushPayload } from '../../../shared/push/push-payload.ts';
 import type { MailContent } from '../../mail/mail-layout.ts';
 
 // The e-mail the day before a tracked application's next step (an interview, an assessment deadline), in English
@@ -64,5 +65,40 @@ export function nextStepMail(input: NextStepMailInput): MailContent {
       { kind: 'button', link: { label: t.open, url: input.applicationsPath } },
     ],
     footer: { reason: t.reason, links: [{ label: t.manage, url: input.applicationsPath }] },
+  };
+}
+
+const pushTexts = {
+  en: {
+    title: (title: string) => `Tomorrow: ${title}`,
+    body: (company: string, when: string) => `Your next step at ${company}: ${when}.`,
+  },
+  fr: {
+    title: (title: string) => `Demain\u00a0: ${title}`,
+    body: (company: string, when: string) => `Votre prochaine étape chez ${company}\u00a0: ${when}.`,
+  },
+} as const;
+
+/** `text` cut to `max` characters with an ellipsis (a notification's texts are bounded). */
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+/**
+ * The same reminder as a push notification, for a student who turned notifications on (a device subscribed): short
+ * texts, My Applications on a tap, one notification per application (a moved step replaces the first).
+ */
+export function nextStepPush(
+  input: Pick<NextStepMailInput, 'locale' | 'title' | 'company' | 'nextStepAt' | 'timeZone' | 'applicationsPath'> & {
+    applicationId: string;
+  },
+): PushPayload {
+  const t = pushTexts[input.locale];
+  const when = formatNextStep(input.nextStepAt, input.locale, input.timeZone);
+  return {
+    title: clip(t.title(clip(input.title, 80)), 120),
+    body: clip(t.body(clip(input.company, 120), when), 400),
+    url: input.applicationsPath,
+    tag: `next-step-${input.applicationId}`,
   };
 }

@@ -5,7 +5,16 @@ import { createPasswordUser, type EmulatorUser } from '../../../../tests/api-set
 import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts';
 import { createTestClock, type TestClock } from '../../../../tests/api-setup/test-clock.ts';
 import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts';
-import { mailOutbox, notificationRuns, scheduledTasks, trackedApplications, users } from '../../db/schema.ts';
+import { insertPushSubscription } from '../../../../tests/api-setup/student-rows.ts';
+import {
+  mailOutbox,
+  notificationRuns,
+  pushOutbox,
+  pushSubscriptions,
+  scheduledTasks,
+  trackedApplications,
+  users,
+} from '../../db/schema.ts';
 import { nextStepTaskName } from './index.ts';
 import { reminderDueAt } from './next-step-reminders.ts';
 
@@ -46,6 +55,9 @@ async function track(user: EmulatorUser, fields: object): Promise<string> {
   expect(response.statusCode, response.body).toBe(201);
   return (response.json() as { id: string }).id;
 }
+
+const pushes = () =>
+  db().select().from(pushOutbox).where(eq(pushOutbox.kind, 'next-step-reminder')).orderBy(pushOutbox.createdAt);
 
 const reminders = () =>
   db().select().from(mailOutbox).where(eq(mailOutbox.kind, 'next-step-reminder')).orderBy(mailOutbox.createdAt);
@@ -88,7 +100,15 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  for (const table of [mailOutbox, notificationRuns, scheduledTasks, trackedApplications]) await db().delete(table);
+  for (const table of [
+    mailOutbox,
+    pushOutbox,
+    pushSubscriptions,
+    notificationRuns,
+    scheduledTasks,
+    trackedApplications,
+  ])
+    await db().delete(table);
   setClock('2026-12-07T15:00:00Z');
 });
 
@@ -168,6 +188,27 @@ describe('next-step reminders', () => {
     const mails = await reminders();
     expect(mails).toHaveLength(3);
     expect(mails[2]!.subject).toBe('Tomorrow: the next step for Data Intern at Fabrikam');
+  });
+
+  it('is pushed too, once, to a student with a device subscribed to notifications, in her language', async () => {
+    await insertPushSubscription(db(), chloe.uid);
+    const id = await track(chloe, { nextStepAt: '2026-12-10T15:00:00Z' });
+    await track(ada, { nextStepAt: '2026-12-10T15:00:00Z' });
+    setClock('2026-12-09T12:00:00Z');
+    await runRound();
+    await runRound();
+    expect(await reminders()).toHaveLength(2);
+    const sent = await pushes();
+    // Ada has no device subscribed: her reminder is the e-mail alone.
+    expect(sent.map((push) => push.userUid)).toEqual([chloe.uid]);
+    const [push] = sent;
+    expect(push!.causeId).toBe(id);
+    expect(push!.payload).toEqual({
+      title: 'Demain\u00a0: Backend Intern',
+      body: expect.stringMatching(/^Votre prochaine étape chez Fabrikam\u00a0: jeudi 10 décembre 2026 .*16\sh\s00/),
+      url: '/jobs/applied',
+      tag: `next-step-${id}`,
+    });
   });
 
   it('none for an application that ended, was deleted, or whose step has passed', async () => {

@@ -1,9 +1,10 @@
-import { and, eq, gt, isNull, lte, notInArray } from 'drizzle-orm';
+import { and, eq, exists, gt, isNull, lte, notInArray } from 'drizzle-orm';
 import type { TrackedStage } from '../../../shared/tracked-applications/tracked-applications-api.ts';
 import type { Database } from '../../db/client.ts';
-import { trackedApplications, users } from '../../db/schema.ts';
+import { pushSubscriptions, trackedApplications, users } from '../../db/schema.ts';
 import { mailLocaleOf, renderMail } from '../../mail/mail-layout.ts';
 import { enqueueMails } from '../../mail/outbox.ts';
+import { enqueuePush } from '../../push/push-outbox.ts';
 import { addDays, effectiveTimeZone, instantOfLocalHour, localTimeAt } from '../../scheduler/local-time.ts';
 import {
   claimNotificationRuns,
@@ -11,9 +12,10 @@ import {
   recordedNotificationRuns,
 } from '../../scheduler/notification-runs.ts';
 import type { ScheduledTask, TaskRun } from '../../scheduler/scheduler.ts';
-import { nextStepMail } from './next-step-mail.ts';
+import { nextStepMail, nextStepPush } from './next-step-mail.ts';
 
-// The reminder of a tracked application's next step (an interview, an assessment deadline): one e-mail at `hour`:00
+// The reminder of a tracked application's next step (an interview, an assessment deadline): one e-mail (and a push
+// notification when the student turned them on for a device: the alerts' channels) at `hour`:00
 // (DIGEST_HOUR) of the student's clock on the day before the step, or at once when the step is set later than that
 // but is still ahead. One unit of work per application and step time, `next-step:{id}:{time}`, recorded with its
 // outbox row in one transaction (scheduler/notification-runs.ts): a step moved to another time gets its own
@@ -40,6 +42,8 @@ export type NextStepReminderOptions = {
   applicationsPath: string;
   /** Told after a round queued e-mail (the mail sender's nudge). */
   onQueued?: () => void;
+  /** Told after a round queued a push notification (the push sender's nudge). */
+  onPushQueued?: () => void;
   everyMs?: number;
 };
 
@@ -49,7 +53,7 @@ export function reminderDueAt(nextStepAt: number, timeZone: string | null, hour:
   return instantOfLocalHour(addDays(localTimeAt(nextStepAt, zone), -1), hour, zone);
 }
 
-export type NextStepRound = { sent: number; skipped: number };
+export type NextStepRound = { sent: number; skipped: number; pushed: number };
 
 export async function runNextStepReminders(
   options: NextStepReminderOptions,
@@ -63,10 +67,18 @@ export async function runNextStepReminders(
       company: trackedApplications.company,
       note: trackedApplications.note,
       nextStepAt: trackedApplications.nextStepAt,
+      userUid: users.uid,
       email: users.email,
       firstName: users.firstName,
       locale: users.locale,
       timeZone: users.timeZone,
+      // A device subscribed to notifications: the reminder is pushed too.
+      pushed: exists(
+        db
+          .select({ one: pushSubscriptions.userUid })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.userUid, users.uid)),
+      ).mapWith(Boolean),
     })
     .from(trackedApplications)
     .innerJoin(users, eq(users.uid, trackedApplications.userUid))
@@ -85,7 +97,7 @@ export async function runNextStepReminders(
     db,
     due.map((unit) => unit.id),
   );
-  const round: NextStepRound = { sent: 0, skipped: done.size };
+  const round: NextStepRound = { sent: 0, skipped: done.size, pushed: 0 };
   for (const { row, id } of due) {
     if (done.has(id)) continue;
     if (signal.aborted || !(await renewLease())) break;
@@ -115,6 +127,23 @@ export async function runNextStepReminders(
           html: rendered.html,
         },
       ]);
+      if (row.pushed) {
+        await enqueuePush(tx, {
+          userUid: row.userUid,
+          kind: mailKind,
+          causeId: row.id,
+          payload: nextStepPush({
+            locale: mailLocaleOf(row.locale),
+            applicationId: row.id,
+            title: row.title,
+            company: row.company,
+            nextStepAt: row.nextStepAt!,
+            timeZone: effectiveTimeZone(row.timeZone),
+            applicationsPath,
+          }),
+        });
+        round.pushed += 1;
+      }
       return true;
     });
     if (sent) round.sent += 1;
@@ -135,6 +164,7 @@ export function nextStepReminderTask(options: NextStepReminderOptions): Schedule
       if (round.sent > 0) {
         options.log.info({ ...round }, 'next-step reminders queued');
         options.onQueued?.();
+        if (round.pushed > 0) options.onPushQueued?.();
       }
       return round;
     },
