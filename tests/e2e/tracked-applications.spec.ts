@@ -367,6 +367,52 @@ test('added and moved offline: kept on the device, sent once when the network is
   expect(sent.filter((method) => method === 'POST')).toHaveLength(1);
 });
 
+test('a tracked listing that leaves the feeds is marked closed, with the date', async ({ page }) => {
+  const leaving = feedListing({
+    id: 'e2e-tracker-leaving',
+    title: 'Vanishing Intern',
+    company_name: company,
+    date_posted: newest,
+    url: 'https://careers.example.com/tracker/leaving',
+  });
+  const staying = feedListing({
+    id: 'e2e-tracker-staying',
+    title: 'Staying Intern',
+    company_name: company,
+    date_posted: newest,
+    url: 'https://careers.example.com/tracker/staying',
+  });
+  const source = (records: FeedListing[]) => ({
+    sources: [{ name: 'e2e-tracker-leaving.json', type: 'internship', records }],
+  });
+  await adminPost('ingest', source([leaving, staying]));
+  await signIn(page, 'tracker-closed');
+  const token = await idToken(page);
+  for (const listing of [leaving, staying]) {
+    const res = await fetch(`${e2eEnv.baseUrl}/api/tracked-applications`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jobId: listing.id,
+        company,
+        title: listing.title,
+        url: listing.url,
+        stage: 'applied',
+      }),
+    });
+    expect(res.status, await res.text()).toBe(201);
+  }
+  await adminPost('ingest', source([staying]));
+
+  await page.goto('/jobs/applied');
+  const closedOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date());
+  await expect(trackedCard(page, 'Vanishing Intern').getByTestId('tracked-closed')).toHaveText(
+    `Listing closed ${closedOn}`,
+  );
+  await expect(trackedCard(page, 'Staying Intern')).toBeVisible();
+  await expect(trackedCard(page, 'Staying Intern').getByTestId('tracked-closed')).toHaveCount(0);
+});
+
 test('in French: the prompt, the list and the dialog; My Applications with both kinds has no axe violations; screenshots', async ({
   page,
 }) => {
