@@ -36,6 +36,7 @@ import { dataDirSecret } from './lib/data-dir-secret.ts';
 import { createScheduler, type Scheduler } from './scheduler/scheduler.ts';
 import { clientPaths } from '../shared/client-routes.ts';
 import { accountDeletionTask, accountRoutes } from './modules/account/index.ts';
+import { applicationRetentionTask } from './modules/retention/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { applicantsRoutes } from './modules/apply/index.ts';
 import { applyRoutes } from './modules/apply/index.ts';
@@ -389,6 +390,15 @@ export async function buildApp({
   scheduler.add(
     accountDeletionTask({ db: database.db, storage, firebaseAuth: app.firebaseAuth, now: clock, log: app.log }),
   );
+  // Applications of jobs that ended more than APPLICATION_RETENTION_DAYS ago lose their details and resume, daily.
+  scheduler.add(
+    applicationRetentionTask({
+      db: database.db,
+      storage,
+      retentionDays: env.retention.applicationDays,
+      log: app.log,
+    }),
+  );
   let feedSchedule: { stop(): Promise<void> } | null = null;
   let orphanSweepSchedule: { stop(): Promise<void> } | null = null;
   let boardListener: Listener | null = null;
@@ -450,6 +460,8 @@ export async function buildApp({
         pushSender,
         boardIndex,
         appUrl: env.publicUrl,
+        retentionDays: env.retention.applicationDays,
+        now: clock,
       });
       await api.register(scorecardsRoutes, { db: database.db });
       await api.register(accountRoutes, { db: database.db, storage, now: clock });

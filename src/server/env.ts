@@ -110,6 +110,13 @@ const rawEnvSchema = z.object({
     .min(0, { error: 'expected an hour of the day (0-23)' })
     .max(23, { error: 'expected an hour of the day (0-23)' })
     .default(7),
+  // Days an application keeps its applicant's details and resume after its job closed (docs/decisions/028).
+  APPLICATION_RETENTION_DAYS: z.coerce
+    .number({ error: 'expected a number of days from 1 to 3650' })
+    .int({ error: 'expected a number of days from 1 to 3650' })
+    .min(1, { error: 'expected a number of days from 1 to 3650' })
+    .max(3650, { error: 'expected a number of days from 1 to 3650' })
+    .default(365),
   UNSUBSCRIBE_SECRET: z
     .string()
     .min(32, 'expected at least 32 characters (for example: openssl rand -hex 32)')
@@ -208,6 +215,8 @@ export type Env = {
   push: PushSettings;
   /** Alert digests: sent at `hour` o'clock in each student's time zone (weekly ones on Mondays). */
   digests: { hour: number };
+  /** Applications of jobs that ended more than `applicationDays` ago lose their applicant's details and resume. */
+  retention: { applicationDays: number };
   /**
    * Signs unsubscribe links (mail/unsubscribe-token.ts). null: the embedded default keeps a generated one in
    * DATA_DIR (app.ts); with DATABASE_URL it is required, so every instance signs and checks alike.
@@ -335,6 +344,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     devpost: { baseUrl: raw.DEVPOST_BASE_URL },
     push: pushSettings(raw),
     digests: { hour: raw.DIGEST_HOUR },
+    retention: { applicationDays: raw.APPLICATION_RETENTION_DAYS },
     unsubscribeSecret: unsubscribeSecretOf(raw),
     warnings,
   };

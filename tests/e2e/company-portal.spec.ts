@@ -201,6 +201,12 @@ test('a closed job disappears from the board, and comes back when reopened', asy
   await owner.getByTestId('job-status-action').click(); // Stop accepting applications, after a confirmation
   await owner.getByRole('alertdialog').getByRole('button', { name: 'Stop accepting applications' }).click();
   await expect(owner.getByTestId('job-status')).toHaveText('Closed');
+  // The retention period starts: the page says when the applicants' details go (a year from today by default).
+  const removal = new Date(Date.now() + 365 * 86_400_000);
+  const removalDay = new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(removal);
+  await expect(owner.getByTestId('job-data-removal')).toContainText(
+    `Applicants' resumes and details are removed on ${removalDay}`,
+  );
   await expect
     .poll(() => boardCount(student, title), {
       message: 'the closed job leaves the board',
@@ -211,6 +217,7 @@ test('a closed job disappears from the board, and comes back when reopened', asy
 
   await owner.getByTestId('job-status-action').click(); // Reopen
   await expect(owner.getByTestId('job-status')).toHaveText('Published');
+  await expect(owner.getByTestId('job-data-removal')).toHaveCount(0);
   await findOnBoard(student, title);
 });
 

@@ -420,10 +420,12 @@ export const applications = pgTable(
     responseBody: jsonb('response_body').$type<ApplicationReceipt>().notNull(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * When the applicant's personal data and resume copy were removed (their account was deleted): the row keeps
-     * the job, the status and its history for the organization, and reads "Deleted applicant".
+     * When the applicant's personal data and resume copy were removed (their account was deleted, or the retention
+     * period ended): the row keeps the job, the status and its history for the organization.
      */
     anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
+    /** Why: the account was deleted, or the job ended more than APPLICATION_RETENTION_DAYS ago (the row keeps its uid). */
+    anonymizedReason: text('anonymized_reason', { enum: ['account-deleted', 'retention'] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -442,6 +444,10 @@ export const applications = pgTable(
       sql`${table.status} in ('applied', 'screening', 'interview', 'offer', 'hired', 'rejected', 'withdrawn')`,
     ),
     check('applications_resume_source_check', sql`${table.resumeSource} in ('upload', 'profile')`),
+    check(
+      'applications_anonymized_reason_check',
+      sql`${table.anonymizedReason} is null or ${table.anonymizedReason} in ('account-deleted', 'retention')`,
+    ),
   ],
 );
 

@@ -320,6 +320,11 @@ export type CompanyJob = CompanyJobSummary & {
   createdAt: string;
   /** The student-facing page of the job (`${PUBLIC_URL}/jobs/{slug}`). */
   publicUrl: string;
+  /**
+   * When its applications lose their applicants' details and resumes (APPLICATION_RETENTION_DAYS after the job
+   * closed or its deadline passed); null while the job is open.
+   */
+  dataRemovalAt: string | null;
 };
 
 export const companyJobsQuerySchema = z.object({ organizationId: uuid }).strict();
@@ -573,6 +578,8 @@ export const studentApplicationDetailSchema = studentApplicationSchema.extend({
   answers: applicationAnswersViewSchema,
   coverLetter: z.string(),
   resumeName: z.string(),
+  /** When the job's retention period removed what was sent (answers, resume); null: still kept. */
+  detailsRemovedAt: z.string().nullable(),
   history: z.array(
     z.object({ from: z.enum(applicationStatuses).nullable(), to: z.enum(applicationStatuses), at: z.string() }),
   ),

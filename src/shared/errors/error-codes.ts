@@ -104,6 +104,7 @@ export const errorMessages = {
   email_invalid: 'This is not a valid e-mail address.',
   resume_missing: 'The resume of this application could not be found.',
   resume_removed: 'This resume was removed: the applicant deleted their account.',
+  resume_expired: 'This resume was removed: applications keep their details for a limited time after the job closes.',
 
   // Push notifications
   push_endpoint_not_allowed:

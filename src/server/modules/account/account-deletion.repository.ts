@@ -13,31 +13,10 @@ import {
   studentProfiles,
   users,
 } from '../../db/schema.ts';
-import type { ApplicationAnswers, ApplicationReceipt } from '../../../shared/applications/application-schema.ts';
-import { deletedApplicantName } from '../../../shared/account/account-deletion.ts';
+import type { ApplicationReceipt } from '../../../shared/applications/application-schema.ts';
+import { anonymousAnswers } from '../../../shared/account/account-deletion.ts';
 
 // The rows of an account deletion (account-deletion.service.ts says in which order, and why).
-
-/**
- * What an application keeps for its organization once its applicant is gone: a name that says so, and the
- * graduation year alone (the organization's counts by year stay right; it names nobody).
- */
-function anonymousAnswers(graduationYear: number): ApplicationAnswers {
-  return {
-    firstName: deletedApplicantName.firstName,
-    lastName: deletedApplicantName.lastName,
-    email: '',
-    phone: '',
-    university: '',
-    major: '',
-    graduationYear,
-    linkedinUrl: null,
-    portfolioUrl: null,
-    githubUsername: null,
-    devpostUsername: null,
-    coverLetter: '',
-  };
-}
 
 /** Statuses a deletion withdraws: the application was still in progress. */
 const finishedStatuses = ['withdrawn', 'rejected', 'hired'] as const;
@@ -131,6 +110,7 @@ export async function deleteAccountRows(db: Database, uid: string, email: string
           requestHash: '',
           responseBody: receipt,
           anonymizedAt: now,
+          anonymizedReason: 'account-deleted',
           updatedAt: now,
           ...(withdraw
             ? { status: 'withdrawn' as const, statusChangedAt: now, version: sql`${applications.version} + 1` }

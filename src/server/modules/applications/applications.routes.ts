@@ -100,6 +100,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ApplicationsRoutesOptions
         answers: { ...answers, email: row.application.email },
         coverLetter,
         resumeName: row.application.resumeName,
+        detailsRemovedAt: row.application.anonymizedAt?.toISOString() ?? null,
         history: history.map((entry) => ({
           from: entry.from as StudentApplication['status'],
           to: entry.to as StudentApplication['status'],
@@ -118,11 +119,12 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ApplicationsRoutesOptions
         ...signedIn,
         summary: "The resume sent with one of the caller's applications",
         params,
-        response: { 200: contentAnswer('The PDF', 'application/pdf'), ...errorAnswers(401, 403, 404) },
+        response: { 200: contentAnswer('The PDF', 'application/pdf'), ...errorAnswers(401, 403, 404, 410) },
       },
     },
     async (request, reply) => {
       const row = await ownApplication(callerOf(request.user).uid, request.params.id);
+      if (row.application.anonymizedAt) throw new HttpError(410, 'resume_expired');
       const stored = await storage.get(row.application.resumeKey);
       if (!stored) {
         request.log.error({ applicationId: row.application.id }, 'application resume missing from the storage');

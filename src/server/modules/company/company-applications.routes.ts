@@ -277,7 +277,11 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
     async (request, reply) => {
       await requireApplicationAccess(db, companyCaller(request), request.params.id);
       const found = await findApplicationWithJob(db, request.params.id.toLowerCase());
-      if (found?.application.anonymizedAt) throw new HttpError(410, 'resume_removed');
+      if (found?.application.anonymizedAt)
+        throw new HttpError(
+          410,
+          found.application.anonymizedReason === 'retention' ? 'resume_expired' : 'resume_removed',
+        );
       const stored = found ? await storage.get(found.application.resumeKey) : null;
       if (!found || !stored) {
         if (found)

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { applicationDataRemovalAt } from '../../../shared/account/retention.ts';
 import {
   type CompanyJob,
   type CompanyJobSummary,
@@ -29,7 +30,14 @@ import {
 import { HttpError } from '../../http/http-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
-export type CompanyJobsRoutesOptions = { db: Database; boardIndex: BoardIndex; appUrl: string };
+export type CompanyJobsRoutesOptions = {
+  db: Database;
+  boardIndex: BoardIndex;
+  appUrl: string;
+  /** APPLICATION_RETENTION_DAYS: the job page says when its applicants' details are removed. */
+  retentionDays: number;
+  now: () => number;
+};
 
 const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -59,7 +67,13 @@ export function toCompanyJobSummary(row: FeaturedJobRow, counts: ApplicationCoun
   };
 }
 
-function toCompanyJob(row: FeaturedJobRow, counts: ApplicationCounts | undefined, appUrl: string): CompanyJob {
+type JobAnswerContext = { appUrl: string; retentionDays: number; now: number };
+
+function toCompanyJob(
+  row: FeaturedJobRow,
+  counts: ApplicationCounts | undefined,
+  { appUrl, retentionDays, now }: JobAnswerContext,
+): CompanyJob {
   return {
     ...toCompanyJobSummary(row, counts),
     organizationId: row.organizationId,
@@ -78,6 +92,7 @@ function toCompanyJob(row: FeaturedJobRow, counts: ApplicationCounts | undefined
     closedAt: row.closedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     publicUrl: `${appUrl}/jobs/${encodeURIComponent(row.slug)}`,
+    dataRemovalAt: applicationDataRemovalAt(row, retentionDays, now)?.toISOString() ?? null,
   };
 }
 
@@ -96,8 +111,9 @@ function statusChange(
 
 export const companyJobsRoutes: FastifyPluginAsync<CompanyJobsRoutesOptions> = async (
   app,
-  { db, boardIndex, appUrl },
+  { db, boardIndex, appUrl, retentionDays, now },
 ) => {
+  const context = (): JobAnswerContext => ({ appUrl, retentionDays, now: now() });
   /** After a change that shows or hides a job on the board: this instance at once, the others at their next poll. */
   function refreshBoard(log: { warn(object: unknown, message: string): void }) {
     boardIndex.refresh().catch((error: unknown) => log.warn({ err: error }, 'board refresh after a job change failed'));
@@ -163,7 +179,7 @@ export const companyJobsRoutes: FastifyPluginAsync<CompanyJobsRoutesOptions> = a
         { jobId: row.id, organizationId: row.organizationId, status: row.status },
         'company job created',
       );
-      return reply.code(201).send(toCompanyJob(row, undefined, appUrl));
+      return reply.code(201).send(toCompanyJob(row, undefined, context()));
     },
   );
 
@@ -175,7 +191,7 @@ export const companyJobsRoutes: FastifyPluginAsync<CompanyJobsRoutesOptions> = a
       const row = await findJob(db, request.params.id.toLowerCase());
       if (!row) throw new HttpError(404, 'not_found');
       const counts = await applicationCountsOf(db, [row.id]);
-      return toCompanyJob(row, counts.get(row.id), appUrl);
+      return toCompanyJob(row, counts.get(row.id), context());
     },
   );
 
@@ -245,7 +261,7 @@ export const companyJobsRoutes: FastifyPluginAsync<CompanyJobsRoutesOptions> = a
       if (!row) throw new HttpError(409, 'invalid_job_status_change');
       if (boardChange) refreshBoard(request.log);
       const counts = await applicationCountsOf(db, [row.id]);
-      return toCompanyJob(row, counts.get(row.id), appUrl);
+      return toCompanyJob(row, counts.get(row.id), context());
     },
   );
 };

@@ -24,10 +24,13 @@ export type CompanyRoutesOptions = {
   boardIndex: BoardIndex;
   /** The app's origin (PUBLIC_URL), for links in e-mails and answers. */
   appUrl: string;
+  /** APPLICATION_RETENTION_DAYS. */
+  retentionDays: number;
+  now: () => number;
 };
 
 export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (app, options) => {
-  const { db, storage, mailSender, pushSender, boardIndex, appUrl } = options;
+  const { db, storage, mailSender, pushSender, boardIndex, appUrl, retentionDays, now } = options;
 
   // Membership is checked before the input is read: the route schemas (company-route-schemas.ts) document the
   // input and each handler parses it with the same schema after its access check.
@@ -38,7 +41,7 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (ap
   await app.register(async (signedIn) => {
     asCompanyScope(signedIn);
     await signedIn.register(organizationsRoutes, { db, storage, mailSender, appUrl });
-    await signedIn.register(companyJobsRoutes, { db, boardIndex, appUrl });
+    await signedIn.register(companyJobsRoutes, { db, boardIndex, appUrl, retentionDays, now });
     await signedIn.register(companyApplicationsRoutes, { db, storage, mailSender, pushSender, appUrl });
     await signedIn.register(jobInvitationsRoutes, { db, mailSender, appUrl });
     await signedIn.register(memberSettingsRoutes, { db });

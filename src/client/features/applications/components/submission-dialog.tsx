@@ -52,6 +52,30 @@ function Submission({ applicationId }: { applicationId: string }) {
     [t('submission.fields.portfolio'), answers.portfolioUrl ?? t('submission.none')],
     [t('submission.fields.sent'), date(data.appliedAt)],
   ];
+  const history = (
+    <Stack gap="2">
+      <Heading as="h3" size="sm">
+        {t('submission.history')}
+      </Heading>
+      <Stack as="ol" gap="1">
+        {data.history.map((entry, index) => (
+          <Text as="li" key={`${entry.at}:${index}`} listStyleType="none" textStyle="sm">
+            {t(`status.${entry.to}`)} · {date(entry.at)}
+          </Text>
+        ))}
+      </Stack>
+    </Stack>
+  );
+  if (data.detailsRemovedAt) {
+    // Past the retention period: the job, its status and history stay; what was sent is gone.
+    return (
+      <Stack gap="5" data-testid="submission">
+        <Text data-testid="submission-removed">{t('submission.removed', { date: date(data.detailsRemovedAt) })}</Text>
+        <DefinitionList rows={[[t('submission.fields.sent'), date(data.appliedAt)]]} />
+        {history}
+      </Stack>
+    );
+  }
   return (
     <Stack gap="5" data-testid="submission">
       <DefinitionList rows={rows} />
@@ -75,18 +99,7 @@ function Submission({ applicationId }: { applicationId: string }) {
           errorText={() => t('submission.resumeFailed')}
         />
       </Stack>
-      <Stack gap="2">
-        <Heading as="h3" size="sm">
-          {t('submission.history')}
-        </Heading>
-        <Stack as="ol" gap="1">
-          {data.history.map((entry, index) => (
-            <Text as="li" key={`${entry.at}:${index}`} listStyleType="none" textStyle="sm">
-              {t(`status.${entry.to}`)} · {date(entry.at)}
-            </Text>
-          ))}
-        </Stack>
-      </Stack>
+      {history}
     </Stack>
   );
 }

@@ -109,6 +109,11 @@ function JobHeader({ job, onChange }: { job: CompanyJob; onChange: (job: Company
               </Link>
             ) : null}
           </Wrap>
+          {job.dataRemovalAt ? (
+            <Text textStyle="sm" color="fg.muted" data-testid="job-data-removal">
+              {t('job.dataRemoval', { date: formatDate(job.dataRemovalAt, i18n.language) })}
+            </Text>
+          ) : null}
         </Stack>
         <HStack gap="2" flexShrink={0} wrap="wrap">
           <Button asChild variant="outline" minH="11">

@@ -1,0 +1,1 @@
+export { applicationRetentionTask, retentionTaskName } from './retention.service.ts';
