@@ -289,7 +289,7 @@ try {
   ).rows[0];
   check(
     'both instances start together on an empty database and become ready',
-    true,
+    a.child.exitCode === null && b.child.exitCode === null,
     `/api/readyz 200 after ${seconds(readyA)} (A) and ${seconds(readyB)} (B)`,
   );
   check(
