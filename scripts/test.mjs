@@ -124,6 +124,18 @@ if (!chromium) {
   failed += 1;
 }
 
+// Several instances on one PostgreSQL database (docs/decisions/029-running-at-scale.md): two built API processes,
+// a shared file store, SMTP server and Auth emulator; one check (it prints its own figures).
+if (process.env.TEST_DATABASE_URL) {
+  // Its temporary database is created on the server the PostgreSQL suite used.
+  process.env.SCALE_CHECK_POSTGRES_URL ??= process.env.TEST_DATABASE_URL;
+  check('Several instances (npm run scale:check, PostgreSQL)', process.execPath, [
+    path.join(root, 'scripts', 'scale-check.mjs'),
+  ]);
+} else {
+  notRun.push('Several-instance check: not run, TEST_DATABASE_URL unset (it needs PostgreSQL)');
+}
+
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
 if (skippedNames.length) console.log(`\nSkipped:\n${skippedNames.map((name) => `  ${name}`).join('\n')}`);
 for (const suite of notRun) console.log(`\n${suite}`);
