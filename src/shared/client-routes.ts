@@ -48,6 +48,7 @@ export const clientPaths = {
   companyApplication: '/company/applications/:applicationId',
   companyMembers: '/company/members',
   companySettings: '/company/settings',
+  companyActivity: '/company/activity',
 } as const;
 
 export const infoPagePath = (slug: InfoPageSlug) => `/${slug}`;

@@ -43,6 +43,7 @@ const CompanyJobPage = lazy(() => import('../features/company/routes/company-job
 const CompanyApplicationPage = lazy(() => import('../features/company/routes/company-application-page.tsx'));
 const CompanyMembersPage = lazy(() => import('../features/company/routes/company-members-page.tsx'));
 const CompanySettingsPage = lazy(() => import('../features/company/routes/company-settings-page.tsx'));
+const CompanyActivityPage = lazy(() => import('../features/company/routes/company-activity-page.tsx'));
 
 // Paths come from src/shared/client-routes.ts, which the server also reads to answer 404 for unknown addresses.
 export const routes: RouteObject[] = [
@@ -100,6 +101,7 @@ export const routes: RouteObject[] = [
           { path: clientPaths.companyApplication, element: <CompanyApplicationPage /> },
           { path: clientPaths.companyMembers, element: <CompanyMembersPage /> },
           { path: clientPaths.companySettings, element: <CompanySettingsPage /> },
+          { path: clientPaths.companyActivity, element: <CompanyActivityPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -21,6 +22,7 @@ import type { WorkAuthorization } from '../../shared/profile/job-preferences.ts'
 import type { StageChange, TrackedField } from '../../shared/tracked-applications/tracked-applications-api.ts';
 import type { DevpostProfile } from '../../shared/devpost/devpost-profile.ts';
 import type { GithubProfile } from '../../shared/github/github-profile.ts';
+import { type ActivityDetail, activityKinds } from '../../shared/organization-activity/organization-activity-api.ts';
 
 // The one Drizzle schema. Change it, then `npx drizzle-kit generate` to add a migration in migrations/.
 
@@ -483,6 +485,38 @@ export const applicationNotes = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('application_notes_application_id_idx').on(table.applicationId, table.createdAt)],
+);
+
+/**
+ * What an organization's members did with its applications (docs/decisions/028-privacy-and-trust.md): resume views,
+ * status moves, notes, CSV exports. Written with the action; read by the organization's owners, and by the student
+ * as "viewed on {date}" (never who). `actor_uid` is nulled when the member's account is deleted.
+ */
+export const organizationActivity = pgTable(
+  'organization_activity',
+  {
+    // In insertion order: the log pages on it (`before`).
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    actorUid: text('actor_uid'),
+    kind: text('kind', { enum: activityKinds }).notNull(),
+    applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'set null' }),
+    jobId: uuid('job_id').references(() => featuredJobs.id, { onDelete: 'set null' }),
+    detail: jsonb('detail').$type<ActivityDetail>().notNull().default({}),
+    /** The app's clock at the action. */
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('organization_activity_organization_id_idx').on(table.organizationId, table.id),
+    index('organization_activity_application_id_idx').on(table.applicationId, table.kind),
+    index('organization_activity_actor_uid_idx').on(table.actorUid),
+    check(
+      'organization_activity_kind_check',
+      sql`${table.kind} in (${sql.raw(activityKinds.map((kind) => `'${kind}'`).join(', '))})`,
+    ),
+  ],
 );
 
 /** The criteria a job's scorecards rate (2-6, in order); a job without a row has none yet. */

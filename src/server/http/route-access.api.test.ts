@@ -370,6 +370,8 @@ describe('every API route states who may call it', () => {
     const urls = apiRoutes().map((route) => route.url);
     for (const url of [
       '/api/company/jobs/:id',
+      '/api/company/organizations/:orgId/activity',
+      '/api/company/organizations/:orgId/activity.csv',
       '/api/applications/:id/withdraw',
       '/api/profile/update',
       '/api/admin/ingest',

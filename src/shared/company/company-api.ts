@@ -569,6 +569,8 @@ export const studentApplicationSchema = z.object({
   featured: z.boolean(),
   /** Whether POST /api/applications/{id}/withdraw is allowed now. */
   canWithdraw: z.boolean(),
+  /** When the job's organization first opened the resume (never who); null: not yet. */
+  viewedAt: z.string().nullable(),
 });
 export type StudentApplication = z.infer<typeof studentApplicationSchema>;
 export type StudentApplicationsResponse = StudentApplication[];

@@ -77,6 +77,7 @@ describe('applications summary from what the device knows', () => {
         appliedAt: '2026-01-03T00:00:00.000Z',
         featured: true,
         canWithdraw: true,
+        viewedAt: null,
       },
       {
         applicationId: 'a-3',
@@ -89,6 +90,7 @@ describe('applications summary from what the device knows', () => {
         appliedAt: '2026-01-01T00:00:00.000Z',
         featured: true,
         canWithdraw: false,
+        viewedAt: null,
       },
     ];
     const items = buildApplicationsSummary(

@@ -8,6 +8,7 @@ import {
   mailOutbox,
   notificationRuns,
   organizationInvitations,
+  organizationActivity,
   organizationMembers,
   organizations,
   studentProfiles,
@@ -69,8 +70,9 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) =>
 /**
  * In one transaction: the account's applications withdrawn and anonymised (kept for their organization), the mail
  * addressed to it or about its applications, the invitations sent to its address, its memberships and its
- * notification records removed, then the account row, which takes every table keyed to it along (profile, saved
- * and dismissed jobs, alerts, push subscriptions and queued pushes: ON DELETE CASCADE).
+ * notification records removed, its uid taken off its organizations' activity logs, then the account row, which
+ * takes every table keyed to it along (profile, saved and dismissed jobs, alerts, push subscriptions and queued
+ * pushes: ON DELETE CASCADE).
  */
 export async function deleteAccountRows(db: Database, uid: string, email: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
@@ -135,6 +137,8 @@ export async function deleteAccountRows(db: Database, uid: string, email: string
     await tx.delete(applicantInvitations).where(sql`lower(${applicantInvitations.email}) = lower(${email})`);
     await tx.delete(organizationInvitations).where(sql`lower(${organizationInvitations.email}) = lower(${email})`);
     await tx.delete(organizationMembers).where(eq(organizationMembers.uid, uid));
+    // The organizations keep their activity log (what was done, when), no longer saying by whom.
+    await tx.update(organizationActivity).set({ actorUid: null }).where(eq(organizationActivity.actorUid, uid));
     // Digest runs are named `digest:{uid}:{day}`.
     await tx.delete(notificationRuns).where(sql`${notificationRuns.id} like ${likePattern(`:${uid}:`)}`);
     await tx.delete(users).where(eq(users.uid, uid));

@@ -6,7 +6,13 @@ import {
 } from '../../../shared/company/application-status.ts';
 import type { StudentApplication } from '../../../shared/company/company-api.ts';
 import type { Database } from '../../db/client.ts';
-import { applications, applicationStatusHistory, featuredJobs, organizations } from '../../db/schema.ts';
+import {
+  applications,
+  applicationStatusHistory,
+  featuredJobs,
+  organizationActivity,
+  organizations,
+} from '../../db/schema.ts';
 
 // Every function takes the caller's uid: there is no way to read or write another person's applications.
 
@@ -24,6 +30,11 @@ const studentApplicationColumns = {
   jobSlug: featuredJobs.slug,
   jobTitle: featuredJobs.title,
   company: organizations.name,
+  // The first time a member of the job's organization opened the resume; who it was is not the student's to know.
+  viewedAt: sql<Date | null>`(select min(${organizationActivity.at}) from ${organizationActivity}
+    where ${organizationActivity.applicationId} = ${applications.id}
+      and ${organizationActivity.organizationId} = ${featuredJobs.organizationId}
+      and ${organizationActivity.kind} = 'resume-view')`.mapWith(organizationActivity.at),
 };
 
 /** The person's applications with their job, newest first (withdrawn ones included: My Applications shows them). */
@@ -114,6 +125,7 @@ export function toStudentApplication(
     appliedAt: row.application.submittedAt.toISOString(),
     featured: true,
     canWithdraw: canWithdraw(row.application.status),
+    viewedAt: row.viewedAt ? new Date(row.viewedAt).toISOString() : null,
   };
 }
 

@@ -13,6 +13,7 @@ import type { Database } from '../../db/client.ts';
 import type { MailSender } from '../../mail/outbox.ts';
 import type { PushSender } from '../../push/push-outbox.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { recordActivity } from '../../activity/record-activity.ts';
 import { inlineContentDisposition } from '../../http/content-disposition.ts';
 import {
   companyCaller,
@@ -50,6 +51,8 @@ export type CompanyApplicationsRoutesOptions = {
   mailSender: MailSender;
   pushSender: PushSender;
   appUrl: string;
+  /** The app's clock, for the activity log. */
+  now: () => number;
 };
 
 function toNote(row: {
@@ -69,7 +72,7 @@ function toNote(row: {
 
 export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRoutesOptions> = async (
   app,
-  { db, storage, mailSender, pushSender, appUrl },
+  { db, storage, mailSender, pushSender, appUrl, now },
 ) => {
   async function jobOf(request: { params: { id: string } } & Parameters<typeof companyCaller>[0]) {
     await requireJobAccess(db, companyCaller(request), request.params.id);
@@ -100,6 +103,14 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
       } = parseCompanyRequest(applicantsQuerySchema, request.query);
       const csv = applicantsCsv(job, await listApplicantRows(db, job.id), filters);
       const name = `applicants-${job.slug}.csv`.replace(/[^A-Za-z0-9._-]/g, '-');
+      await recordActivity(db, {
+        organizationId: job.organizationId,
+        actorUid: companyCaller(request).uid,
+        kind: 'export',
+        jobId: job.id,
+        detail: { file: 'applicants' },
+        at: new Date(now()),
+      });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}"`)
@@ -189,6 +200,7 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
         notify: input.notify ?? false,
         actor: { uid: caller.uid, name: displayNameOf(caller, membership) },
         appUrl,
+        at: new Date(now()),
       });
       if (outcome.mailed) {
         mailSender.nudge();
@@ -228,6 +240,7 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
         organizationId,
         actor: { uid: caller.uid, name: displayNameOf(caller, membership) },
         appUrl,
+        at: new Date(now()),
       });
       if (outcome.mailed > 0) {
         mailSender.nudge();
@@ -252,6 +265,14 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
         const found = await findApplicationWithJob(tx, applicationId);
         if (!found) throw new HttpError(404, 'not_found');
         const row = await insertNote(tx, { applicationId, authorUid: caller.uid, authorName, body: input.body });
+        await recordActivity(tx, {
+          organizationId: access.organizationId,
+          actorUid: caller.uid,
+          kind: 'note',
+          applicationId,
+          jobId: found.job.id,
+          at: new Date(now()),
+        });
         const mentioned = await enqueueMentionMails(tx, {
           organizationId: access.organizationId,
           organizationName: found.organization.name,
@@ -275,7 +296,8 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
     '/company/applications/:id/resume',
     { schema: companyRouteSchemas.applicationResume, config: { access: 'organization-member' } },
     async (request, reply) => {
-      await requireApplicationAccess(db, companyCaller(request), request.params.id);
+      const caller = companyCaller(request);
+      const access = await requireApplicationAccess(db, caller, request.params.id);
       const found = await findApplicationWithJob(db, request.params.id.toLowerCase());
       if (found?.application.anonymizedAt)
         throw new HttpError(
@@ -288,6 +310,14 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
           request.log.error({ applicationId: found.application.id }, 'application resume missing from the storage');
         throw new HttpError(404, 'resume_missing');
       }
+      await recordActivity(db, {
+        organizationId: access.organizationId,
+        actorUid: caller.uid,
+        kind: 'resume-view',
+        applicationId: found.application.id,
+        jobId: found.job.id,
+        at: new Date(now()),
+      });
       return reply
         .type('application/pdf')
         .header('content-disposition', inlineContentDisposition(found.application.resumeName))

@@ -15,6 +15,7 @@ import {
   lockApplications,
   updateStatusIfCurrent,
 } from './company-applications.repository.ts';
+import { recordActivity } from '../../activity/record-activity.ts';
 import { csvDocument } from '../../http/csv.ts';
 import { HttpError } from '../../http/http-error.ts';
 
@@ -237,6 +238,7 @@ export async function changeApplicationStatus(
     notify,
     actor,
     appUrl,
+    at,
   }: {
     applicationId: string;
     to: CompanySettableStatus;
@@ -245,6 +247,8 @@ export async function changeApplicationStatus(
     notify: boolean;
     actor: Actor;
     appUrl: string;
+    /** The app's clock, for the activity log. */
+    at: Date;
   },
 ): Promise<{ changed: boolean; mailed: boolean }> {
   return db.transaction(async (tx) => {
@@ -268,6 +272,15 @@ export async function changeApplicationStatus(
       changedByName: actor.name,
     });
     const mailed = notify && (await enqueueStatusNotifications(tx, found, to, appUrl));
+    await recordActivity(tx, {
+      organizationId: found.job.organizationId,
+      actorUid: actor.uid,
+      kind: 'status-move',
+      applicationId,
+      jobId: found.job.id,
+      detail: { from, to, notified: mailed },
+      at,
+    });
     return { changed: true, mailed };
   });
 }
@@ -285,6 +298,7 @@ export async function bulkChangeStatus(
     organizationId,
     actor,
     appUrl,
+    at,
   }: {
     ids: string[];
     to: CompanySettableStatus;
@@ -292,6 +306,7 @@ export async function bulkChangeStatus(
     organizationId: string;
     actor: Actor;
     appUrl: string;
+    at: Date;
   },
 ): Promise<{
   updated: string[];
@@ -327,7 +342,17 @@ export async function bulkChangeStatus(
         changedBy: actor.uid,
         changedByName: actor.name,
       });
-      if (notify && (await enqueueStatusNotifications(tx, found, to, appUrl))) mailed += 1;
+      const told = notify && (await enqueueStatusNotifications(tx, found, to, appUrl));
+      if (told) mailed += 1;
+      await recordActivity(tx, {
+        organizationId,
+        actorUid: actor.uid,
+        kind: 'status-move',
+        applicationId: id,
+        jobId: found.job.id,
+        detail: { from, to, notified: told },
+        at,
+      });
       updated.push(id);
     }
     return { updated, skipped, mailed };

@@ -42,7 +42,7 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (ap
     asCompanyScope(signedIn);
     await signedIn.register(organizationsRoutes, { db, storage, mailSender, appUrl });
     await signedIn.register(companyJobsRoutes, { db, boardIndex, appUrl, retentionDays, now });
-    await signedIn.register(companyApplicationsRoutes, { db, storage, mailSender, pushSender, appUrl });
+    await signedIn.register(companyApplicationsRoutes, { db, storage, mailSender, pushSender, appUrl, now });
     await signedIn.register(jobInvitationsRoutes, { db, mailSender, appUrl });
     await signedIn.register(memberSettingsRoutes, { db });
     await signedIn.register(pendingInvitationsRoutes, { db });

@@ -53,6 +53,17 @@ function ApplicationDates({ application }: { application: ListedApplication }) {
       {moved
         ? ` · ${t('card.statusSince', { status: t(`status.${application.status}`), date: format(application.statusChangedAt) })}`
         : ''}
+      {application.viewedAt ? (
+        <>
+          {' · '}
+          <Text as="span" data-testid="application-viewed">
+            {t('card.viewedBy', {
+              organization: application.company ?? t('card.unknownOrganization'),
+              date: format(application.viewedAt),
+            })}
+          </Text>
+        </>
+      ) : null}
     </Text>
   );
 }

@@ -30,6 +30,7 @@ import type {
   NotificationSettings,
   NotificationSettingsRequest,
 } from '../../../../shared/company/application-notifications.ts';
+import type { ActivityPage } from '../../../../shared/organization-activity/organization-activity-api.ts';
 import { apiFetch, apiJson, apiUpload } from '../../../lib/api-client.ts';
 
 // The portal's calls to /api/company/... (contract: src/shared/company/company-api.ts). Each is one operation;
@@ -144,3 +145,18 @@ export const createSharedLink = (jobId: string) =>
   apiJson<SharedLink>(`/company/jobs/${enc(jobId)}/shared-links`, json('POST', {}));
 export const revokeSharedLink = (jobId: string, linkId: string) =>
   apiJson<void>(`/company/jobs/${enc(jobId)}/shared-links/${enc(linkId)}`, { method: 'DELETE' });
+
+/** The organization's activity log (owners), newest first; `before`: the previous page's `nextCursor`. */
+export const getActivity = (organizationId: string, before: string | null, signal?: AbortSignal) =>
+  apiJson<ActivityPage>(
+    `/company/organizations/${enc(organizationId)}/activity${before ? `?before=${enc(before)}` : ''}`,
+    { signal },
+  );
+
+/** The whole log as CSV (a Blob: the bearer token rules out a plain link). */
+export async function downloadActivityCsv(organizationId: string): Promise<Blob> {
+  const response = await apiFetch(`/company/organizations/${enc(organizationId)}/activity.csv`, {
+    headers: { Accept: 'text/csv' },
+  });
+  return response.blob();
+}

@@ -2,7 +2,7 @@ import '../company-i18n.ts';
 import { Box, Container, Flex, HStack, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuBriefcase, LuLogOut, LuSettings, LuUsers } from 'react-icons/lu';
+import { LuBriefcase, LuHistory, LuLogOut, LuSettings, LuUsers } from 'react-icons/lu';
 import { Navigate, NavLink, Outlet, Link as RouterLink, useLocation } from 'react-router-dom';
 import type { Organization } from '../../../../shared/company/company-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -45,6 +45,10 @@ function PortalHeader({
     { to: '/company', label: t('nav.jobs'), icon: LuBriefcase, end: true },
     { to: '/company/members', label: t('nav.members'), icon: LuUsers, end: false },
     { to: '/company/settings', label: t('nav.settings'), icon: LuSettings, end: false },
+    // Owners only: the organization's activity log.
+    ...(current.role === 'owner'
+      ? [{ to: '/company/activity', label: t('nav.activity'), icon: LuHistory, end: false }]
+      : []),
   ];
   return (
     <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="docked">

@@ -1,0 +1,1 @@
+export { organizationActivityRoutes } from './organization-activity.routes.ts';
