@@ -83,6 +83,7 @@ test('an owner opens a resume: the student sees "Viewed by", the owner sees it i
   const view = owner.locator('[data-testid=activity-entry][data-kind=resume-view]');
   await expect(view.first()).toContainText('opened the resume of Ada Lovelace');
   await expect(view.first()).toContainText(title);
+  await expect(view.first()).toContainText(ownerEmail);
 
   // The CSV download names the same entries.
   const download = owner.waitForEvent('download');
@@ -105,6 +106,9 @@ test('an owner opens a resume: the student sees "Viewed by", the owner sees it i
     }
     await owner.goto('/company/activity');
     await expect(entries.first()).toBeVisible();
+    // The tab is on screen on a phone too, not scrolled out of the navigation.
+    await owner.setViewportSize({ width: 375, height: 812 });
+    await expect(owner.locator('nav a[href="/company/activity"]')).toBeInViewport({ ratio: 1 });
     await shoot(owner, 'activity', locale);
     await student.goto('/jobs/applied');
     await expect(card.getByTestId('application-viewed')).toBeVisible();

@@ -40,7 +40,7 @@ export const activityQuerySchema = z.object({
   /** The `nextCursor` of the previous page: entries older than it. */
   before: z
     .string()
-    .regex(/^[1-9][0-9]{0,15}$/, 'before: a cursor from nextCursor')
+    .regex(/^[1-9][0-9]{0,14}$/, 'before: a cursor from nextCursor')
     .optional(),
 });
 export type ActivityQuery = z.infer<typeof activityQuerySchema>;

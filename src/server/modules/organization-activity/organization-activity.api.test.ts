@@ -311,3 +311,34 @@ describe('the owners’ log', () => {
     ]);
   });
 });
+
+describe('account deletion', () => {
+  it("keeps a deleted member's entries for the organization, without their uid", async () => {
+    const org4 = await createOrganizationWithOwnerUser(app, db(), 'Leaving Ltd');
+    const leaving = await createGoogleUser({ email: uniqueEmail('leaving-member'), name: 'Lee Ving' });
+    await addMemberThroughApi(app, db(), org4.id, leaving);
+    const student = await createGoogleUser({ email: uniqueEmail('student') });
+    const job = await postJob(app, org4.owner, org4.id, { title: 'Leaving Intern' });
+    const applicationId = await applyAsStudent(app, student, job.slug);
+    await viewResume(leaving, applicationId);
+    await viewResume(org4.owner, applicationId);
+
+    expect((await caller(app, leaving).request('DELETE', '/api/account')).statusCode).toBe(204);
+
+    const rows = await rowsOf(org4.id);
+    expect(rows.map((row) => [row.kind, row.actorUid])).toEqual([
+      ['resume-view', null],
+      ['resume-view', org4.owner.uid],
+    ]);
+    expect(
+      await db().select().from(organizationActivity).where(eq(organizationActivity.actorUid, leaving.uid)),
+    ).toEqual([]);
+    const page = (
+      await caller(app, org4.owner).request('GET', `/api/company/organizations/${org4.id}/activity`)
+    ).json() as ActivityPage;
+    expect(page.items.map((item) => item.actor?.uid ?? null)).toEqual([org4.owner.uid, null]);
+    // The student still sees the first view's date.
+    const mine = await myApplications(student);
+    expect(mine[0]?.viewedAt).toBe(rows[0]!.at.toISOString());
+  });
+});

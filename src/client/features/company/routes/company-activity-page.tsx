@@ -64,27 +64,33 @@ function ActivityItem({ entry }: { entry: ActivityEntry }) {
       <Text fontWeight="medium" overflowWrap="anywhere">
         <ActivityText entry={entry} />
       </Text>
-      <Flex gap="2" align="center" wrap="wrap" textStyle="sm" color="fg.muted">
+      <Text textStyle="sm" color="fg.muted" overflowWrap="anywhere">
         <time dateTime={entry.at}>{formatDateTime(entry.at, i18n.language)}</time>
-        {entry.jobTitle ? <Text as="span">· {entry.jobTitle}</Text> : null}
-        {entry.actor?.name && entry.actor.email && entry.actor.email !== entry.actor.name ? (
-          <Text as="span" overflowWrap="anywhere">
-            · {entry.actor.email}
-          </Text>
-        ) : null}
-        {entry.detail.notified ? (
-          <Badge variant="subtle" colorPalette="blue">
-            {t('activity.notified')}
-          </Badge>
-        ) : null}
-        {entry.applicationId && entry.applicantName ? (
-          <Link asChild minH="11" display="inline-flex" alignItems="center" colorPalette="brand">
-            <RouterLink to={`/company/applications/${encodeURIComponent(entry.applicationId)}`}>
-              {t('activity.openApplication')}
-            </RouterLink>
-          </Link>
-        ) : null}
-      </Flex>
+        {entry.jobTitle ? ` · ${entry.jobTitle}` : ''}
+        {entry.actor?.name && entry.actor.email && entry.actor.email !== entry.actor.name
+          ? ` · ${entry.actor.email}`
+          : ''}
+      </Text>
+      {entry.detail.notified ? (
+        <Badge variant="subtle" colorPalette="blue" alignSelf="flex-start">
+          {t('activity.notified')}
+        </Badge>
+      ) : null}
+      {entry.applicationId && entry.applicantName ? (
+        <Link
+          asChild
+          minH="11"
+          display="inline-flex"
+          alignItems="center"
+          alignSelf="flex-start"
+          colorPalette="brand"
+          textStyle="sm"
+        >
+          <RouterLink to={`/company/applications/${encodeURIComponent(entry.applicationId)}`}>
+            {t('activity.openApplication')}
+          </RouterLink>
+        </Link>
+      ) : null}
     </Flex>
   );
 }

@@ -103,7 +103,7 @@ function PortalHeader({
               display="inline-flex"
               alignItems="center"
               gap="2"
-              px="3"
+              px={{ base: '2', sm: '3' }}
               minH="11"
               borderBottomWidth="2px"
               borderColor="transparent"
@@ -115,7 +115,10 @@ function PortalHeader({
               flexShrink={0}
             >
               <NavLink to={item.to} end={item.end}>
-                <item.icon aria-hidden />
+                {/* Text only on a phone, so the four tabs fit at 375 px. */}
+                <Box as="span" display={{ base: 'none', sm: 'inline-flex' }}>
+                  <item.icon aria-hidden />
+                </Box>
                 {item.label}
               </NavLink>
             </Link>
