@@ -149,14 +149,35 @@ test('job invitations by CSV: sent, then opened, then applied', async ({ browser
   const jobId = await postJob(owner, { title, visibility: 'Private' });
 
   await owner.getByRole('tab', { name: 'Invitations' }).click();
+  // A French spreadsheet's export: its own column order, a stray quote, and more than the 500 people a request
+  // takes (sent in two batches; the problems keep the file's line numbers).
+  const others = Array.from(
+    { length: 505 },
+    (_, index) => `Classmate;Number ${index};classmate-${index}-${Date.now()}@example.test`,
+  );
   await owner.getByTestId('invitations-file').setInputFiles({
     name: 'invitations.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from(`email,first name,last name\n${studentEmail},Grace,Hopper\nnot-an-email,Bad,Row\n`),
+    buffer: Buffer.from(
+      [
+        'nom;prénom;courriel',
+        `Hopper;Grace;${studentEmail}`,
+        'Row;Bad;not-an-email',
+        '"Broken;Quote;x',
+        ...others,
+      ].join('\r\n'),
+    ),
   });
   await expect(owner.getByLabel('E-mails (CSV)')).toHaveValue(new RegExp(studentEmail.replace(/[.+]/g, '\\$&')));
   await owner.getByRole('button', { name: 'Send invitations' }).click();
-  await expect(owner.getByTestId('invitations-problems')).toContainText('not-an-email');
+  await expect(owner.getByText('506 invitations sent')).toBeVisible();
+  await expect(owner.getByTestId('invitations-problems')).toContainText(
+    'Line 3: “not-an-email” is not a valid e-mail address',
+  );
+  await expect(owner.getByTestId('invitations-problems')).toContainText(
+    'Line 4 could not be read (check its quotes): “"Broken;Quote;x”',
+  );
+  await expect(owner.getByTestId('job-invitation')).toHaveCount(506);
   const invitation = owner.getByTestId('job-invitation').filter({ hasText: studentEmail });
   await expect(invitation.getByTestId('invitation-status')).toHaveText('Sent');
 

@@ -256,13 +256,17 @@ describe('invitations to apply by CSV', () => {
     await unchanged.expectUnchanged('invitations to a draft');
   });
 
-  it('refuses a CSV that cannot be read (400 csv_invalid), or of too many lines (400 too_many_invitations), sending nothing', async () => {
+  it('names a line it cannot read (csv_invalid) and sends nothing for it; refuses too many lines (400), sending nothing', async () => {
     const unchanged = await watchState();
     const unreadable = await caller(app, org.owner).request('POST', `/api/company/jobs/${job.id}/invitations`, {
       csv: '"unterminated,quote\n',
     });
-    expect(unreadable.statusCode).toBe(400);
-    expect(unreadable.json().code).toBe('csv_invalid');
+    expect(unreadable.statusCode).toBe(200);
+    expect(unreadable.json()).toEqual({
+      created: [],
+      invalid: [{ line: 1, value: '"unterminated,quote', code: 'csv_invalid' }],
+      duplicates: [],
+    });
     const many = Array.from({ length: 501 }, (_, index) => `person${index}@example.test`).join('\n');
     const tooMany = await caller(app, org.owner).request('POST', `/api/company/jobs/${job.id}/invitations`, {
       csv: many,
@@ -270,6 +274,21 @@ describe('invitations to apply by CSV', () => {
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().code).toBe('too_many_invitations');
     await unchanged.expectUnchanged('unreadable and over-long invitation lists');
+  });
+
+  it('sends the readable lines of a list with a stray quote, naming that line; columns follow the header', async () => {
+    const first = uniqueEmail('quoted-first');
+    const last = uniqueEmail('quoted-last');
+    const response = await caller(app, org.owner).request('POST', `/api/company/jobs/${job.id}/invitations`, {
+      csv: `Nom;Prénom;Courriel\nCurie;Marie;${first}\n"Broken;Line;x\n;;\nHopper;Grace;${last}\n`,
+    });
+    expect(response.statusCode).toBe(201);
+    const body = response.json() as { created: { email: string; firstName: string }[]; invalid: unknown[] };
+    expect(body.created.map((invitation) => [invitation.email, invitation.firstName])).toEqual([
+      [first, 'Marie'],
+      [last, 'Grace'],
+    ]);
+    expect(body.invalid).toEqual([{ line: 3, value: '"Broken;Line;x', code: 'csv_invalid' }]);
   });
 });
 

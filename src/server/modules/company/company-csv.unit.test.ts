@@ -15,29 +15,55 @@ describe('safeCsvCell', () => {
 
 describe('parseInvitationCsv', () => {
   it('reads e-mail, first and last name with or without a header, quotes, BOM and CRLF', () => {
-    const rows = parseInvitationCsv(
+    const { entries, unreadable } = parseInvitationCsv(
       '\uFEFFEmail,First name,Last name\r\n"ada@example.test","Ada","Love, lace"\r\ngrace@example.test\r\n',
     );
-    expect(rows).toEqual([
+    expect(entries).toEqual([
       { line: 2, email: 'ada@example.test', firstName: 'Ada', lastName: 'Love, lace' },
       { line: 3, email: 'grace@example.test', firstName: '', lastName: '' },
     ]);
+    expect(unreadable).toEqual([]);
   });
 
   it('accepts semicolons and a bare list of e-mails', () => {
-    expect(parseInvitationCsv('a@example.test;A;B\nb@example.test').map((row) => row.email)).toEqual([
+    expect(parseInvitationCsv('a@example.test;A;B\nb@example.test').entries.map((row) => row.email)).toEqual([
       'a@example.test',
       'b@example.test',
     ]);
   });
 
-  it('refuses an unreadable CSV with csv_invalid', () => {
-    expect(() => parseInvitationCsv('"never closed,x\n')).toThrow(HttpError);
-    try {
-      parseInvitationCsv('"never closed,x\n');
-    } catch (error) {
-      expect((error as HttpError).errorCode).toBe('csv_invalid');
-    }
+  it('takes the columns in the order a header names them, in English or French', () => {
+    expect(parseInvitationCsv('Nom;Prénom;Courriel\nCurie;Marie;marie@example.test').entries).toEqual([
+      { line: 2, email: 'marie@example.test', firstName: 'Marie', lastName: 'Curie' },
+    ]);
+    expect(parseInvitationCsv('Last name,E-mail address\nHopper,grace@example.test').entries).toEqual([
+      { line: 2, email: 'grace@example.test', firstName: '', lastName: 'Hopper' },
+    ]);
+  });
+
+  it('skips blank lines and lines of empty cells, keeping the file’s line numbers', () => {
+    const { entries } = parseInvitationCsv('email\n\n,,\n  ;  \nada@example.test\n');
+    expect(entries).toEqual([{ line: 5, email: 'ada@example.test', firstName: '', lastName: '' }]);
+  });
+
+  it('names a line it cannot read (a stray quote) and still reads the others', () => {
+    const { entries, unreadable } = parseInvitationCsv(
+      'a@example.test\n"never closed,x\nb@example.test,"q"x",z\nc@example.test\n',
+    );
+    expect(entries.map((entry) => [entry.line, entry.email])).toEqual([
+      [1, 'a@example.test'],
+      [4, 'c@example.test'],
+    ]);
+    expect(unreadable).toEqual([
+      { line: 2, value: '"never closed,x', code: 'csv_invalid' },
+      { line: 3, value: 'b@example.test,"q"x",z', code: 'csv_invalid' },
+    ]);
+  });
+
+  it('refuses more than 500 people in one request with too_many_invitations', () => {
+    const list = Array.from({ length: 501 }, (_, index) => `p${index}@example.test`).join('\n');
+    expect(() => parseInvitationCsv(list)).toThrow(HttpError);
+    expect(parseInvitationCsv(list.split('\n').slice(0, 500).join('\n')).entries).toHaveLength(500);
   });
 });
 

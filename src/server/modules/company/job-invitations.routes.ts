@@ -116,16 +116,21 @@ export const jobInvitationsRoutes: FastifyPluginAsync<JobInvitationsRoutesOption
       const { job, organizationName } = await jobOf(request);
       const input = parseCompanyRequest(jobInvitationsRequestSchema, request.body);
       if (job.status !== 'published') throw new HttpError(409, 'job_not_published');
-      const raw =
+      const parsed =
         'csv' in input
           ? parseInvitationCsv(input.csv)
-          : input.entries.map((entry, index) => ({
-              line: index + 1,
-              email: entry.email,
-              firstName: entry.firstName,
-              lastName: entry.lastName,
-            }));
-      const { valid, invalid, duplicates } = judgeEntries(raw);
+          : {
+              entries: input.entries.map((entry, index) => ({
+                line: index + 1,
+                email: entry.email,
+                firstName: entry.firstName,
+                lastName: entry.lastName,
+              })),
+              unreadable: [],
+            };
+      const judged = judgeEntries(parsed.entries);
+      const { valid, duplicates } = judged;
+      const invalid = [...parsed.unreadable, ...judged.invalid].sort((a, b) => a.line - b.line);
 
       // E-mails with a live invitation to this job are duplicates (resend those instead).
       const live = valid.length

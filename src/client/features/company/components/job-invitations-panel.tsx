@@ -1,8 +1,21 @@
-import { Badge, Card, Field, FileUpload, Flex, Heading, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  Badge,
+  Card,
+  Field,
+  FileUpload,
+  Flex,
+  Heading,
+  HStack,
+  Progress,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuMail, LuRotateCw, LuUpload, LuX } from 'react-icons/lu';
 import type { JobInvitationStatus, JobInvitationsResponse } from '../../../../shared/company/company-api.ts';
+import { invitationBatches } from '../../../../shared/company/invitation-list.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import {
@@ -30,24 +43,51 @@ export function JobInvitationsPanel({ jobId }: { jobId: string }) {
   const [csv, setCsv] = useState('');
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<JobInvitationsResponse | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
 
   async function send() {
-    if (!csv.trim()) return;
+    // A list of more than 500 people goes in batches of 500 (the server's limit per request), one after the other.
+    const batches = invitationBatches(csv);
+    if (batches.length === 0) return;
     setSending(true);
-    try {
-      const answer = await createJobInvitations(jobId, { csv });
-      setResult(answer);
-      if (answer.created.length > 0) {
-        toaster.create({ type: 'success', title: t('invitations.sent', { count: answer.created.length }) });
-        setCsv('');
+    setProgress(batches.length > 1 ? { done: 0, total: batches.length } : null);
+    const merged: JobInvitationsResponse = { created: [], invalid: [], duplicates: [] };
+    let failure: unknown = null;
+    for (const [index, batch] of batches.entries()) {
+      try {
+        const answer = await createJobInvitations(jobId, { csv: batch.csv });
+        merged.created.push(...answer.created);
+        // The server numbers the batch's lines: told by the list's own numbers.
+        merged.invalid.push(
+          ...answer.invalid.map((problem) => ({ ...problem, line: batch.lines[problem.line - 1] ?? problem.line })),
+        );
+        merged.duplicates.push(...answer.duplicates);
+      } catch (error) {
+        failure = error;
+        break;
       }
-      invitations.reload();
-    } catch (error) {
-      toaster.create({ type: 'error', title: t('invitations.sendFailed'), description: apiErrorText(t, error) });
-    } finally {
-      setSending(false);
+      if (batches.length > 1) setProgress({ done: index + 1, total: batches.length });
     }
+    setResult(merged);
+    if (merged.created.length > 0) {
+      toaster.create({ type: 'success', title: t('invitations.sent', { count: merged.created.length }) });
+      if (!failure) setCsv('');
+    }
+    if (failure) {
+      // What was sent stays sent; sending the list again skips those people (already invited).
+      toaster.create({
+        type: 'error',
+        title: t('invitations.sendFailed'),
+        description:
+          merged.created.length > 0
+            ? `${apiErrorText(t, failure)} ${t('invitations.sendAgain')}`
+            : apiErrorText(t, failure),
+      });
+    }
+    invitations.reload();
+    setSending(false);
+    setProgress(null);
   }
 
   async function act(id: string, action: 'resend' | 'revoke') {
@@ -110,11 +150,26 @@ export function JobInvitationsPanel({ jobId }: { jobId: string }) {
               {t('invitations.send')}
             </Button>
           </Flex>
+          {progress ? (
+            <Stack gap="1" data-testid="invitations-progress">
+              <Text textStyle="sm" color="fg.muted">
+                {t('invitations.progress', { done: progress.done, total: progress.total })}
+              </Text>
+              <Progress.Root value={(100 * progress.done) / progress.total} max={100} size="sm">
+                <Progress.Track aria-label={t('invitations.progressLabel')}>
+                  <Progress.Range />
+                </Progress.Track>
+              </Progress.Root>
+            </Stack>
+          ) : null}
           {result && (result.invalid.length > 0 || result.duplicates.length > 0) ? (
             <Stack gap="1" role="status" data-testid="invitations-problems" textStyle="sm">
               {result.invalid.map((problem) => (
                 <Text key={`${problem.line}:${problem.value}`} color="fg.error">
-                  {t('invitations.invalidLine', { line: problem.line, value: problem.value })}
+                  {t(problem.code === 'csv_invalid' ? 'invitations.unreadableLine' : 'invitations.invalidLine', {
+                    line: problem.line,
+                    value: problem.value,
+                  })}
                 </Text>
               ))}
               {result.duplicates.length > 0 ? (
