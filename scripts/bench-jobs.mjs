@@ -11,7 +11,7 @@
 // while its feed downloads hang (the schedule cancels them). Ends with a summary of both.
 // Settings: BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS (100), BENCH_LISTINGS (20000),
 // BENCH_NODE_OPTIONS (V8 flags for the API server instead of the default ones), BENCH_SERVER_DIR (a compiled
-// server other than dist/server, not rebuilt).
+// server other than dist/server, not rebuilt); `--log-level LEVEL` (the API server's LOG_LEVEL, default warn).
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -130,6 +130,10 @@ const postgresUrl =
       process.env.DATABASE_URL ??
       'postgres://postgres@127.0.0.1:5432/test')
     : process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || null;
+// `--log-level info` runs the API server at that LOG_LEVEL (default warn): at info, the default, it writes one line per
+// request (LOG_REQUESTS) to this script's output, as a server writes them to its log collector.
+const logLevelFlag = argv.indexOf('--log-level');
+const serverLogLevel = logLevelFlag >= 0 ? (argv[logLevelFlag + 1] ?? 'warn') : 'warn';
 // BENCH_NODE_OPTIONS: V8 flags for the API server instead of the default ones, to compare memory settings.
 const nodeFlags =
   process.env.BENCH_NODE_OPTIONS !== undefined
@@ -184,7 +188,7 @@ async function benchServer(label, databaseUrl, { internshipsFile, newGradsFile }
     FIREBASE_AUTH_EMULATOR_HOST: '',
     SEED_DEMO_DATA: 'true',
     FEEDS_ENABLED: 'false',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: serverLogLevel,
     STATIC_DIR: path.join(workDir, 'no-client'),
     STORAGE_DIR: path.join(workDir, 'files'),
   };

@@ -81,6 +81,16 @@ test('screenshots of the portal and My Applications at 375 and 1280 px in Englis
   await expect(stalePage.getByTestId('status-problem')).toContainText('Someone else changed this application');
   await expect(stalePage.getByTestId('application-status').first()).toHaveText('Interview');
   await stalePage.close();
+  // A rejection with a reason for the team: kept in the history, silent for the student.
+  await owner.getByTestId('status-select').selectOption('rejected');
+  await owner.getByTestId('rejection-reason-select').selectOption('position-filled');
+  await owner.getByTestId('rejection-note').fill('Filled by a returning intern');
+  await owner.getByRole('button', { name: 'Update status' }).click();
+  await expect(owner.getByTestId('application-status').first()).toHaveText('Rejected');
+  await expect(owner.getByTestId('history-reason').first()).toHaveText(
+    'Reason: Position filled or closed · Filled by a returning intern',
+  );
+  await expect(owner.getByTestId('rejection-reason')).toHaveCount(0);
   await owner.goto(`/company/jobs/${jobId}?tab=links`);
   await owner.getByRole('button', { name: 'Create a link' }).click();
   await expect(owner.getByTestId('shared-link')).toHaveCount(1);

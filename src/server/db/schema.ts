@@ -466,6 +466,9 @@ export const applicationStatusHistory = pgTable(
     /** The member's uid; null when the student made the change (a withdrawal). */
     changedBy: text('changed_by'),
     changedByName: text('changed_by_name'),
+    /** A rejection's reason (shared/company/company-api.ts rejectionReasons) and its words: the organization's only. */
+    reason: text('reason'),
+    reasonNote: text('reason_note'),
     createdAt: createdAt(),
   },
   (table) => [index('application_status_history_application_id_idx').on(table.applicationId, table.createdAt)],

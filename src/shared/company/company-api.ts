@@ -415,6 +415,9 @@ export type HistoryEntry = {
   at: string;
   /** Who made the change: a member of the organization, or null for the student (the application, a withdrawal). */
   by: { uid: string; name: string | null } | null;
+  /** A rejection's reason and its words, when the member gave them (the organization's only). */
+  reason?: RejectionReason | null;
+  reasonNote?: string | null;
 };
 export type Note = { id: string; body: string; at: string; by: { uid: string; name: string | null } };
 
@@ -458,6 +461,34 @@ export type CompanyApplication = {
   resumeName: string | null;
 };
 
+/**
+ * Why an application was rejected (a fixed list + other), for the organization's own records: never shown to the
+ * student, who reads only what a message the recruiter chose to send says.
+ */
+export const rejectionReasons = [
+  'qualifications',
+  'experience',
+  'another-candidate',
+  'position-filled',
+  'unresponsive',
+  'location',
+  'compensation',
+  'other',
+] as const;
+export type RejectionReason = (typeof rejectionReasons)[number];
+export const maxRejectionNoteLength = 300;
+
+const rejectionReasonSchema = z.enum(rejectionReasons, {
+  error: `rejectionReason is one of ${rejectionReasons.join(', ')}`,
+});
+const rejectionNoteSchema = multiLine(maxRejectionNoteLength, 'Write the reason, or leave it out').optional();
+
+/** A reason goes with a rejection only. */
+function reasonOnlyWhenRejected(value: { status: string; rejectionReason?: unknown; rejectionNote?: unknown }) {
+  return value.status === 'rejected' || (value.rejectionReason === undefined && value.rejectionNote === undefined);
+}
+const reasonMessage = 'A rejection reason goes with the status rejected only';
+
 /** PATCH /api/company/applications/{id} */
 export const applicationStatusRequestSchema = z
   .object({
@@ -470,18 +501,28 @@ export const applicationStatusRequestSchema = z
      * the tools recruiters use; the student sees the new status in My Applications.
      */
     notify: z.boolean({ error: 'notify must be true or false' }).optional(),
+    /** With `rejected`: why, for the organization (never sent to the student). */
+    rejectionReason: rejectionReasonSchema.optional(),
+    /** Words of the reason (with `other`, or to add to one), for the organization. */
+    rejectionNote: rejectionNoteSchema,
   })
-  .strict();
+  .strict()
+  .refine(reasonOnlyWhenRejected, { error: reasonMessage });
 export type ApplicationStatusRequest = z.input<typeof applicationStatusRequestSchema>;
 
 /** POST /api/company/applications/bulk-status */
 export const bulkStatusRequestSchema = z
   .object({
     applicationIds: z.array(uuid).min(1, { error: 'Select at least one application' }).max(500),
-    status: applicationStatusRequestSchema.shape.status,
-    notify: applicationStatusRequestSchema.shape.notify,
+    status: z.enum(companySettableStatuses, {
+      error: 'Status must be one of applied, screening, interview, offer, hired, rejected',
+    }),
+    notify: z.boolean({ error: 'notify must be true or false' }).optional(),
+    rejectionReason: rejectionReasonSchema.optional(),
+    rejectionNote: rejectionNoteSchema,
   })
-  .strict();
+  .strict()
+  .refine(reasonOnlyWhenRejected, { error: reasonMessage });
 export type BulkStatusRequest = z.input<typeof bulkStatusRequestSchema>;
 export type BulkStatusResponse = {
   updated: string[];

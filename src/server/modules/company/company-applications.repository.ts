@@ -1,3 +1,4 @@
+import type { RejectionReason } from '../../../shared/company/company-api.ts';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ApplicationAnswers } from '../../../shared/applications/application-schema.ts';
 import type { ApplicationStatus } from '../../../shared/company/application-status.ts';
@@ -133,6 +134,8 @@ export async function insertHistory(
     toStatus: ApplicationStatus;
     changedBy: string | null;
     changedByName: string | null;
+    reason?: RejectionReason | null;
+    reasonNote?: string | null;
   },
 ): Promise<void> {
   await db.insert(applicationStatusHistory).values(entry);

@@ -8,6 +8,7 @@ import {
   type JobStats,
   type Note,
   noteRequestSchema,
+  type RejectionReason,
 } from '../../../shared/company/company-api.ts';
 import type { Database } from '../../db/client.ts';
 import type { MailSender } from '../../mail/outbox.ts';
@@ -176,6 +177,9 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
           to: entry.toStatus as CompanyApplication['status'],
           at: entry.createdAt.toISOString(),
           by: entry.changedBy ? { uid: entry.changedBy, name: entry.changedByName } : null,
+          ...(entry.reason || entry.reasonNote
+            ? { reason: entry.reason as RejectionReason | null, reasonNote: entry.reasonNote }
+            : {}),
         })),
         notes: notes.map(toNote),
         hasResume: Boolean(application.resumeKey),
@@ -198,6 +202,7 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
         to: input.status,
         version: input.version,
         notify: input.notify ?? false,
+        rejection: { reason: input.rejectionReason, note: input.rejectionNote },
         actor: { uid: caller.uid, name: displayNameOf(caller, membership) },
         appUrl,
         at: new Date(now()),
@@ -237,6 +242,7 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
         ids,
         to: input.status,
         notify: input.notify ?? false,
+        rejection: { reason: input.rejectionReason, note: input.rejectionNote },
         organizationId,
         actor: { uid: caller.uid, name: displayNameOf(caller, membership) },
         appUrl,

@@ -1,5 +1,11 @@
 import type { ApplicationStatus, CompanySettableStatus } from '../../../shared/company/application-status.ts';
-import type { ApplicantListItem, ApplicantsResponse, JobStats, Match } from '../../../shared/company/company-api.ts';
+import type {
+  ApplicantListItem,
+  ApplicantsResponse,
+  JobStats,
+  Match,
+  RejectionReason,
+} from '../../../shared/company/company-api.ts';
 import { emptyStatusCounts } from '../../../shared/company/application-status.ts';
 import { computeMatch, describeMatchPart } from '../../../shared/company/match.ts';
 import type { Database } from '../../db/client.ts';
@@ -18,6 +24,15 @@ import {
 import { recordActivity } from '../../activity/record-activity.ts';
 import { csvDocument } from '../../http/csv.ts';
 import { HttpError } from '../../http/http-error.ts';
+
+/** Why a rejection was made, as the member gave it (both optional). */
+export type Rejection = { reason?: RejectionReason; note?: string };
+
+/** The history row's reason columns: a rejection's reason and words; nothing for any other move. */
+function rejectionOf(to: CompanySettableStatus, rejection: Rejection | undefined) {
+  if (to !== 'rejected' || !rejection) return {};
+  return { reason: rejection.reason ?? null, reasonNote: rejection.note ?? null };
+}
 
 export type ApplicantFilters = {
   q?: string;
@@ -236,6 +251,7 @@ export async function changeApplicationStatus(
     to,
     version,
     notify,
+    rejection,
     actor,
     appUrl,
     at,
@@ -243,6 +259,8 @@ export async function changeApplicationStatus(
     applicationId: string;
     to: CompanySettableStatus;
     version: number;
+    /** With `rejected`: why, for the organization's records (never sent to the student). */
+    rejection?: Rejection;
     /** Tell the student; false: a silent move. */
     notify: boolean;
     actor: Actor;
@@ -270,6 +288,7 @@ export async function changeApplicationStatus(
       toStatus: to,
       changedBy: actor.uid,
       changedByName: actor.name,
+      ...rejectionOf(to, rejection),
     });
     const mailed = notify && (await enqueueStatusNotifications(tx, found, to, appUrl));
     await recordActivity(tx, {
@@ -295,6 +314,7 @@ export async function bulkChangeStatus(
     ids,
     to,
     notify,
+    rejection,
     organizationId,
     actor,
     appUrl,
@@ -303,6 +323,7 @@ export async function bulkChangeStatus(
     ids: string[];
     to: CompanySettableStatus;
     notify: boolean;
+    rejection?: Rejection;
     organizationId: string;
     actor: Actor;
     appUrl: string;
@@ -341,6 +362,7 @@ export async function bulkChangeStatus(
         toStatus: to,
         changedBy: actor.uid,
         changedByName: actor.name,
+        ...rejectionOf(to, rejection),
       });
       const told = notify && (await enqueueStatusNotifications(tx, found, to, appUrl));
       if (told) mailed += 1;

@@ -184,6 +184,11 @@ describe('status changes', () => {
       { status: 'nope', version: 0 },
       { status: 'offer', version: -1 },
       { status: 'offer', version: 0, extra: 1 },
+      // A reason goes with a rejection only, from the fixed list, with words under 300 characters.
+      { status: 'offer', version: 0, rejectionReason: 'qualifications' },
+      { status: 'rejected', version: 0, rejectionReason: 'too-young' },
+      { status: 'rejected', version: 0, rejectionReason: 'other', rejectionNote: 'x'.repeat(301) },
+      { status: 'rejected', version: 0, rejectionReason: 'other', rejectionNote: 'bad\u0000' },
       null,
     ]) {
       const response = await member.request('PATCH', `/api/company/applications/${applicationId}`, body);
@@ -303,6 +308,47 @@ describe('status changes', () => {
     const mails = await mailsTo(student.email!, 'status-change');
     expect(mails.map((mail) => mail.subject)).toEqual([expect.stringContaining('Screening')]);
     expect((await historyOf(applicationId)).map((entry) => entry.toStatus).sort()).toEqual(['rejected', 'screening']);
+  });
+
+  it('keeps a rejection’s reason for the organization, never for the student', async () => {
+    const job = await postJob(app, org.owner, org.id, { title: 'Reason Intern' });
+    const [a, b] = await Promise.all([0, 1].map(async () => createGoogleUser({ email: uniqueEmail('student') })));
+    const idA = await applyAsStudent(app, a!, job.slug);
+    const idB = await applyAsStudent(app, b!, job.slug);
+    const one = await caller(app, teammate).request('PATCH', `/api/company/applications/${idA}`, {
+      status: 'rejected',
+      version: 0,
+      notify: true,
+      rejectionReason: 'other',
+      rejectionNote: 'Needs a work permit we cannot sponsor',
+    });
+    expect(one.statusCode).toBe(200);
+    const bulk = await caller(app, teammate).request('POST', '/api/company/applications/bulk-status', {
+      applicationIds: [idB],
+      status: 'rejected',
+      rejectionReason: 'position-filled',
+    });
+    expect(bulk.json()).toMatchObject({ updated: [idB] });
+
+    const seen = (await caller(app, teammate).request('GET', `/api/company/applications/${idA}`)).json() as {
+      history: { to: string; reason?: string | null; reasonNote?: string | null }[];
+    };
+    expect(seen.history.at(-1)).toMatchObject({
+      to: 'rejected',
+      reason: 'other',
+      reasonNote: 'Needs a work permit we cannot sponsor',
+    });
+    const bulkSeen = (await caller(app, teammate).request('GET', `/api/company/applications/${idB}`)).json() as {
+      history: { reason?: string | null }[];
+    };
+    expect(bulkSeen.history.at(-1)?.reason).toBe('position-filled');
+    // The student: the status, never the reason (not in My Applications, not in the e-mail).
+    const mine = await caller(app, a!).request('GET', `/api/applications/${idA}`);
+    expect(mine.json()).toMatchObject({ status: 'rejected' });
+    expect(mine.body).not.toMatch(/work permit|reasonNote|"reason"/i);
+    const mails = await mailsTo(a!.email!, 'status-change');
+    expect(mails).toHaveLength(1);
+    expect(`${mails[0]!.body}${mails[0]!.html ?? ''}`).not.toMatch(/work permit|sponsor/i);
   });
 
   it('bulk-changes selected applications, skipping withdrawn and unchanged ones', async () => {

@@ -22,6 +22,7 @@ import type {
   Organization,
   OrganizationsResponse,
   OrganizationUpdateRequest,
+  RejectionReason,
   SharedLink,
 } from '../../../../shared/company/company-api.ts';
 import type {
@@ -112,10 +113,11 @@ export const setApplicationStatus = (
   status: CompanySettableStatus,
   version: number,
   notify: boolean,
+  rejection: { rejectionReason?: RejectionReason; rejectionNote?: string } = {},
 ) =>
   apiJson<Pick<CompanyApplication, 'applicationId' | 'status' | 'statusChangedAt' | 'version'>>(
     `/company/applications/${enc(applicationId)}`,
-    json('PATCH', { status, version, notify }),
+    json('PATCH', { status, version, notify, ...(status === 'rejected' ? rejection : {}) }),
   );
 export const bulkSetStatus = (body: BulkStatusRequest) =>
   apiJson<BulkStatusResponse>('/company/applications/bulk-status', json('POST', body));

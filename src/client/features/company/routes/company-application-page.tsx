@@ -2,6 +2,7 @@ import '../company-i18n.ts';
 import {
   Card,
   Checkbox,
+  Field,
   Flex,
   Grid,
   GridItem,
@@ -19,6 +20,9 @@ import { LuArrowLeft, LuExternalLink } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import {
   companySettableStatuses,
+  maxRejectionNoteLength,
+  type RejectionReason,
+  rejectionReasons,
   type CompanyApplication,
   type CompanySettableStatus,
 } from '../../../../shared/company/company-api.ts';
@@ -63,6 +67,9 @@ function StatusControl({
   const [status, setStatus] = useState<CompanySettableStatus>(current);
   const [busy, setBusy] = useState(false);
   const [notify, setNotify] = useState(false);
+  // With a rejection: why, for the organization's records (never sent to the student).
+  const [reason, setReason] = useState<RejectionReason | ''>('');
+  const [reasonNote, setReasonNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   // A newer version (saved here, or read again after someone else's change) resets the choice but keeps the message.
   const [version, setVersion] = useState(application.version);
@@ -75,7 +82,11 @@ function StatusControl({
     setBusy(true);
     setProblem(null);
     try {
-      const updated = await setApplicationStatus(application.applicationId, status, application.version, notify);
+      const note = reasonNote.trim();
+      const updated = await setApplicationStatus(application.applicationId, status, application.version, notify, {
+        ...(reason ? { rejectionReason: reason } : {}),
+        ...(note ? { rejectionNote: note } : {}),
+      });
       onChanged(updated);
       toaster.create({
         type: 'success',
@@ -83,6 +94,8 @@ function StatusControl({
         description: t(notify ? 'application.statusToldStudent' : 'application.statusSilent'),
       });
       setNotify(false);
+      setReason('');
+      setReasonNote('');
     } catch (error) {
       const code = errorCodeOf(error);
       setProblem(apiErrorText(t, error));
@@ -120,6 +133,44 @@ function StatusControl({
           {t('application.updateStatus')}
         </Button>
       </Flex>
+      {status === 'rejected' && application.status !== 'rejected' ? (
+        <Stack gap="2" data-testid="rejection-reason">
+          <Field.Root>
+            <Field.Label>{t('application.rejectionReason')}</Field.Label>
+            <NativeSelect.Root w={{ base: 'full', sm: '72' }}>
+              <NativeSelect.Field
+                value={reason}
+                onChange={(event) => setReason(event.currentTarget.value as RejectionReason | '')}
+                minH="11"
+                data-testid="rejection-reason-select"
+              >
+                <option value="">{t('application.rejectionReasonNone')}</option>
+                {rejectionReasons.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`application.rejectionReasons.${value}`)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          {reason ? (
+            <Field.Root>
+              <Field.Label>{t('application.rejectionNote')}</Field.Label>
+              <Textarea
+                value={reasonNote}
+                onChange={(event) => setReasonNote(event.target.value)}
+                maxLength={maxRejectionNoteLength}
+                rows={2}
+                data-testid="rejection-note"
+              />
+            </Field.Root>
+          ) : null}
+          <Text textStyle="sm" color="fg.muted">
+            {t('application.rejectionReasonHelp')}
+          </Text>
+        </Stack>
+      ) : null}
       {/* Moves are silent, as in the tools recruiters use, unless the member chooses to tell the student. */}
       <Checkbox.Root
         checked={notify}
@@ -426,6 +477,18 @@ export default function CompanyApplicationPage() {
                           })
                         : t('application.historyStart', { to: t(`applications:status.${entry.to}`) })}
                     </Text>
+                    {entry.reason || entry.reasonNote ? (
+                      <Text textStyle="xs" data-testid="history-reason">
+                        {t('application.historyReason', {
+                          reason: [
+                            entry.reason ? t(`application.rejectionReasons.${entry.reason}`) : null,
+                            entry.reasonNote,
+                          ]
+                            .filter(Boolean)
+                            .join(' · '),
+                        })}
+                      </Text>
+                    ) : null}
                     <Text textStyle="xs" color="fg.muted">
                       {entry.by ? (entry.by.name ?? t('application.someone')) : t('application.student')} ·{' '}
                       {formatDateTime(entry.at, i18n.language)}
