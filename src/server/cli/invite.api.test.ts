@@ -113,6 +113,10 @@ describe('npm run invite / share-link with a server running on DATA_DIR', () => 
     expect(bad.stderr).toContain('--email must be an e-mail address');
     const none = await runCli('share-link', [], { DATA_DIR: dataDir });
     expect(none.code).toBe(2);
+    // A link id starting with "-" (one in 64 base64url ids) is an id, not an unknown option: looked up, not found.
+    const dashed = await runCli('share-link', ['--revoke', '-Xm9qTz0aBcDeFgHiJkLmNo'], { DATA_DIR: dataDir });
+    expect(dashed.stderr).not.toContain('Unknown option');
+    expect(dashed.code).toBe(1);
     expect(
       await testDatabase.database.db.$count(applicantInvitations, eq(applicantInvitations.email, 'not-an-email')),
     ).toBe(0);

@@ -19,6 +19,27 @@ const usage = `Usage: npm run share-link -- --job <job id or slug>
 Creates a shared link to apply to a featured job and prints it (PUBLIC_URL, default http://localhost:PORT),
 or revokes one. Uses DATA_DIR (through the running server when there is one) or DATABASE_URL.`;
 
+const ownOptions = new Set(['--job', '-j', '--revoke', '--help', '-h']);
+
+/**
+ * A link id is base64url, so one in 64 starts with "-": `--revoke -Xy...` would read as an unknown option.
+ * A value after --revoke or --job that is not one of this command's options is passed as `--revoke=-Xy...`.
+ */
+function valuesStartingWithDash(argv: string[]): string[] {
+  const args: string[] = [];
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index]!;
+    const next = argv[index + 1];
+    if ((arg === '--revoke' || arg === '--job' || arg === '-j') && next?.startsWith('-') && !ownOptions.has(next)) {
+      args.push(`${arg === '-j' ? '--job' : arg}=${next}`);
+      index += 1;
+    } else {
+      args.push(arg);
+    }
+  }
+  return args;
+}
+
 type Plan = { action: 'create'; job: string } | { action: 'revoke'; id: string };
 
 export async function main(
@@ -28,7 +49,7 @@ export async function main(
   let plan: Plan;
   try {
     const { values } = parseArgs({
-      args: argv,
+      args: valuesStartingWithDash(argv),
       options: {
         job: { type: 'string', short: 'j' },
         revoke: { type: 'string' },
