@@ -129,9 +129,7 @@ if (!chromium) {
 if (process.env.TEST_DATABASE_URL) {
   // Its temporary database is created on the server the PostgreSQL suite used.
   process.env.SCALE_CHECK_POSTGRES_URL ??= process.env.TEST_DATABASE_URL;
-  check('Several instances (npm run scale:check, PostgreSQL)', process.execPath, [
-    path.join(root, 'scripts', 'scale-check.mjs'),
-  ]);
+  check('Several instances (npm run scale:check, PostgreSQL)', path.join(root, 'scripts', 'scale-check.mjs'), []);
 } else {
   notRun.push('Several-instance check: not run, TEST_DATABASE_URL unset (it needs PostgreSQL)');
 }
