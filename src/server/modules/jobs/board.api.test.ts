@@ -485,11 +485,21 @@ describe('GET /api/public/board: caching and versions', () => {
 
 describe('board changes reach every instance at once (LISTEN/NOTIFY)', () => {
   /** "Another instance": its own connection pool on PostgreSQL; on PGlite the one session, as one process has. */
+  /** Connections of this database whose last statement was a LISTEN (each instance's notice connection). */
+  async function listeners(): Promise<number> {
+    const result = (await testDatabase.database.db.execute(sql`select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and query ilike 'listen %'`)) as unknown as { rows: { n: number }[] };
+    return Number(result.rows[0]?.n ?? 0);
+  }
+
   async function otherInstance() {
     const database = testDatabase.url ? await openDatabase({ databaseUrl: testDatabase.url }) : testDatabase.database;
+    const listenersBefore = testDatabase.url ? await listeners() : 0;
     // A poll of an hour: only the change notice can make it reload within the test.
     const other = await buildApp({ env: buildEnv(), database, boardPollIntervalMs: 3_600_000 });
     await other.ready();
+    // Its notice connection is opened after ready(): a change made before it listens would never be announced to it.
+    if (testDatabase.url) while ((await listeners()) <= listenersBefore) await new Promise((r) => setTimeout(r, 20));
     return {
       other,
       async close() {
