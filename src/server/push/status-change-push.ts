@@ -3,7 +3,7 @@ import { myApplicationPath } from '../../shared/applications/application-link.ts
 import { studentStatusNames } from '../../shared/applications/status-names.ts';
 import type { ApplicationStatus } from '../../shared/company/application-status.ts';
 import { isLocale, type Locale } from '../../shared/locale.ts';
-import type { PushPayload } from '../../shared/push/push-payload.ts';
+import { clipText as clip, type PushPayload } from '../../shared/push/push-payload.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { enqueuePush } from './push-outbox.ts';
@@ -24,11 +24,6 @@ const texts: Record<
     body: (organization, status) => `Statut de votre candidature chez ${organization} : ${status}.`,
   },
 };
-
-/** `text` cut to `max` characters with an ellipsis (a long job title must not push the notification over its limit). */
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
-}
 
 export function statusChangePushPayload({
   locale,

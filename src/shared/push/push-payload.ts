@@ -13,3 +13,8 @@ export const pushPayloadSchema = z.object({
 });
 
 export type PushPayload = z.infer<typeof pushPayloadSchema>;
+
+/** `text` cut to `max` characters with an ellipsis: a long job title must not push a notification over its limits. */
+export function clipText(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}

@@ -1,5 +1,5 @@
 import type { Locale } from '../../../shared/locale.ts';
-import type { PushPayload } from '../../../shared/push/push-payload.ts';
+import { clipText as clip, type PushPayload } from '../../../shared/push/push-payload.ts';
 import type { MailContent } from '../../mail/mail-layout.ts';
 
 // The e-mail the day before a tracked application's next step (an interview, an assessment deadline), in English
@@ -78,11 +78,6 @@ const pushTexts = {
     body: (company: string, when: string) => `Votre prochaine étape chez ${company}\u00a0: ${when}.`,
   },
 } as const;
-
-/** `text` cut to `max` characters with an ellipsis (a notification's texts are bounded). */
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
-}
 
 /**
  * The same reminder as a push notification, for a student who turned notifications on (a device subscribed): short
