@@ -462,6 +462,7 @@ export async function buildApp({
         boardIndex,
         appUrl: env.publicUrl,
         retentionDays: env.retention.applicationDays,
+        deletionGraceDays: env.retention.organizationDeletionGraceDays,
         now: clock,
       });
       await api.register(scorecardsRoutes, { db: database.db });

@@ -117,6 +117,13 @@ const rawEnvSchema = z.object({
     .min(1, { error: 'expected a number of days from 1 to 3650' })
     .max(3650, { error: 'expected a number of days from 1 to 3650' })
     .default(365),
+  // Days between an owner's request to delete an organization and its deletion (docs/decisions/035).
+  ORGANIZATION_DELETION_GRACE_DAYS: z.coerce
+    .number({ error: 'expected a number of days from 1 to 365' })
+    .int({ error: 'expected a number of days from 1 to 365' })
+    .min(1, { error: 'expected a number of days from 1 to 365' })
+    .max(365, { error: 'expected a number of days from 1 to 365' })
+    .default(30),
   UNSUBSCRIBE_SECRET: z
     .string()
     .min(32, 'expected at least 32 characters (for example: openssl rand -hex 32)')
@@ -216,7 +223,7 @@ export type Env = {
   /** Alert digests: sent at `hour` o'clock in each student's time zone (weekly ones on Mondays). */
   digests: { hour: number };
   /** Applications of jobs that ended more than `applicationDays` ago lose their applicant's details and resume. */
-  retention: { applicationDays: number };
+  retention: { applicationDays: number; organizationDeletionGraceDays: number };
   /**
    * Signs unsubscribe links (mail/unsubscribe-token.ts). null: the embedded default keeps a generated one in
    * DATA_DIR (app.ts); with DATABASE_URL it is required, so every instance signs and checks alike.
@@ -344,7 +351,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     devpost: { baseUrl: raw.DEVPOST_BASE_URL },
     push: pushSettings(raw),
     digests: { hour: raw.DIGEST_HOUR },
-    retention: { applicationDays: raw.APPLICATION_RETENTION_DAYS },
+    retention: {
+      applicationDays: raw.APPLICATION_RETENTION_DAYS,
+      organizationDeletionGraceDays: raw.ORGANIZATION_DELETION_GRACE_DAYS,
+    },
     unsubscribeSecret: unsubscribeSecretOf(raw),
     warnings,
   };

@@ -58,6 +58,14 @@ export const organizations = pgTable('organizations', {
   website: text('website'),
   /** Whether a student moved to 'rejected' gets an e-mail (other status changes always do). */
   rejectionEmails: boolean('rejection_emails').notNull().default(true),
+  /**
+   * An owner asked to delete the organization (DELETE /api/company/organizations/{id}): its jobs closed then, and
+   * at `deletion_due_at` (ORGANIZATION_DELETION_GRACE_DAYS later) the daily sweep deletes it with its jobs,
+   * applications and files. An owner may cancel before then (both columns back to null).
+   */
+  deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+  deletionDueAt: timestamp('deletion_due_at', { withTimezone: true }),
+  deletionRequestedBy: text('deletion_requested_by'),
   createdAt: createdAt(),
 });
 

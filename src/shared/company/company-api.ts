@@ -109,8 +109,19 @@ export const organizationSchema = z.object({
   logoUrl: z.string().nullable(),
   website: z.string().nullable(),
   rejectionEmails: z.boolean(),
+  /** When the organization, its jobs and applications are deleted (an owner scheduled it); null: not scheduled. */
+  deletionDueAt: z.string().nullable(),
 });
 export type Organization = z.infer<typeof organizationSchema>;
+
+/**
+ * POST /api/company/organizations/{orgId}/leave (any member): the caller's membership ends. The last owner names
+ * another current member as the new owner (made owner in the same transaction), or is refused 409 last_owner.
+ */
+export const organizationLeaveRequestSchema = z
+  .object({ newOwnerUid: z.string().trim().min(1).max(128).optional() })
+  .strict();
+export type OrganizationLeaveRequest = z.input<typeof organizationLeaveRequestSchema>;
 /** GET /api/company/organizations */
 export type OrganizationsResponse = Organization[];
 

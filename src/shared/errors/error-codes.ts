@@ -90,6 +90,11 @@ export const errorMessages = {
   invalid_job_status_change: 'A job can be published from a draft, closed when published, and reopened when closed.',
   not_withdrawable: 'Only an application that is not yet hired or rejected can be withdrawn.',
   last_owner: 'An organization must keep at least one owner.',
+  new_owner_not_member: 'The new owner must be another current member of the organization.',
+  organization_deletion_scheduled:
+    'This organization is scheduled for deletion. An owner can cancel the deletion to post or invite again.',
+  deletion_not_scheduled: 'This organization is not scheduled for deletion.',
+  deletion_grace_over: 'The grace period has ended: this organization is being deleted and can no longer be restored.',
   already_member: 'This person is already a member of the organization.',
   invitation_email_mismatch:
     'This invitation was sent to another e-mail address. Sign in with that address to accept it.',

@@ -4,7 +4,15 @@ import { applicationStatuses } from '../company/application-status.ts';
 // An organization's activity log (GET /api/company/organizations/{id}/activity, owners only): who of its members
 // opened a resume, moved an application, wrote a note or exported a CSV, and when.
 
-export const activityKinds = ['resume-view', 'status-move', 'note', 'export'] as const;
+export const activityKinds = [
+  'resume-view',
+  'status-move',
+  'note',
+  'export',
+  'member-left',
+  'deletion-scheduled',
+  'deletion-cancelled',
+] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
 export const activityExports = ['applicants', 'activity'] as const;
@@ -16,6 +24,10 @@ export const activityDetailSchema = z.object({
   to: z.enum(applicationStatuses).optional(),
   notified: z.boolean().optional(),
   file: z.enum(activityExports).optional(),
+  /** deletion-scheduled: when the organization is deleted. */
+  dueAt: z.string().optional(),
+  /** member-left: the member the last owner made owner on leaving. */
+  newOwnerUid: z.string().optional(),
 });
 export type ActivityDetail = z.infer<typeof activityDetailSchema>;
 

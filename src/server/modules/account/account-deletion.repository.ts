@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   accountDeletions,
@@ -22,14 +22,24 @@ import { anonymousAnswers } from '../../../shared/account/account-deletion.ts';
 /** Statuses a deletion withdraws: the application was still in progress. */
 const finishedStatuses = ['withdrawn', 'rejected', 'hired'] as const;
 
-/** The organizations this person is the only owner of (they must name another owner or delete it first). */
+/**
+ * The organizations this person is the only owner of (they must name another owner or delete it first). One already
+ * scheduled for deletion does not hold them back: it goes at its date whoever is left in it.
+ */
 export async function organizationsOwnedAlone(db: Database, uid: string): Promise<string[]> {
   const owners = sql<number>`(select count(*) from ${organizationMembers} o where o.organization_id = ${organizationMembers.organizationId} and o.role = 'owner')`;
   const rows = await db
     .select({ name: organizations.name })
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .where(and(eq(organizationMembers.uid, uid), eq(organizationMembers.role, 'owner'), sql`${owners} = 1`));
+    .where(
+      and(
+        eq(organizationMembers.uid, uid),
+        eq(organizationMembers.role, 'owner'),
+        sql`${owners} = 1`,
+        isNull(organizations.deletionDueAt),
+      ),
+    );
   return rows.map((row) => row.name);
 }
 
@@ -136,7 +146,23 @@ export async function deleteAccountRows(db: Database, uid: string, email: string
       );
     await tx.delete(applicantInvitations).where(sql`lower(${applicantInvitations.email}) = lower(${email})`);
     await tx.delete(organizationInvitations).where(sql`lower(${organizationInvitations.email}) = lower(${email})`);
-    await tx.delete(organizationMembers).where(eq(organizationMembers.uid, uid));
+    // Each organization's log says a member left (by a deleted account: no uid), as when a member leaves themselves.
+    const memberships = await tx
+      .delete(organizationMembers)
+      .where(eq(organizationMembers.uid, uid))
+      .returning({ organizationId: organizationMembers.organizationId });
+    if (memberships.length > 0) {
+      await tx
+        .insert(organizationActivity)
+        .values(
+          memberships.map(({ organizationId }) => ({
+            organizationId,
+            actorUid: null,
+            kind: 'member-left' as const,
+            at: now,
+          })),
+        );
+    }
     // The organizations keep their activity log (what was done, when), no longer saying by whom.
     await tx.update(organizationActivity).set({ actorUid: null }).where(eq(organizationActivity.actorUid, uid));
     // Digest runs are named `digest:{uid}:{day}`.

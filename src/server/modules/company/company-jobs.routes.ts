@@ -17,6 +17,7 @@ import type { FeaturedJobRow } from '../../db/schema.ts';
 import type { BoardIndex } from '../jobs/index.ts';
 import { companyCaller, requireJobAccess, requireOrganizationMember } from './company-access.ts';
 import { hasAnyMembership } from './company-access.repository.ts';
+import { deletionScheduled } from './organization-deletion.repository.ts';
 import { parseCompanyRequest } from './company-request.ts';
 import { companyRouteSchemas } from './company-route-schemas.ts';
 import {
@@ -148,6 +149,9 @@ export const companyJobsRoutes: FastifyPluginAsync<CompanyJobsRoutesOptions> = a
       }
       await requireOrganizationMember(db, caller, String(named));
       const input = parseCompanyRequest(jobCreateRequestSchema, request.body);
+      // An organization on its way out takes no new jobs (and so no new applications) until an owner cancels.
+      if (await deletionScheduled(db, input.organizationId))
+        throw new HttpError(409, 'organization_deletion_scheduled');
       const now = new Date();
       const row = await db.transaction(async (tx) => {
         const job = await insertJob(tx, {
@@ -199,7 +203,7 @@ export const companyJobsRoutes: FastifyPluginAsync<CompanyJobsRoutesOptions> = a
     '/company/jobs/:id',
     { schema: companyRouteSchemas.updateJob, config: { access: 'organization-member' } },
     async (request): Promise<CompanyJob> => {
-      await requireJobAccess(db, companyCaller(request), request.params.id);
+      const access = await requireJobAccess(db, companyCaller(request), request.params.id);
       const input = parseCompanyRequest(jobUpdateRequestSchema, request.body);
       const current = await findJob(db, request.params.id.toLowerCase());
       if (!current) throw new HttpError(404, 'not_found');
@@ -224,6 +228,8 @@ export const companyJobsRoutes: FastifyPluginAsync<CompanyJobsRoutesOptions> = a
       if (input.status !== undefined) {
         const move = statusChange(current.status, input.status, new Date());
         if (!move) throw new HttpError(409, 'invalid_job_status_change');
+        if (move.status === 'published' && (await deletionScheduled(db, access.organizationId)))
+          throw new HttpError(409, 'organization_deletion_scheduled');
         Object.assign(changes, move);
       }
 

@@ -11,6 +11,7 @@ import {
   memberInvitationRequestSchema,
   membersResponseSchema,
   noteRequestSchema,
+  organizationLeaveRequestSchema,
   organizationSchema,
   organizationUpdateRequestSchema,
 } from '../../../shared/company/company-api.ts';
@@ -90,6 +91,28 @@ export const companyRouteSchemas = {
     summary: 'Revoke a pending member invitation (owners)',
     params: organizationParams.extend({ id: z.string().describe('The invitation id') }),
     response: { 204: emptyAnswer, ...errors },
+  },
+  leaveOrganization: {
+    ...signedIn,
+    summary:
+      "End the caller's membership (any member). The last owner names another member as owner (newOwnerUid), or gets 409 last_owner",
+    params: organizationParams,
+    // No new owner in the example: a member may not name one (403 owner_only), so the matrix sends the plain leave.
+    body: withExample(organizationLeaveRequestSchema, {}),
+    response: { 204: emptyAnswer, ...errors, ...errorAnswers(409) },
+  },
+  scheduleOrganizationDeletion: {
+    ...signedIn,
+    summary:
+      'Delete the organization (owners): its jobs close now; it is deleted with its applications and files after the grace period',
+    params: organizationParams,
+    response: { 200: organizationSchema, ...errors },
+  },
+  cancelOrganizationDeletion: {
+    ...signedIn,
+    summary: "Cancel the organization's scheduled deletion during the grace period (owners)",
+    params: organizationParams,
+    response: { 200: organizationSchema, ...errors, ...errorAnswers(409) },
   },
   removeMember: {
     ...signedIn,

@@ -26,11 +26,13 @@ export type CompanyRoutesOptions = {
   appUrl: string;
   /** APPLICATION_RETENTION_DAYS. */
   retentionDays: number;
+  /** ORGANIZATION_DELETION_GRACE_DAYS. */
+  deletionGraceDays: number;
   now: () => number;
 };
 
 export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (app, options) => {
-  const { db, storage, mailSender, pushSender, boardIndex, appUrl, retentionDays, now } = options;
+  const { db, storage, mailSender, pushSender, boardIndex, appUrl, retentionDays, deletionGraceDays, now } = options;
 
   // Membership is checked before the input is read: the route schemas (company-route-schemas.ts) document the
   // input and each handler parses it with the same schema after its access check.
@@ -40,7 +42,15 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (ap
 
   await app.register(async (signedIn) => {
     asCompanyScope(signedIn);
-    await signedIn.register(organizationsRoutes, { db, storage, mailSender, appUrl });
+    await signedIn.register(organizationsRoutes, {
+      db,
+      storage,
+      mailSender,
+      boardIndex,
+      appUrl,
+      deletionGraceDays,
+      now,
+    });
     await signedIn.register(companyJobsRoutes, { db, boardIndex, appUrl, retentionDays, now });
     await signedIn.register(companyApplicationsRoutes, { db, storage, mailSender, pushSender, appUrl, now });
     await signedIn.register(jobInvitationsRoutes, { db, mailSender, appUrl });

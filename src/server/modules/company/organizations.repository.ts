@@ -251,3 +251,47 @@ export async function insertOrganization(
   }
   throw new Error('could not find a free slug for the organization');
 }
+
+export type LeaveOutcome =
+  | { outcome: 'left'; newOwnerUid: string | null }
+  | { outcome: 'not_a_member' | 'last_owner' | 'new_owner_not_member' | 'owner_only' };
+
+/**
+ * Ends the caller's membership. The organization's member rows are locked first (like removeMember), so two owners
+ * leaving at once cannot leave it without one. The last owner names another current member, who becomes owner in
+ * the same transaction; only an owner may name one.
+ */
+export async function leaveOrganization(
+  db: Database,
+  organizationId: string,
+  uid: string,
+  newOwnerUid: string | undefined,
+  /** Writes the activity entry in the same transaction, once the member has left. */
+  onLeft: (tx: Database, newOwnerUid: string | null) => Promise<void>,
+): Promise<LeaveOutcome> {
+  return db.transaction(async (tx) => {
+    const members = await tx
+      .select({ uid: organizationMembers.uid, role: organizationMembers.role })
+      .from(organizationMembers)
+      .where(eq(organizationMembers.organizationId, organizationId))
+      .for('update');
+    const leaving = members.find((member) => member.uid === uid);
+    if (!leaving) return { outcome: 'not_a_member' };
+    if (newOwnerUid !== undefined) {
+      if (leaving.role !== 'owner') return { outcome: 'owner_only' };
+      if (newOwnerUid === uid || !members.some((member) => member.uid === newOwnerUid))
+        return { outcome: 'new_owner_not_member' };
+      await tx
+        .update(organizationMembers)
+        .set({ role: 'owner' })
+        .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.uid, newOwnerUid)));
+    } else if (leaving.role === 'owner' && members.filter((member) => member.role === 'owner').length <= 1) {
+      return { outcome: 'last_owner' };
+    }
+    await tx
+      .delete(organizationMembers)
+      .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.uid, uid)));
+    await onLeft(tx, newOwnerUid ?? null);
+    return { outcome: 'left', newOwnerUid: newOwnerUid ?? null };
+  });
+}

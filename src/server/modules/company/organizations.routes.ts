@@ -9,8 +9,10 @@ import {
   type MembersResponse,
   memberInvitationRequestSchema,
   type Organization,
+  organizationLeaveRequestSchema,
   organizationUpdateRequestSchema,
 } from '../../../shared/company/company-api.ts';
+import { recordActivity } from '../../activity/record-activity.ts';
 import type { Database } from '../../db/client.ts';
 import { multipartBoundary } from '../../http/multipart.ts';
 import { readMultipartRequest, UploadTooLargeError } from '../../http/multipart-request.ts';
@@ -18,6 +20,7 @@ import { memberInvitationMail } from '../../mail/company-mails.ts';
 import { enqueueMail, type MailSender } from '../../mail/outbox.ts';
 import { recipientLocale } from '../../mail/recipient-locale.ts';
 import type { Storage } from '../../storage/storage.ts';
+import type { BoardIndex } from '../jobs/index.ts';
 import { companyCaller, requireOrganizationMember } from './company-access.ts';
 import { parseCompanyRequest } from './company-request.ts';
 import { companyRouteSchemas } from './company-route-schemas.ts';
@@ -26,6 +29,7 @@ import {
   createMemberInvitation,
   findMemberInvitationByToken,
   findOrganization,
+  leaveOrganization,
   listMembers,
   listMemberships,
   listPendingMemberInvitations,
@@ -33,11 +37,23 @@ import {
   revokeMemberInvitation,
   updateOrganization,
 } from './organizations.repository.ts';
+import { cancelOrganizationDeletion, scheduleOrganizationDeletion } from './organization-deletion.repository.ts';
 import { acceptMemberInvitation, memberInvitationUrl, toOrganization } from './organizations.service.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
-export type OrganizationsRoutesOptions = { db: Database; storage: Storage; mailSender: MailSender; appUrl: string };
+export type OrganizationsRoutesOptions = {
+  db: Database;
+  storage: Storage;
+  mailSender: MailSender;
+  boardIndex: BoardIndex;
+  appUrl: string;
+  /** ORGANIZATION_DELETION_GRACE_DAYS. */
+  deletionGraceDays: number;
+  now: () => number;
+};
+
+const dayMs = 86_400_000;
 
 const tokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
 const uploadedLogoPrefix = 'logos/uploaded/';
@@ -49,7 +65,7 @@ const extensionOf: Record<(typeof logoContentTypes)[number], string> = {
 
 export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions> = async (
   app,
-  { db, storage, mailSender, appUrl },
+  { db, storage, mailSender, boardIndex, appUrl, deletionGraceDays, now },
 ) => {
   // The logo upload reads its own multipart body with its own limits.
   app.addContentTypeParser('multipart/form-data', (_request, payload, done) => done(null, payload));
@@ -168,6 +184,8 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
       const caller = companyCaller(request);
       const membership = await requireOrganizationMember(db, caller, request.params.orgId, { ownerOnly: true });
       const input = parseCompanyRequest(memberInvitationRequestSchema, request.body);
+      if ((await findOrganization(db, membership.organizationId))?.deletionDueAt)
+        throw new HttpError(409, 'organization_deletion_scheduled');
       if ((await countMembersWithEmail(db, membership.organizationId, input.email)) > 0)
         throw new HttpError(409, 'already_member');
       const organization = await findOrganization(db, membership.organizationId);
@@ -227,6 +245,95 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
       if (outcome === 'not_found') throw new HttpError(404, 'not_found');
       if (outcome === 'last_owner') throw new HttpError(409, 'last_owner');
       return reply.code(204).send();
+    },
+  );
+
+  // Any member: their own membership ends (docs/decisions/035). The last owner hands the organization to another
+  // member in the same transaction, or is refused.
+  app.post<{ Params: { orgId: string } }>(
+    '/company/organizations/:orgId/leave',
+    { schema: companyRouteSchemas.leaveOrganization, config: { access: 'organization-member' } },
+    async (request, reply) => {
+      const caller = companyCaller(request);
+      const membership = await requireOrganizationMember(db, caller, request.params.orgId);
+      const { newOwnerUid } = parseCompanyRequest(organizationLeaveRequestSchema, request.body ?? {});
+      const left = await leaveOrganization(db, membership.organizationId, caller.uid, newOwnerUid, (tx, promoted) =>
+        recordActivity(tx, {
+          organizationId: membership.organizationId,
+          actorUid: caller.uid,
+          kind: 'member-left',
+          detail: promoted ? { newOwnerUid: promoted } : {},
+          at: new Date(now()),
+        }),
+      );
+      if (left.outcome === 'not_a_member') throw new HttpError(403, 'not_a_member');
+      if (left.outcome === 'owner_only')
+        throw new HttpError(403, 'owner_only', 'Only an owner can name a new owner when leaving.');
+      if (left.outcome === 'new_owner_not_member') throw new HttpError(409, 'new_owner_not_member');
+      if (left.outcome === 'last_owner')
+        throw new HttpError(
+          409,
+          'last_owner',
+          'You are the last owner: name another member as owner, or delete the organization.',
+        );
+      request.log.info({ organizationId: membership.organizationId, newOwner: Boolean(newOwnerUid) }, 'member left');
+      return reply.code(204).send();
+    },
+  );
+
+  // Owners only: the jobs close now; the sweep deletes everything after the grace period unless an owner cancels.
+  app.delete<{ Params: { orgId: string } }>(
+    '/company/organizations/:orgId',
+    { schema: companyRouteSchemas.scheduleOrganizationDeletion, config: { access: 'organization-owner' } },
+    async (request): Promise<Organization> => {
+      const caller = companyCaller(request);
+      const membership = await requireOrganizationMember(db, caller, request.params.orgId, { ownerOnly: true });
+      const at = new Date(now());
+      const dueAt = new Date(at.getTime() + deletionGraceDays * dayMs);
+      const result = await scheduleOrganizationDeletion(
+        db,
+        { organizationId: membership.organizationId, uid: caller.uid, now: at, dueAt },
+        (tx, organization) =>
+          recordActivity(tx, {
+            organizationId: organization.id,
+            actorUid: caller.uid,
+            kind: 'deletion-scheduled',
+            detail: { dueAt: dueAt.toISOString() },
+            at,
+          }),
+      );
+      if (!result) throw new HttpError(404, 'not_found');
+      if (result.boardChanged) {
+        boardIndex
+          .refresh()
+          .catch((error: unknown) => request.log.warn({ err: error }, 'board refresh after a deletion failed'));
+      }
+      if (result.scheduled) {
+        request.log.info({ organizationId: membership.organizationId, dueAt }, 'organization deletion scheduled');
+      }
+      return toOrganization(result.organization, membership.role);
+    },
+  );
+
+  app.post<{ Params: { orgId: string } }>(
+    '/company/organizations/:orgId/restore',
+    { schema: companyRouteSchemas.cancelOrganizationDeletion, config: { access: 'organization-owner' } },
+    async (request): Promise<Organization> => {
+      const caller = companyCaller(request);
+      const membership = await requireOrganizationMember(db, caller, request.params.orgId, { ownerOnly: true });
+      const at = new Date(now());
+      const result = await cancelOrganizationDeletion(
+        db,
+        { organizationId: membership.organizationId, now: at },
+        (tx, organization) =>
+          recordActivity(tx, { organizationId: organization.id, actorUid: caller.uid, kind: 'deletion-cancelled', at }),
+      );
+      if (result.outcome !== 'cancelled') {
+        if (result.outcome === 'not_found') throw new HttpError(404, 'not_found');
+        throw new HttpError(409, result.outcome === 'grace_over' ? 'deletion_grace_over' : 'deletion_not_scheduled');
+      }
+      request.log.info({ organizationId: membership.organizationId }, 'organization deletion cancelled');
+      return toOrganization(result.organization, membership.role);
     },
   );
 

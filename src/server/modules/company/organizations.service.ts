@@ -27,6 +27,7 @@ export function toOrganization(row: OrganizationRow, role: 'owner' | 'member'): 
     logoUrl: row.logoPath ? logoUrl(row.logoPath) : null,
     website: row.website,
     rejectionEmails: row.rejectionEmails,
+    deletionDueAt: row.deletionDueAt?.toISOString() ?? null,
   };
 }
 

@@ -326,9 +326,11 @@ describe('account deletion', () => {
     expect((await caller(app, leaving).request('DELETE', '/api/account')).statusCode).toBe(204);
 
     const rows = await rowsOf(org4.id);
+    // The log also says a member left (their account was deleted): no uid either.
     expect(rows.map((row) => [row.kind, row.actorUid])).toEqual([
       ['resume-view', null],
       ['resume-view', org4.owner.uid],
+      ['member-left', null],
     ]);
     expect(
       await db().select().from(organizationActivity).where(eq(organizationActivity.actorUid, leaving.uid)),
@@ -336,7 +338,11 @@ describe('account deletion', () => {
     const page = (
       await caller(app, org4.owner).request('GET', `/api/company/organizations/${org4.id}/activity`)
     ).json() as ActivityPage;
-    expect(page.items.map((item) => item.actor?.uid ?? null)).toEqual([org4.owner.uid, null]);
+    expect(page.items.map((item) => [item.kind, item.actor?.uid ?? null])).toEqual([
+      ['member-left', null],
+      ['resume-view', org4.owner.uid],
+      ['resume-view', null],
+    ]);
     // The student still sees the first view's date.
     const mine = await myApplications(student);
     expect(mine[0]?.viewedAt).toBe(rows[0]!.at.toISOString());

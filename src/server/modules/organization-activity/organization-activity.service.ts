@@ -57,6 +57,8 @@ function describe(entry: ActivityEntry): string {
   if (entry.kind === 'status-move')
     return `${detail.from ?? ''} -> ${detail.to ?? ''}${detail.notified ? ' (student told)' : ''}`;
   if (entry.kind === 'export') return `${detail.file ?? ''}.csv`;
+  if (entry.kind === 'deletion-scheduled') return `deleted on ${detail.dueAt ?? ''}`;
+  if (entry.kind === 'member-left' && detail.newOwnerUid) return `new owner ${detail.newOwnerUid}`;
   return '';
 }
 

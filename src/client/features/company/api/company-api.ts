@@ -20,6 +20,7 @@ import type {
   MembersResponse,
   Note,
   Organization,
+  OrganizationLeaveRequest,
   OrganizationsResponse,
   OrganizationUpdateRequest,
   RejectionReason,
@@ -58,6 +59,13 @@ export const revokeMemberInvitation = (orgId: string, invitationId: string) =>
   apiJson<void>(`/company/organizations/${enc(orgId)}/invitations/${enc(invitationId)}`, { method: 'DELETE' });
 export const removeMember = (orgId: string, uid: string) =>
   apiJson<void>(`/company/organizations/${enc(orgId)}/members/${enc(uid)}`, { method: 'DELETE' });
+export const leaveOrganization = (orgId: string, body: OrganizationLeaveRequest) =>
+  apiJson<void>(`/company/organizations/${enc(orgId)}/leave`, json('POST', body));
+/** Owners: schedules the deletion (jobs close now); the answer carries `deletionDueAt`. */
+export const scheduleOrganizationDeletion = (orgId: string) =>
+  apiJson<Organization>(`/company/organizations/${enc(orgId)}`, { method: 'DELETE' });
+export const cancelOrganizationDeletion = (orgId: string) =>
+  apiJson<Organization>(`/company/organizations/${enc(orgId)}/restore`, { method: 'POST' });
 
 export const getNotificationSettings = (orgId: string, signal?: AbortSignal) =>
   apiJson<NotificationSettings>(`/company/organizations/${enc(orgId)}/notifications`, { signal });

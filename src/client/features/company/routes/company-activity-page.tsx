@@ -19,7 +19,7 @@ import { useResource } from '../hooks/use-resource.ts';
 import { useOrganization } from '../organization-context.ts';
 
 function ActivityText({ entry }: { entry: ActivityEntry }) {
-  const { t } = useTranslation('company');
+  const { t, i18n } = useTranslation('company');
   const { t: tApplications } = useTranslation('applications');
   const actor = entry.actor ? (entry.actor.name ?? entry.actor.email ?? entry.actor.uid) : t('activity.deletedMember');
   const applicant = entry.applicantName ?? t('activity.anApplicant');
@@ -43,6 +43,19 @@ function ActivityText({ entry }: { entry: ActivityEntry }) {
       return (
         <>{t(entry.detail.file === 'activity' ? 'activity.exportActivity' : 'activity.exportApplicants', { actor })}</>
       );
+    case 'member-left':
+      return <>{t('activity.memberLeft', { actor })}</>;
+    case 'deletion-scheduled':
+      return (
+        <>
+          {t('activity.deletionScheduled', {
+            actor,
+            date: entry.detail.dueAt ? formatDateTime(entry.detail.dueAt, i18n.language) : '',
+          })}
+        </>
+      );
+    case 'deletion-cancelled':
+      return <>{t('activity.deletionCancelled', { actor })}</>;
   }
 }
 

@@ -15,6 +15,7 @@ import { getOrganizations } from '../api/company-api.ts';
 import { errorCodeOf } from '../../../lib/api-error-text.ts';
 import { ErrorPanel } from '../components/company-states.tsx';
 import { NoAccess } from '../components/no-access.tsx';
+import { OrganizationDeletionBanner } from '../components/organization-deletion-banner.tsx';
 import { useResource } from '../hooks/use-resource.ts';
 import { useMemberPreferencesSync } from '../member-preferences.ts';
 import { OrganizationContext, storedOrganizationId, storeOrganizationId } from '../organization-context.ts';
@@ -182,6 +183,7 @@ function PortalShell({ uid }: { uid: string }) {
         <PortalHeader organizations={context.organizations} current={context.current} onSelect={select} />
         <Container as="main" maxW="6xl" px={{ base: '3', md: '6' }} py={{ base: '4', md: '8' }} flex="1">
           <Stack gap="6">
+            <OrganizationDeletionBanner />
             {/* Re-mount the page when the organization changes, so nothing of the previous one lingers. */}
             <Outlet key={context.current.id} />
           </Stack>

@@ -13,6 +13,7 @@ import { useSession } from '../../../lib/session/use-session.ts';
 import { getMembers, inviteMember, removeMember, revokeMemberInvitation } from '../api/company-api.ts';
 import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { ErrorPanel, LoadingRows } from '../components/company-states.tsx';
+import { LeaveOrganizationCard } from '../components/leave-organization-card.tsx';
 import { formatDate } from '../format.ts';
 import { useResource } from '../hooks/use-resource.ts';
 import { useOrganization } from '../organization-context.ts';
@@ -225,6 +226,7 @@ export default function CompanyMembersPage() {
               </Stack>
             </Stack>
           ) : null}
+          {session.user ? <LeaveOrganizationCard members={members.data.members} uid={session.user.uid} /> : null}
         </>
       ) : null}
     </Stack>

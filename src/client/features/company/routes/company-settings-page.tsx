@@ -9,6 +9,7 @@ import { toaster } from '../../../components/ui/toaster.tsx';
 import { updateOrganization, uploadOrganizationLogo } from '../api/company-api.ts';
 import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { useOrganization } from '../organization-context.ts';
+import { DeleteOrganizationCard } from '../components/delete-organization-card.tsx';
 import { MemberNameCard } from '../components/member-name-card.tsx';
 import { NotificationSettingsCard } from '../components/notification-settings-card.tsx';
 
@@ -199,6 +200,7 @@ export default function CompanySettingsPage() {
           </Switch.Root>
         </Card.Body>
       </Card.Root>
+      <DeleteOrganizationCard />
     </Stack>
   );
 }
