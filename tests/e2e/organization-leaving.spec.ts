@@ -131,7 +131,10 @@ test('a member leaves; the owner schedules the deletion, sees its date, and canc
   await owner.goto(`/company/jobs/${jobId}`);
   await expect(owner.getByTestId('job-status')).toHaveText('Closed');
   await expect(banner).toBeVisible();
+  // Nothing to reopen or post until the deletion is cancelled.
+  await expect(owner.getByTestId('job-status-action')).toHaveCount(0);
   await owner.goto('/company');
+  await expect(owner.getByRole('link', { name: 'Post a job' })).toHaveCount(0);
   for (const locale of ['fr', 'en'] as const) {
     await useLocale(owner, locale);
     await owner.reload();
@@ -146,6 +149,9 @@ test('a member leaves; the owner schedules the deletion, sees its date, and canc
   await owner.reload();
   await expect(owner.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
   await expect(banner).toHaveCount(0);
+  await expect(owner.getByRole('link', { name: 'Post a job' })).toBeVisible();
+  await owner.goto(`/company/jobs/${jobId}`);
+  await expect(owner.getByTestId('job-status-action')).toHaveText('Reopen');
   await owner.goto('/company/settings');
   await expect(owner.getByTestId('delete-organization')).toBeVisible();
 });

@@ -27,6 +27,7 @@ import { JobStatusBadge, VisibilityBadge } from '../components/status-badges.tsx
 import { criteriaText, useCriteriaLabels } from '../../jobs/index.ts';
 import { formatDate } from '../format.ts';
 import { useResource } from '../hooks/use-resource.ts';
+import { useOrganization } from '../organization-context.ts';
 
 const JobStatsCharts = lazy(() => import('../components/job-stats-charts.tsx'));
 
@@ -62,6 +63,9 @@ function JobHeader({ job, onChange }: { job: CompanyJob; onChange: (job: Company
   const { t, i18n } = useTranslation('company');
   const [busy, setBusy] = useState(false);
   const move = nextStatus[job.status];
+  // An organization scheduled for deletion publishes and reopens nothing (the server refuses it too).
+  const { current } = useOrganization();
+  const offerMove = !(current.deletionDueAt && move.to === 'published');
 
   async function changeStatus(): Promise<boolean> {
     setBusy(true);
@@ -122,7 +126,7 @@ function JobHeader({ job, onChange }: { job: CompanyJob; onChange: (job: Company
               {t('job.edit')}
             </RouterLink>
           </Button>
-          {move.action === 'close' ? (
+          {!offerMove ? null : move.action === 'close' ? (
             // Closing takes a live job off the board: it says what it does and asks first.
             <ConfirmDialog
               trigger={

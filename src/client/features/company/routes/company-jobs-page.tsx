@@ -31,12 +31,15 @@ export default function CompanyJobsPage() {
           </Heading>
           <Text color="fg.muted">{t('jobs.subtitle', { name: current.name })}</Text>
         </Stack>
-        <Button asChild minH="11">
-          <RouterLink to="/company/jobs/new">
-            <LuPlus aria-hidden />
-            {t('jobs.new')}
-          </RouterLink>
-        </Button>
+        {/* An organization scheduled for deletion takes no new jobs (the banner above says why). */}
+        {current.deletionDueAt ? null : (
+          <Button asChild minH="11">
+            <RouterLink to="/company/jobs/new">
+              <LuPlus aria-hidden />
+              {t('jobs.new')}
+            </RouterLink>
+          </Button>
+        )}
       </Flex>
 
       {jobs.status === 'loading' ? <LoadingRows rows={3} height="24" /> : null}
