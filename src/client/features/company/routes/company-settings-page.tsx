@@ -145,7 +145,7 @@ export default function CompanySettingsPage() {
             {t('settings.profile')}
           </Heading>
           <Field.Root disabled={!isOwner}>
-            <Field.Label>{t('settings.name')}</Field.Label>
+            <Field.Label>{t('settings.organizationName')}</Field.Label>
             <Input value={name} onChange={(event) => setName(event.target.value)} minH="11" />
           </Field.Root>
           <Field.Root disabled={!isOwner}>
