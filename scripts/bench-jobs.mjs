@@ -11,7 +11,8 @@
 // while its feed downloads hang (the schedule cancels them). Ends with a summary of both.
 // Settings: BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS (100), BENCH_LISTINGS (20000),
 // BENCH_NODE_OPTIONS (V8 flags for the API server instead of the default ones), BENCH_SERVER_DIR (a compiled
-// server other than dist/server, not rebuilt); `--log-level LEVEL` (the API server's LOG_LEVEL, default warn).
+// server other than dist/server, not rebuilt), BENCH_PORT (the API server's port, the hello-world server's next; default
+// free ones); `--log-level LEVEL` (the API server's LOG_LEVEL, default warn). LOG_REQUESTS reaches the API server.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -75,6 +76,8 @@ async function measure(label, options) {
   await autocannon({ ...options, connections, duration: Math.min(2, duration) });
   const result = await autocannon({ ...options, connections, duration });
   const errors = result.errors + result.timeouts + result.non2xx;
+  // Also printed now: a later step that fails (the restart) must not lose the figures measured before it.
+  log(`${label}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ${errors} errors`);
   return {
     label,
     requestsPerSecond: result.requests.average,
@@ -173,7 +176,7 @@ async function benchBackend(label, adminDatabaseUrl, files) {
 }
 
 async function benchServer(label, databaseUrl, { internshipsFile, newGradsFile }) {
-  const port = await freePort();
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const dataDir = path.join(workDir, `data-${label}`);
   const serverEnv = {
     ...serverProcessEnv,
@@ -222,7 +225,7 @@ async function benchServer(label, databaseUrl, { internshipsFile, newGradsFile }
   );
   for (const line of ingest.stdout.trim().split('\n')) log(`  ${line}`);
 
-  const helloPort = await freePort();
+  const helloPort = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) + 1 : await freePort();
   startProcess(
     [
       '-e',

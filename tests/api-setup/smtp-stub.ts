@@ -3,13 +3,17 @@ import type { AddressInfo } from 'node:net';
 
 // A real SMTP server on 127.0.0.1 (the commands nodemailer uses: EHLO/HELO, MAIL, RCPT, DATA, RSET, NOOP, QUIT),
 // standing in for a mail provider. `failWith` makes it refuse every message at MAIL FROM, as a provider that is
-// down or rejects the sender does.
+// down or rejects the sender does. `replyDelayMs` makes it slow at the end of a message: it takes the message when its
+// final `.` arrives (as a server that writes it to its queue first) and answers only after that delay, so a client
+// cut during the wait has handed over a message it never heard was accepted (RFC 1047).
 
 export type SmtpMessage = {
   from: string;
   to: string[];
   data: string;
   /** The queue id named in the reply. */ queueId?: string;
+  /** Whether the final reply went out; false when the connection was gone after `replyDelayMs`. */
+  acknowledged?: boolean;
 };
 
 export type SmtpStub = {
@@ -20,7 +24,10 @@ export type SmtpStub = {
   close(): Promise<void>;
 };
 
-export async function startSmtpStub({ failWith }: { failWith?: string } = {}): Promise<SmtpStub> {
+export async function startSmtpStub({
+  failWith,
+  replyDelayMs = 0,
+}: { failWith?: string; replyDelayMs?: number } = {}): Promise<SmtpStub> {
   const messages: SmtpMessage[] = [];
   const refused: string[] = [];
   const sockets = new Set<Socket>();
@@ -46,7 +53,17 @@ export async function startSmtpStub({ failWith }: { failWith?: string } = {}): P
           inData = false;
           current.queueId = `Q${(queued += 1).toString(16).padStart(6, '0')}`;
           messages.push(current);
-          reply(`250 2.0.0 Ok: queued as ${current.queueId}`);
+          if (replyDelayMs > 0) {
+            // The client waits for this reply before its next command, so nothing else is read meanwhile.
+            const message = current;
+            setTimeout(() => {
+              message.acknowledged = !socket.destroyed && socket.writable;
+              if (message.acknowledged) reply(`250 2.0.0 Ok: queued as ${message.queueId}`);
+            }, replyDelayMs);
+          } else {
+            current.acknowledged = true;
+            reply(`250 2.0.0 Ok: queued as ${current.queueId}`);
+          }
           current = { from: '', to: [], data: '' };
           continue;
         }
