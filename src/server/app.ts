@@ -21,6 +21,7 @@ import { openApiRoutes, registerOpenApi } from './http/openapi.ts';
 import { checkedJsonSerializerCompiler, jsonSerializerCompiler } from './http/route-schemas.ts';
 import { registerInputPolicy } from './http/input-policy.ts';
 import { requireRouteAccess } from './http/route-access.ts';
+import { pauseIdleTimeoutWhileHandling } from './http/handler-time.ts';
 import { type PagePolicyOptions, registerSecurityHeaders } from './http/security-headers.ts';
 import { logSerializers } from './http/log-serializers.ts';
 import { registerRequestLog } from './http/request-log.ts';
@@ -216,6 +217,7 @@ export async function buildApp({
   });
   registerRequestLog(app, env.requestLog);
   if (onRoute) app.addHook('onRoute', onRoute);
+  pauseIdleTimeoutWhileHandling(app, env.http.idleTimeoutMs);
 
   const database =
     givenDatabase ??
