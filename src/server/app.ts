@@ -61,6 +61,7 @@ import { profileRoutes } from './modules/profile/index.ts';
 import { registerAppPages } from './modules/app-pages/index.ts';
 import { publicJobPageRoutes } from './modules/jobs/index.ts';
 import { savedJobsRoutes } from './modules/saved-jobs/index.ts';
+import { moderationRoutes } from './modules/moderation/index.ts';
 import { dismissedJobsRoutes } from './modules/dismissed-jobs/index.ts';
 import { alertsRoutes } from './modules/alerts/index.ts';
 import { nextStepReminderTask, trackedApplicationsRoutes } from './modules/tracked-applications/index.ts';
@@ -471,6 +472,12 @@ export async function buildApp({
       await api.register(organizationActivityRoutes, { db: database.db, now: clock });
       await api.register(accountRoutes, { db: database.db, storage, now: clock });
       await api.register(savedJobsRoutes, { db: database.db });
+      await api.register(moderationRoutes, {
+        db: database.db,
+        boardIndex,
+        operatorEmails: env.operatorEmails,
+        now: clock,
+      });
       await api.register(dismissedJobsRoutes, { db: database.db });
       await api.register(alertsRoutes, { db: database.db, boardIndex });
       await api.register(trackedApplicationsRoutes, { db: database.db, now: clock, appUrl: env.publicUrl });
@@ -493,6 +500,7 @@ export async function buildApp({
           digests,
           mailSender,
           appUrl: env.publicUrl,
+          now: clock,
         });
       }
       const { authEmulatorHost, projectId } = env.firebase;

@@ -124,6 +124,17 @@ const rawEnvSchema = z.object({
     .min(1, { error: 'expected a number of days from 1 to 365' })
     .max(365, { error: 'expected a number of days from 1 to 365' })
     .default(30),
+  // The operators who moderate reported jobs on /admin (docs/decisions/032): verified e-mails, comma-separated.
+  ADMIN_EMAILS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter((email) => email !== ''),
+    )
+    .pipe(z.array(z.email({ error: 'expected e-mail addresses separated by commas' })))
+    .optional(),
   UNSUBSCRIBE_SECRET: z
     .string()
     .min(32, 'expected at least 32 characters (for example: openssl rand -hex 32)')
@@ -229,6 +240,8 @@ export type Env = {
    * DATA_DIR (app.ts); with DATABASE_URL it is required, so every instance signs and checks alike.
    */
   unsubscribeSecret: string | null;
+  /** Verified e-mails (lowercase) of the operators who may use /admin and /api/moderation (ADMIN_EMAILS). */
+  operatorEmails: string[];
   /** Things the caller should log once a logger exists. */
   warnings: string[];
 };
@@ -356,6 +369,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       organizationDeletionGraceDays: raw.ORGANIZATION_DELETION_GRACE_DAYS,
     },
     unsubscribeSecret: unsubscribeSecretOf(raw),
+    operatorEmails: raw.ADMIN_EMAILS ?? [],
     warnings,
   };
 }

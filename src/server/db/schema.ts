@@ -23,6 +23,7 @@ import type { StageChange, TrackedField } from '../../shared/tracked-application
 import type { DevpostProfile } from '../../shared/devpost/devpost-profile.ts';
 import type { GithubProfile } from '../../shared/github/github-profile.ts';
 import { type ActivityDetail, activityKinds } from '../../shared/organization-activity/organization-activity-api.ts';
+import { moderationActions, reportReasons } from '../../shared/moderation/moderation-api.ts';
 
 // The one Drizzle schema. Change it, then `npx drizzle-kit generate` to add a migration in migrations/.
 
@@ -845,3 +846,66 @@ export const accountDeletions = pgTable('account_deletions', {
   email: text('email').notNull(),
   requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A student's report of a job on the board (docs/decisions/032-job-reports-and-moderation.md): an external listing's
+ * id or a featured job's id, one report per job per student. Open until an operator acts on the job
+ * (`reviewed_at`). Deleted with the account.
+ */
+export const jobReports = pgTable(
+  'job_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: text('job_id').notNull(),
+    userUid: text('user_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: reportReasons }).notNull(),
+    text: text('text').notNull().default(''),
+    createdAt: createdAt(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('job_reports_job_id_user_uid_key').on(table.jobId, table.userUid),
+    index('job_reports_user_uid_idx').on(table.userUid),
+    index('job_reports_open_idx')
+      .on(table.jobId)
+      .where(sql`${table.reviewedAt} is null`),
+    check(
+      'job_reports_reason_check',
+      sql`${table.reason} in (${sql.raw(reportReasons.map((reason) => `'${reason}'`).join(', '))})`,
+    ),
+  ],
+);
+
+/**
+ * Jobs an operator took off the board, by the id the board knows them by (a feed record's id survives re-ingestion,
+ * so a hidden listing stays hidden when its feed brings it again). Removed when the job is restored.
+ */
+export const hiddenJobs = pgTable('hidden_jobs', {
+  jobId: text('job_id').primaryKey(),
+  reason: text('reason').notNull(),
+  /** The operator's e-mail, or `cli:<user>` for `npm run moderation`. */
+  hiddenBy: text('hidden_by').notNull(),
+  hiddenAt: timestamp('hidden_at', { withTimezone: true }).notNull(),
+});
+
+/** Every operator action on a job, kept: who, when, what, why. */
+export const moderationLog = pgTable(
+  'moderation_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    actor: text('actor').notNull(),
+    action: text('action', { enum: moderationActions }).notNull(),
+    jobId: text('job_id').notNull(),
+    reason: text('reason'),
+  },
+  (table) => [
+    index('moderation_log_job_id_idx').on(table.jobId),
+    check(
+      'moderation_log_action_check',
+      sql`${table.action} in (${sql.raw(moderationActions.map((action) => `'${action}'`).join(', '))})`,
+    ),
+  ],
+);

@@ -37,6 +37,8 @@ import { MissingRouteAccessError, type RouteAccess, requireRouteAccess, routeAcc
 // it is registered; a route whose statement or path parameters the matrix cannot probe fails here.
 
 const adminToken = 'route-access-admin-token-0123456789abcdef';
+/** The moderator (ADMIN_EMAILS). */
+const operatorEmail = uniqueEmail('operator');
 let testDatabase: TestDatabase;
 let app: FastifyInstance;
 let storageDir: string;
@@ -46,7 +48,16 @@ const db = () => testDatabase.database.db;
 const appState = () => ({ db: db(), storage: join(storageDir, 'files'), outboxDir, mailSender: app.mailSender });
 
 type Caller =
-  'none' | 'anonymous' | 'student' | 'otherStudent' | 'removed' | 'member' | 'owner' | 'otherMember' | 'otherOwner';
+  | 'none'
+  | 'anonymous'
+  | 'student'
+  | 'otherStudent'
+  | 'removed'
+  | 'member'
+  | 'owner'
+  | 'otherMember'
+  | 'otherOwner'
+  | 'operator';
 type Org = 'A' | 'B';
 type Role = 'member' | 'owner';
 
@@ -91,23 +102,26 @@ beforeAll(async () => {
       GITHUB_API_URL: 'http://127.0.0.1:9',
       GITHUB_GRAPHQL_URL: 'http://127.0.0.1:9/graphql',
       DEVPOST_BASE_URL: 'http://127.0.0.1:9',
+      ADMIN_EMAILS: `someone-else@example.org, ${operatorEmail.toUpperCase()}`,
     }),
     adminToken,
   });
 
   orgs.A = await createOrganizationWithOwnerUser(app, db(), 'Acme Robotics');
   orgs.B = await createOrganizationWithOwnerUser(app, db(), 'Globex');
-  const [anonymous, studentUser, otherStudent, removed, member, otherMember, spareA, spareB] = await Promise.all([
-    createAnonymousUser(),
-    createGoogleUser({ email: uniqueEmail('student'), name: 'Stu Dent' }),
-    createGoogleUser({ email: uniqueEmail('other-student'), name: 'Oth Er' }),
-    createGoogleUser({ email: uniqueEmail('removed'), name: 'Rem Oved' }),
-    createGoogleUser({ email: uniqueEmail('member'), name: 'Mem Ber' }),
-    createGoogleUser({ email: uniqueEmail('globex-member'), name: 'Glo Bex' }),
-    createGoogleUser({ email: uniqueEmail('spare'), name: 'Spare Member' }),
-    createGoogleUser({ email: uniqueEmail('spare-b'), name: 'Spare Globex' }),
-  ]);
-  Object.assign(users, { anonymous, student: studentUser, otherStudent, removed, member, otherMember });
+  const [anonymous, studentUser, otherStudent, removed, member, otherMember, spareA, spareB, operator] =
+    await Promise.all([
+      createAnonymousUser(),
+      createGoogleUser({ email: uniqueEmail('student'), name: 'Stu Dent' }),
+      createGoogleUser({ email: uniqueEmail('other-student'), name: 'Oth Er' }),
+      createGoogleUser({ email: uniqueEmail('removed'), name: 'Rem Oved' }),
+      createGoogleUser({ email: uniqueEmail('member'), name: 'Mem Ber' }),
+      createGoogleUser({ email: uniqueEmail('globex-member'), name: 'Glo Bex' }),
+      createGoogleUser({ email: uniqueEmail('spare'), name: 'Spare Member' }),
+      createGoogleUser({ email: uniqueEmail('spare-b'), name: 'Spare Globex' }),
+      createGoogleUser({ email: operatorEmail, name: 'Op Erator' }),
+    ]);
+  Object.assign(users, { anonymous, student: studentUser, otherStudent, removed, member, otherMember, operator });
   for (const [org, spare, teammate] of [
     ['A', spareA, member],
     ['B', spareB, otherMember],
@@ -318,6 +332,14 @@ const refusedBy: Record<RouteAccess, Refusal[]> = {
     { probe: { who: 'none', token: adminToken, remoteAddress: '203.0.113.9' }, status: 404, code: 'not_found' },
   ],
   development: [{ probe: { who: 'none', remoteAddress: '203.0.113.9' }, status: 404, code: 'not_found' }],
+  operator: [
+    noToken,
+    ...(['anonymous', 'student', 'member', 'owner'] as const).map((who) => ({
+      probe: { who },
+      status: 403,
+      code: 'operator_only',
+    })),
+  ],
 };
 
 /** Who each statement lets through (checked after every refusal, as they may change data). */
@@ -333,6 +355,7 @@ const allowedBy: Record<RouteAccess, Probe[]> = {
   'organization-owner': [{ who: 'owner', role: 'owner' }],
   admin: [{ who: 'none', token: adminToken }],
   development: [{ who: 'none' }],
+  operator: [{ who: 'operator' }],
 };
 
 /** The codes with which a guard refuses a caller, by what the route states. */
@@ -348,6 +371,7 @@ const guardCodes: Record<RouteAccess, string[]> = {
   'organization-owner': [...signInCodes, 'not_a_member', 'owner_only'],
   admin: ['admin_token_required'],
   development: signInCodes,
+  operator: [...signInCodes, 'operator_only'],
 };
 
 function describeProbe(route: RouteListEntry, probe: Probe): string {
@@ -396,7 +420,13 @@ describe('every API route states who may call it', () => {
   });
 
   it('each route a guard protects documents a valid example body, which its refused callers are sent', () => {
-    const guarded: RouteAccess[] = ['account', 'resource-owner', 'organization-member', 'organization-owner'];
+    const guarded: RouteAccess[] = [
+      'account',
+      'resource-owner',
+      'organization-member',
+      'organization-owner',
+      'operator',
+    ];
     const problems: string[] = [];
     for (const route of apiRoutes()) {
       const body = route.schema?.body;
@@ -465,6 +495,7 @@ describe('allowed callers get past the access check', () => {
       'resource-owner',
       'organization-member',
       'organization-owner',
+      'operator',
     ];
     // Deleting one's account is tried by the other student, last: the student the matrix and the tests below act
     // for keeps their data.

@@ -15,6 +15,7 @@ export const routeAccessKinds = {
   'organization-member': 'A member (or owner) of the organization the resource belongs to.',
   'organization-owner': 'An owner of the organization the resource belongs to.',
   admin: "The operator: DATA_DIR/admin-token, from the server's own machine.",
+  operator: 'A signed-in account whose verified e-mail is listed in ADMIN_EMAILS (the moderators).',
   development: 'The local mode with the Auth emulator only, from the same machine.',
 } as const;
 

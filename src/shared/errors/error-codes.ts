@@ -34,6 +34,11 @@ export const errorMessages = {
   // Jobs
   job_not_available: 'This job posting is not available or has expired.',
   job_not_found: 'There is no job with this id',
+  job_removed: 'This job was removed by the Campus Jobs team after a review.',
+  already_reported: 'You have already reported this job.',
+  operator_only: 'Only the Campus Jobs operators can do this.',
+  job_not_hidden: 'This job is not hidden.',
+  job_already_hidden: 'This job is already hidden.',
 
   // Alerts (saved searches)
   alert_not_found: 'You have no alert with this id.',

@@ -5,6 +5,7 @@ import {
   applicationStatusHistory,
   applications,
   dismissedJobs,
+  jobReports,
   pushSubscriptions,
   savedJobs,
   studentProfiles,
@@ -25,6 +26,7 @@ export const exportedTables = {
   alerts: 'alerts',
   trackedApplications: 'tracked_applications',
   pushSubscriptions: 'push_subscriptions',
+  jobReports: 'job_reports',
 } as const;
 
 /**
@@ -50,6 +52,8 @@ export type AccountData = {
   alerts: Record<string, unknown>[];
   trackedApplications: Record<string, unknown>[];
   pushSubscriptions: Record<string, unknown>[];
+  /** The jobs the student reported to the operators, with what they wrote. */
+  jobReports: Record<string, unknown>[];
 };
 
 export type ResumeFile = { key: string; name: string };
@@ -79,12 +83,13 @@ export async function readAccountData(
           .from(applicationStatusHistory)
           .where(inArray(applicationStatusHistory.applicationId, ids))
           .orderBy(asc(applicationStatusHistory.createdAt));
-  const [saved, dismissed, alertRows, tracked, subscriptions] = await Promise.all([
+  const [saved, dismissed, alertRows, tracked, subscriptions, reports] = await Promise.all([
     db.select().from(savedJobs).where(eq(savedJobs.userUid, uid)),
     db.select().from(dismissedJobs).where(eq(dismissedJobs.userUid, uid)),
     db.select().from(alerts).where(eq(alerts.userUid, uid)),
     db.select().from(trackedApplications).where(eq(trackedApplications.userUid, uid)),
     db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userUid, uid)),
+    db.select().from(jobReports).where(eq(jobReports.userUid, uid)).orderBy(asc(jobReports.createdAt)),
   ]);
   const data: AccountData = {
     account: account ?? null,
@@ -100,6 +105,7 @@ export async function readAccountData(
     alerts: alertRows,
     trackedApplications: tracked,
     pushSubscriptions: subscriptions,
+    jobReports: reports,
   };
   return {
     data,

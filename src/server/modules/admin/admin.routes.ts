@@ -12,6 +12,8 @@ import type { BoardIndex } from '../jobs/index.ts';
 import { createOrganizationWithOwner, organizationCreateRequestSchema } from '../company/index.ts';
 import type { DigestService } from '../digests/index.ts';
 import type { MailSender } from '../../mail/outbox.ts';
+import { hideJob, readAuditLog, readModerationOverview, restoreJob } from '../moderation/index.ts';
+import { hideJobRequestSchema, moderationJobParamsSchema } from '../../../shared/moderation/moderation-api.ts';
 import { adminTokensMatch } from './admin-endpoint.ts';
 
 /** The real feeds are 2-4 MB of JSON; a scaled-up benchmark feed of 20,000 listings is ~12 MB. */
@@ -44,6 +46,13 @@ const sharedLinkRequestSchema = z.object({
 
 const sharedLinkParamsSchema = z.object({ id: z.string() });
 
+/** Who ran `npm run moderation` (the OS user), recorded as `cli:<user>` in the audit log. */
+const cliActorSchema = policyText('single-line').trim().min(1).max(100).default('operator');
+const moderationHideSchema = moderationJobParamsSchema
+  .extend(hideJobRequestSchema.shape)
+  .extend({ actor: cliActorSchema });
+const moderationRestoreSchema = moderationJobParamsSchema.extend({ actor: cliActorSchema });
+
 const digestRequestSchema = z.object({
   email: z.email({ error: 'email must be an e-mail address' }).max(320).optional(),
 });
@@ -61,11 +70,12 @@ export type AdminRoutesOptions = {
   mailSender: MailSender;
   /** PUBLIC_URL, for the links in the e-mails the operator's commands send. */
   appUrl: string;
+  now: () => number;
 };
 
 export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
   app,
-  { token, ingest, boardIndex, db, digests, mailSender, appUrl },
+  { token, ingest, boardIndex, db, digests, mailSender, appUrl, now },
 ) => {
   app.addHook('onRequest', async (request, reply) => {
     // Local tools only: from anywhere else the route does not exist.
@@ -189,6 +199,61 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
     },
     async (request) => {
       return revokeJobLink(db, request.params.id);
+    },
+  );
+
+  // `npm run moderation -- list|hide|restore`: the operators' page's work, from the server's machine.
+  app.post(
+    '/admin/moderation/list',
+    {
+      config: { access: 'admin' },
+      schema: {
+        ...adminSchema,
+        summary: 'The jobs with open reports, the hidden jobs and the latest audit log entries',
+        response: { 200: objectAnswer('{ reported, hidden, log }'), ...adminErrors },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { ...(await readModerationOverview(db)), log: await readAuditLog(db, { limit: 20 }) };
+    },
+  );
+
+  app.post(
+    '/admin/moderation/hide',
+    {
+      config: { access: 'admin' },
+      schema: {
+        ...adminSchema,
+        summary: 'Take a job off the board on every instance',
+        body: moderationHideSchema,
+        response: { 200: objectAnswer('The job id and the new board version'), ...adminErrors, ...errorAnswers(409) },
+      },
+    },
+    async (request) => {
+      const { jobId, reason, actor } = request.body;
+      const result = await hideJob(db, jobId, reason, { actor: `cli:${actor}`, now });
+      await boardIndex.refresh();
+      return result;
+    },
+  );
+
+  app.post(
+    '/admin/moderation/restore',
+    {
+      config: { access: 'admin' },
+      schema: {
+        ...adminSchema,
+        summary: 'Put a hidden job back on the board',
+        body: moderationRestoreSchema,
+        response: { 200: objectAnswer('The job id and the new board version'), ...adminErrors, ...errorAnswers(409) },
+      },
+    },
+    async (request) => {
+      const { jobId, actor } = request.body;
+      const result = await restoreJob(db, jobId, null, { actor: `cli:${actor}`, now });
+      await boardIndex.refresh();
+      return result;
     },
   );
 

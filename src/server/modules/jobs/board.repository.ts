@@ -1,10 +1,10 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, notExists, sql } from 'drizzle-orm';
 import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts';
 import { criteriaOf, type DegreeLevel, type JobFamily, type TermKey } from '../../../shared/jobs/job-criteria.ts';
 import { normalizePlace } from '../../../shared/jobs/normalize-place.ts';
 import { type BoardState, readBoardState } from '../../db/board-state.ts';
 import type { Database } from '../../db/client.ts';
-import { externalListings, featuredJobs, organizations } from '../../db/schema.ts';
+import { externalListings, featuredJobs, hiddenJobs, organizations } from '../../db/schema.ts';
 import { yieldToEventLoop } from '../../db/yield-to-event-loop.ts';
 
 export type FeaturedBoardRow = {
@@ -30,6 +30,16 @@ const listingPageSize = 2500;
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/** Not taken off the board by an operator (modules/moderation), by the id the board knows the job by. */
+function notHidden(tx: Transaction, jobId: typeof externalListings.id | typeof featuredJobs.id) {
+  return notExists(
+    tx
+      .select({ jobId: hiddenJobs.jobId })
+      .from(hiddenJobs)
+      .where(eq(hiddenJobs.jobId, sql`${jobId}::text`)),
+  );
+}
+
 /** Active listings with an id after `after` (all when undefined), by id, at most one page. */
 function selectListings(tx: Transaction, after: string | undefined) {
   return tx
@@ -53,9 +63,11 @@ function selectListings(tx: Transaction, after: string | undefined) {
     })
     .from(externalListings)
     .where(
-      after === undefined
-        ? eq(externalListings.active, true)
-        : and(eq(externalListings.active, true), gt(externalListings.id, after)),
+      and(
+        eq(externalListings.active, true),
+        notHidden(tx, externalListings.id),
+        after === undefined ? undefined : gt(externalListings.id, after),
+      ),
     )
     .orderBy(asc(externalListings.id))
     .limit(listingPageSize);
@@ -100,7 +112,13 @@ export async function loadBoardSource(db: Database): Promise<BoardSource> {
         .from(featuredJobs)
         .innerJoin(organizations, eq(organizations.id, featuredJobs.organizationId))
         // Drafts, closed jobs and jobs reached only by a link or an invitation are never on the board.
-        .where(and(eq(featuredJobs.status, 'published'), eq(featuredJobs.visibility, 'public')))
+        .where(
+          and(
+            eq(featuredJobs.status, 'published'),
+            eq(featuredJobs.visibility, 'public'),
+            notHidden(tx, featuredJobs.id),
+          ),
+        )
         .orderBy(asc(featuredJobs.postingDate));
       const shared = sharedArrays();
       return {

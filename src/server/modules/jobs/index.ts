@@ -20,7 +20,7 @@ export {
   type IngestService,
   startFeedSchedule,
 } from './ingest.service.ts';
-export { findOpenFeaturedJob, type PublicJobRow } from './jobs.repository.ts';
+export { findOpenFeaturedJob, isFeaturedJobHidden, type PublicJobRow } from './jobs.repository.ts';
 export { jobsRoutes } from './jobs.routes.ts';
 export { publicJobPageRoutes } from './public-job-page.routes.ts';
 export type { SourceSummary } from './prepare-feed.ts';

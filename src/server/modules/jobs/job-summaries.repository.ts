@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { externalListings, featuredJobs, organizations } from '../../db/schema.ts';
+import { externalListings, featuredJobs, hiddenJobs, organizations } from '../../db/schema.ts';
 
 /** What a job card shows of a job a student kept a mark on (saved, dismissed), even once the listing has closed. */
 export type JobSummary = {
@@ -72,6 +72,14 @@ export async function jobSummaries(db: Database, jobIds: readonly string[]): Pro
         closed: row.closed,
       });
     }
+  }
+  // A job the operators took off the board reads as closed wherever a student kept a mark on it.
+  if (found.size > 0) {
+    const hidden = await db
+      .select({ jobId: hiddenJobs.jobId })
+      .from(hiddenJobs)
+      .where(inArray(hiddenJobs.jobId, [...found.keys()]));
+    for (const { jobId } of hidden) found.set(jobId, { ...found.get(jobId)!, closed: true });
   }
   return found;
 }

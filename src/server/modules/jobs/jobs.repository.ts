@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, isNull, notExists, or, sql } from 'drizzle-orm';
 import type { DegreeLevel, JobFamily, Sponsorship, TermKey } from '../../../shared/jobs/job-criteria.ts';
 import type { Database } from '../../db/client.ts';
-import { featuredJobs, organizations } from '../../db/schema.ts';
+import { featuredJobs, hiddenJobs, organizations } from '../../db/schema.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 export type PublicJobListItem = {
@@ -45,8 +45,11 @@ const notExpired = and(
   eq(featuredJobs.status, 'published'),
   or(isNull(featuredJobs.endPostingDate), gt(featuredJobs.endPostingDate, sql`now()`)),
 );
+/** Taken off the board by an operator (modules/moderation): the job's page answers 410, nobody can apply. */
+const hiddenRow = sql`(select 1 from ${hiddenJobs} where ${hiddenJobs.jobId} = ${featuredJobs.id}::text)`;
+const open = and(notExpired, notExists(hiddenRow));
 /** On the board and in public lists: open and public (link-only and private jobs are reached another way). */
-const listedPublicly = and(notExpired, eq(featuredJobs.visibility, 'public'));
+const listedPublicly = and(open, eq(featuredJobs.visibility, 'public'));
 
 /** The featured jobs still open, newest first. */
 export async function listOpenFeaturedJobs(db: Database): Promise<PublicJobListItem[]> {
@@ -70,11 +73,25 @@ export async function listOpenFeaturedJobs(db: Database): Promise<PublicJobListI
   }));
 }
 
-/** A featured job by id (board cards link /jobs/{id}/) or slug, if it is still open. */
-export async function findOpenFeaturedJob(db: Database, idOrSlug: string): Promise<PublicJobRow | null> {
-  const matches = isUuid(idOrSlug)
+function featuredJobMatching(idOrSlug: string) {
+  return isUuid(idOrSlug)
     ? or(eq(featuredJobs.id, idOrSlug.toLowerCase()), eq(featuredJobs.slug, idOrSlug))
     : eq(featuredJobs.slug, idOrSlug);
+}
+
+/** Whether the featured job named by id or slug was taken off the board by an operator (its page answers 410). */
+export async function isFeaturedJobHidden(db: Database, idOrSlug: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: featuredJobs.id })
+    .from(featuredJobs)
+    .where(and(featuredJobMatching(idOrSlug), exists(hiddenRow)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A featured job by id (board cards link /jobs/{id}/) or slug, if it is still open (and not hidden). */
+export async function findOpenFeaturedJob(db: Database, idOrSlug: string): Promise<PublicJobRow | null> {
+  const matches = featuredJobMatching(idOrSlug);
   const [row] = await db
     .select({
       id: featuredJobs.id,
@@ -97,7 +114,7 @@ export async function findOpenFeaturedJob(db: Database, idOrSlug: string): Promi
     })
     .from(featuredJobs)
     .innerJoin(organizations, eq(organizations.id, featuredJobs.organizationId))
-    .where(and(matches, notExpired))
+    .where(and(matches, open))
     .limit(1);
   if (!row) return null;
   // Written through the portal's job schemas (job-criteria.ts values only).

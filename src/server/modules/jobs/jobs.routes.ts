@@ -10,7 +10,12 @@ import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { errorAnswers } from '../../http/route-schemas.ts';
 import { logoUrl } from '../files/index.ts';
-import { findOpenFeaturedJob, listOpenFeaturedJobs, type PublicJobRow } from './jobs.repository.ts';
+import {
+  findOpenFeaturedJob,
+  isFeaturedJobHidden,
+  listOpenFeaturedJobs,
+  type PublicJobRow,
+} from './jobs.repository.ts';
 
 // The job view stays public: a token is accepted (the apply page checks it, signed in); a sharedId must name a live
 // link of this job, so a revoked link says so before the person fills in the form.
@@ -79,6 +84,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
       const { token, sharedId } = request.query;
       const { idOrSlug } = request.params;
       const row = await findOpenFeaturedJob(db, idOrSlug);
+      if (!row && (await isFeaturedJobHidden(db, idOrSlug))) throw new HttpError(410, 'job_removed');
       if (!row) throw new HttpError(404, 'job_not_available');
       // With a token the page is in private mode (shared applyMode) and a sharedId beside it plays no part. A link-only
       // job is shown with a live shared link (or a token), a private one with a token only; the apply route checks

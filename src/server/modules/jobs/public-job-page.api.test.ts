@@ -13,7 +13,8 @@ import { insertFeaturedJob, insertOrganization } from '../../../../tests/api-set
 import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts';
 import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup/test-database.ts';
 import type { CompanyJob } from '../../../shared/company/company-api.ts';
-import type { FeaturedJobRow } from '../../db/schema.ts';
+import { type FeaturedJobRow, hiddenJobs } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
 
 // GET /jobs/{slug} for visitors and search engines, /sitemap.xml and /robots.txt; jobs posted through the company API
 // that are link-only, private, drafts or closed stay out of all three.
@@ -157,6 +158,36 @@ describe('GET /jobs/{slug}', () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.body).not.toContain('application/ld+json');
     }
+  });
+
+  it('answers 410 with a "job removed" notice in the reader\'s language once the operators hide the job', async () => {
+    const db = testDatabase.database.db;
+    await db
+      .insert(hiddenJobs)
+      .values({ jobId: onsite.id, reason: 'scam', hiddenBy: 'cli:test', hiddenAt: new Date() });
+    try {
+      for (const [headers, title, lang] of [
+        [{ 'accept-language': 'fr-CA,fr;q=0.9' }, 'Cette offre a été retirée', 'fr'],
+        [{ 'accept-language': 'en-US' }, 'This job was removed', 'en'],
+        [{ cookie: 'locale=fr', 'accept-language': 'en' }, 'Cette offre a été retirée', 'fr'],
+      ] as const) {
+        for (const url of ['/jobs/robotics-intern', `/jobs/${onsite.id}/`]) {
+          const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+          expect(response.statusCode, url).toBe(410);
+          expect(response.headers['content-language']).toBe(lang);
+          expect(response.headers['x-robots-tag']).toBe('noindex');
+          expect(response.body).toContain(`<title>${title}</title>`);
+          expect(response.body).toContain('data-hidden-job');
+          expect(response.body).not.toContain('application/ld+json');
+          expect(response.body).not.toContain('Robotics Intern');
+        }
+      }
+      const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+      expect(sitemap.body).not.toContain('/jobs/robotics-intern');
+    } finally {
+      await db.delete(hiddenJobs).where(eq(hiddenJobs.jobId, onsite.id));
+    }
+    expect((await app.inject({ method: 'GET', url: '/jobs/robotics-intern' })).statusCode).toBe(200);
   });
 
   it('leaves the signed-in pages under /jobs to the app', async () => {

@@ -5,7 +5,14 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { contentAnswer } from '../../http/route-schemas.ts';
 import { logoUrl } from '../files/index.ts';
-import { findOpenFeaturedJob, listOpenFeaturedJobs, type PublicJobRow } from './jobs.repository.ts';
+import {
+  findOpenFeaturedJob,
+  isFeaturedJobHidden,
+  listOpenFeaturedJobs,
+  type PublicJobRow,
+} from './jobs.repository.ts';
+import { pageLocale } from '../app-pages/index.ts';
+import type { Locale } from '../../../shared/locale.ts';
 import { normalizePlace } from '../../../shared/jobs/normalize-place.ts';
 import type { DegreeLevel, JobFamily, Sponsorship, TermKey, TermSeason } from '../../../shared/jobs/job-criteria.ts';
 import { clientPaths } from '../../../shared/client-routes.ts';
@@ -190,6 +197,32 @@ export function renderJobPage(shell: string, row: PublicJobRow, origin: string):
     .replace(/<div id="root">\s*<\/div>/i, `<div id="root">${body}</div>`);
 }
 
+// The notice a person sees on the page of a job an operator took down, before (and if) the app starts.
+const hiddenNotices: Record<Locale, { title: string; text: string; board: string }> = {
+  en: {
+    title: 'This job was removed',
+    text: 'Campus Jobs removed this posting after a review. It is no longer on the job board and takes no applications.',
+    board: 'Browse the job board',
+  },
+  fr: {
+    title: 'Cette offre a été retirée',
+    text: "Campus Jobs a retiré cette offre après vérification. Elle n'est plus sur le tableau des offres et ne reçoit plus de candidatures.",
+    board: 'Voir le tableau des offres',
+  },
+};
+
+/** The shell with the "job removed" notice inside #root, noindex (410: search engines drop the page). */
+export function renderHiddenJobPage(shell: string, locale: Locale): string {
+  const notice = hiddenNotices[locale];
+  const body =
+    `<main data-hidden-job><h1>${escapeHtml(notice.title)}</h1><p>${escapeHtml(notice.text)}</p>` +
+    `<p><a href="/jobs">${escapeHtml(notice.board)}</a></p></main>`;
+  return shell
+    .replace(/<title>[\s\S]*?<\/title>/i, `<title>${escapeHtml(notice.title)}</title>`)
+    .replace(/<\/head>/i, `    <meta name="robots" content="noindex">\n  </head>`)
+    .replace(/<div id="root">\s*<\/div>/i, `<div id="root">${body}</div>`);
+}
+
 function xmlEscape(text: string): string {
   return text.replace(/[<>&'"]/g, (character) => htmlEscapes[character]!);
 }
@@ -223,6 +256,16 @@ export const publicJobPageRoutes: FastifyPluginAsync<PublicPagesOptions> = async
         .send(await readShell());
     }
     const row = await findOpenFeaturedJob(db, slug);
+    if (!row && (await isFeaturedJobHidden(db, slug))) {
+      const locale = pageLocale(request);
+      return reply
+        .code(410)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('content-language', locale)
+        .header('x-robots-tag', 'noindex')
+        .send(renderHiddenJobPage(await readShell(), locale));
+    }
     if (!row) return notFound(reply);
     // A link-only or private job is not published to the open web: the app shell checks the link or invitation, and a
     // crawler that follows a shared link is told not to index the page.
@@ -244,6 +287,7 @@ export const publicJobPageRoutes: FastifyPluginAsync<PublicPagesOptions> = async
       response: {
         200: contentAnswer('The page, with the job in its HTML', 'text/html'),
         404: contentAnswer('The app\'s "not available" page', 'text/html'),
+        410: contentAnswer('A notice that the job was removed by the operators', 'text/html'),
       },
     };
     app.get('/jobs/:slug', { schema }, jobPage);

@@ -1,0 +1,85 @@
+import { and, eq } from 'drizzle-orm';
+import type { ModerationOverview, ModerationResult } from '../../../shared/moderation/moderation-api.ts';
+import { bumpBoardVersion } from '../../db/board-state.ts';
+import type { Database } from '../../db/client.ts';
+import { externalListings } from '../../db/schema.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { findOpenFeaturedJob, isFeaturedJobHidden, jobExists, jobSummaries } from '../jobs/index.ts';
+import {
+  closeOpenReports,
+  deleteHiddenJob,
+  describeJobs,
+  findHiddenJob,
+  insertHiddenJob,
+  insertLogEntry,
+  readModerationJobIds,
+} from './moderation.repository.ts';
+
+// Hiding and restoring a job (the operators' page, `npm run moderation`): one transaction writes the hidden row, the
+// audit entry and a new board version, whose NOTIFY makes every instance rebuild its board without the job.
+
+/**
+ * The id the board knows a reportable job by: an active external listing's feed id, or an open featured job's id
+ * (named by id or slug). A hidden job answers 410 job_removed, anything else 404.
+ */
+export async function resolveBoardJobId(db: Database, idOrSlug: string): Promise<string> {
+  const [listing] = await db
+    .select({ id: externalListings.id })
+    .from(externalListings)
+    .where(and(eq(externalListings.id, idOrSlug), eq(externalListings.active, true)));
+  if (listing) {
+    if (await findHiddenJob(db, listing.id)) throw new HttpError(410, 'job_removed');
+    return listing.id;
+  }
+  const featured = await findOpenFeaturedJob(db, idOrSlug);
+  if (featured) return featured.id;
+  if (await isFeaturedJobHidden(db, idOrSlug)) throw new HttpError(410, 'job_removed');
+  throw new HttpError(404, 'job_not_found');
+}
+
+export type ModerationActor = { actor: string; now: () => number };
+
+export async function hideJob(
+  db: Database,
+  jobId: string,
+  reason: string,
+  { actor, now }: ModerationActor,
+): Promise<ModerationResult> {
+  // Any job the app has known, open or closed: a closed listing hidden now stays hidden if its feed brings it back.
+  if (!(await jobExists(db, jobId))) throw new HttpError(404, 'job_not_found');
+  const at = new Date(now());
+  const version = await db.transaction(async (tx) => {
+    if (!(await insertHiddenJob(tx, { jobId, reason, actor, at }))) throw new HttpError(409, 'job_already_hidden');
+    await closeOpenReports(tx, jobId, at);
+    await insertLogEntry(tx, { at, actor, action: 'hide', jobId, reason });
+    return (await bumpBoardVersion(tx)).version;
+  });
+  return { jobId, action: 'hide', boardVersion: version };
+}
+
+export async function restoreJob(
+  db: Database,
+  jobId: string,
+  reason: string | null,
+  { actor, now }: ModerationActor,
+): Promise<ModerationResult> {
+  const at = new Date(now());
+  const version = await db.transaction(async (tx) => {
+    if (!(await deleteHiddenJob(tx, jobId))) throw new HttpError(409, 'job_not_hidden');
+    await closeOpenReports(tx, jobId, at);
+    await insertLogEntry(tx, { at, actor, action: 'restore', jobId, reason });
+    return (await bumpBoardVersion(tx)).version;
+  });
+  return { jobId, action: 'restore', boardVersion: version };
+}
+
+/** The jobs with open reports and the hidden jobs, as the operators' page and `npm run moderation -- list` show them. */
+export async function readModerationOverview(db: Database): Promise<ModerationOverview> {
+  const ids = await readModerationJobIds(db);
+  const summaries = await jobSummaries(db, [...new Set([...ids.reported, ...ids.hidden])]);
+  const [reported, hidden] = await Promise.all([
+    describeJobs(db, ids.reported, summaries),
+    describeJobs(db, ids.hidden, summaries),
+  ]);
+  return { reported, hidden };
+}
