@@ -67,6 +67,7 @@ export default defineConfig({
         DEVPOST_BASE_URL: thirdPartyEnv.devpostBaseUrl,
         // Web Push goes to the local push service of third-party-fakes.ts, whose certificate the server trusts.
         PUSH_ALLOWED_HOSTS: '127.0.0.1',
+        ADMIN_EMAILS: e2eEnv.operatorEmail,
         NODE_EXTRA_CA_CERTS: thirdPartyEnv.pushCertificateFile,
       },
     },

@@ -23,6 +23,20 @@ const okResponsesOnly: WorkboxPlugin = {
 };
 
 /**
+ * A job the server says is gone (404: closed or expired; 410: taken down by the operators) is dropped from the cache
+ * as soon as a background refresh hears it, so the next visit shows the app's "not available" page rather than the
+ * copy kept from before.
+ */
+function forgetGoneAnswers(cacheName: string): WorkboxPlugin {
+  return {
+    fetchDidSucceed: async ({ request, response }) => {
+      if (response.status === 404 || response.status === 410) await (await caches.open(cacheName)).delete(request);
+      return response;
+    },
+  };
+}
+
+/**
  * Bounds a runtime cache to its `maxEntries` most recently stored answers (Cache Storage lists keys in insertion
  * order, and a refreshed entry is re-inserted), so browsing thousands of jobs cannot fill the disk.
  */
@@ -85,7 +99,10 @@ registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/publ
 registerRoute(
   ({ url, sameOrigin }) =>
     sameOrigin && (url.pathname === '/api/public/board' || url.pathname.startsWith('/api/public/jobs')),
-  new StaleWhileRevalidate({ cacheName: 'public-jobs', plugins: [okResponsesOnly, keepNewest(100)] }),
+  new StaleWhileRevalidate({
+    cacheName: 'public-jobs',
+    plugins: [okResponsesOnly, forgetGoneAnswers('public-jobs'), keepNewest(100)],
+  }),
 );
 
 registerRoute(

@@ -49,6 +49,8 @@ export const clientPaths = {
   companyMembers: '/company/members',
   companySettings: '/company/settings',
   companyActivity: '/company/activity',
+  /** The operators' moderation page (ADMIN_EMAILS). */
+  admin: '/admin',
 } as const;
 
 export const infoPagePath = (slug: InfoPageSlug) => `/${slug}`;

@@ -44,6 +44,8 @@ const CompanyApplicationPage = lazy(() => import('../features/company/routes/com
 const CompanyMembersPage = lazy(() => import('../features/company/routes/company-members-page.tsx'));
 const CompanySettingsPage = lazy(() => import('../features/company/routes/company-settings-page.tsx'));
 const CompanyActivityPage = lazy(() => import('../features/company/routes/company-activity-page.tsx'));
+// The operators' moderation page: its own chunk, never in the students' pages.
+const AdminPage = lazy(() => import('../features/moderation/routes/admin-page.tsx'));
 
 // Paths come from src/shared/client-routes.ts, which the server also reads to answer 404 for unknown addresses.
 export const routes: RouteObject[] = [
@@ -104,6 +106,7 @@ export const routes: RouteObject[] = [
           { path: clientPaths.companyActivity, element: <CompanyActivityPage /> },
         ],
       },
+      { path: clientPaths.admin, element: <AdminPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -17,6 +17,8 @@ export const e2eEnv = {
   emulatorPort,
   dataDir,
   projectId: 'demo-campus-jobs-e2e',
+  /** The operator of the moderation page (ADMIN_EMAILS of the browser tests' server). */
+  operatorEmail: 'moderator@operators.example.edu',
   baseUrl: `http://127.0.0.1:${port}`,
   emulatorUrl: `http://127.0.0.1:${emulatorPort}`,
   chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -38,6 +38,7 @@ const disallowedPaths = [
   '/jobs$',
   ...signedInJobPaths,
   '/auth/',
+  '/admin',
 ];
 
 const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -8,6 +8,8 @@ import { deleteJobDetail, readJobDetail, saveJobDetail } from '../db/job-details
 export type JobDetailProblem =
   /** The server does not know the job or it has expired (404). */
   | { kind: 'not-found' }
+  /** The operators took the job down after a review (410 job_removed). */
+  | { kind: 'removed' }
   /** No network and the job was never opened on this device. */
   | { kind: 'offline' }
   /** Any other failure: the server's message when it sent one. */
@@ -26,6 +28,7 @@ function isNetworkFailure(error: unknown): boolean {
 function problemOf(error: unknown): JobDetailProblem {
   if (error instanceof ApiError) {
     if (error.status === 404) return { kind: 'not-found' };
+    if (error.code === 'job_removed') return { kind: 'removed' };
     return { kind: 'failed', code: error.code };
   }
   if (isNetworkFailure(error)) return { kind: 'offline' };
@@ -58,7 +61,7 @@ export function useJobDetail(
       (error: unknown) => {
         if (controller.signal.aborted) return;
         setResult({ key, view: null, error });
-        if (error instanceof ApiError && error.status === 404) {
+        if (error instanceof ApiError && (error.status === 404 || error.code === 'job_removed')) {
           deleteJobDetail(slug).catch((failure: unknown) => console.warn('[jobs] could not forget the job', failure));
         }
       },

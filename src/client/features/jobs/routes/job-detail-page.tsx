@@ -16,6 +16,7 @@ import { applyPath } from '../job-links.ts';
 import type { PublicJobView } from '../api/get-job-detail.ts';
 import { SaveJobButton } from '../../saved-jobs/index.ts';
 import { DismissJobButton } from '../../dismissed-jobs/index.ts';
+import { ReportJobButton } from '../../moderation/index.ts';
 import type { SavedJobSnapshot } from '../../../db/records/saved-job-record.ts';
 
 function DetailSkeleton() {
@@ -42,11 +43,13 @@ function DetailError({ problem, onRetry }: { problem: JobDetailProblem; onRetry:
   const message =
     problem.kind === 'not-found'
       ? t('detail.notAvailable')
-      : problem.kind === 'offline'
-        ? t('detail.offline')
-        : problem.code
-          ? errorCodeText(t, problem.code)
-          : t('detail.loadFailed');
+      : problem.kind === 'removed'
+        ? t('detail.removed')
+        : problem.kind === 'offline'
+          ? t('detail.offline')
+          : problem.code
+            ? errorCodeText(t, problem.code)
+            : t('detail.loadFailed');
   return (
     <EmptyState.Root borderWidth="1px" borderRadius="l3" size="lg" role="alert" data-testid="job-detail-error">
       <EmptyState.Content>
@@ -59,7 +62,7 @@ function DetailError({ problem, onRetry }: { problem: JobDetailProblem; onRetry:
           <Button asChild>
             <RouterLink to="/dashboard">{t('detail.returnHome')}</RouterLink>
           </Button>
-          {problem.kind !== 'not-found' ? (
+          {problem.kind !== 'not-found' && problem.kind !== 'removed' ? (
             <Button variant="outline" onClick={onRetry}>
               {t('detail.retry')}
             </Button>
@@ -157,8 +160,11 @@ export function JobDetailContent({ signedIn }: { signedIn: boolean }) {
               <>
                 <SaveJobButton job={featuredSnapshot(view)} />
                 <DismissJobButton job={featuredSnapshot(view)} />
+                <ReportJobButton jobId={view.job.id} title={view.job.title} signedIn />
               </>
-            ) : null
+            ) : (
+              <ReportJobButton jobId={view.job.id} title={view.job.title} signedIn={false} />
+            )
           }
         />
       ) : null}

@@ -1,0 +1,1 @@
+export { ReportJobButton } from './components/report-job-button.tsx';

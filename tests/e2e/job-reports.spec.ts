@@ -1,0 +1,168 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { featuredJobs } from './support/apply.ts';
+import { signInWithEmailLink, uniqueEmail } from './support/auth.ts';
+import { e2eEnv } from './support/e2e-env.ts';
+
+// Reporting a job and moderating it, in English and French: a student reports a featured job from its page, the
+// operator (ADMIN_EMAILS) finds the report on /admin and hides the job, which leaves the student's board and whose
+// page then says it was removed; the operator restores it and both actions are in the audit log.
+
+const shotDir = process.env.SHOT_DIR ?? path.resolve('test-results/screens/job-reports');
+
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
+}
+
+async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  await settle(page);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`),
+    `${label}: axe violations`,
+  ).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${label}: sideways scroll`).toBeLessThanOrEqual(0);
+}
+
+/** Axe, no sideways scrolling and a screenshot at 375 and 1280 px. */
+async function checkScreens(page: Page, name: string): Promise<void> {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoSidewaysScroll(page, `${name} ${width}`);
+    await expectNoAxeViolations(page, `${name} ${width}`);
+    mkdirSync(shotDir, { recursive: true });
+    await settle(page);
+    await page.screenshot({ path: path.join(shotDir, `${name}-${width}.png`), fullPage: true });
+  }
+}
+
+const texts = {
+  en: {
+    report: 'Report this job',
+    scam: 'It looks like a scam',
+    send: 'Send report',
+    sent: 'Thank you. The team will review this job.',
+    already: 'You have already reported this job.',
+    hide: 'Hide job',
+    hidden: 'Job hidden: it left the board.',
+    restored: 'Job restored: it is back on the board.',
+    removed: 'This job was removed by the Campus Jobs team',
+    notAllowed: 'You are not allowed here',
+    scamCount: 'It looks like a scam: 1',
+  },
+  fr: {
+    report: 'Signaler cette offre',
+    scam: 'Elle ressemble à une arnaque',
+    send: 'Envoyer le signalement',
+    sent: 'Merci. L’équipe va examiner cette offre.',
+    already: 'Vous avez déjà signalé cette offre.',
+    hide: 'Masquer l’offre',
+    hidden: 'Offre masquée : elle a quitté le tableau.',
+    restored: 'Offre rétablie : elle est de retour sur le tableau.',
+    removed: 'Cette offre a été retirée par l’équipe Campus Jobs',
+    notAllowed: 'Accès non autorisé',
+    scamCount: 'Elle ressemble à une arnaque: 1',
+  },
+} as const;
+
+/** Signed in (the sign-in helper speaks English), then in `locale` from the next page on. */
+async function signedInPage(browser: Browser, locale: string, email: string, redirectUrl?: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInWithEmailLink(page, email, redirectUrl);
+  await expect(page).toHaveURL(redirectUrl ? new RegExp(`${redirectUrl}$`) : /\/dashboard$/);
+  await context.addCookies([{ name: 'locale', value: locale, url: e2eEnv.baseUrl }]);
+  return page;
+}
+
+async function boardJobIds(): Promise<string[]> {
+  const response = await fetch(`${e2eEnv.baseUrl}/api/public/board/snapshot`);
+  return ((await response.json()) as { jobs: { id: string }[] }).jobs.map((job) => job.id);
+}
+
+for (const locale of ['en', 'fr'] as const) {
+  test(`a student reports a job, an operator hides it and it leaves the board, then restores it (${locale})`, async ({
+    browser,
+  }) => {
+    // Two people signing in, two board loads and eight axe runs: about 3 minutes measured on two busy cores.
+    test.setTimeout(360_000);
+    const text = texts[locale];
+    const job = (await featuredJobs()).at(-1)!;
+    expect(await boardJobIds()).toContain(job.id);
+
+    // The student reports the job from its page.
+    const student = await signedInPage(browser, locale, uniqueEmail(`reporter-${locale}`));
+    await student.goto(`/jobs/${job.slug}`);
+    const reportButton = student.getByRole('button', { name: text.report });
+    await expect(reportButton).toBeVisible();
+    expect((await reportButton.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await reportButton.focus();
+    await student.keyboard.press('Enter');
+    const dialog = student.getByTestId('report-dialog');
+    await expect(dialog).toBeVisible();
+    await dialog.getByText(text.scam).click();
+    await dialog.getByTestId('report-text').fill('Asks for a fee before the interview.');
+    await checkScreens(student, `report-dialog-${locale}`);
+    await dialog.getByRole('button', { name: text.send }).click();
+    await expect(student.getByTestId('report-outcome')).toHaveText(text.sent);
+    await student.getByTestId('report-done').click();
+    await expect(dialog).toBeHidden();
+    // A second report of the same job says it was already received.
+    await student.reload();
+    await student.getByRole('button', { name: text.report }).click();
+    await student.getByTestId('report-dialog').getByText(text.scam).click();
+    await student.getByRole('button', { name: text.send }).click();
+    await expect(student.getByTestId('report-outcome')).toContainText(text.already);
+
+    // A student is not an operator.
+    await student.goto('/admin');
+    await expect(student.getByTestId('moderation-not-allowed')).toContainText(text.notAllowed);
+
+    // The operator sees the report and hides the job.
+    const operator = await signedInPage(browser, locale, e2eEnv.operatorEmail, '/admin');
+    await operator.reload();
+    const reported = operator.getByTestId('moderation-job').filter({ hasText: job.title }).first();
+    await expect(reported).toContainText(text.scamCount);
+    await expect(reported).toContainText('Asks for a fee before the interview.');
+    await checkScreens(operator, `admin-reports-${locale}`);
+    await reported.getByTestId('moderation-hide').click();
+    await reported.getByTestId('moderation-hide-reason').fill('Fee requested from applicants');
+    await reported.getByRole('button', { name: text.hide }).click();
+    await expect(operator.getByTestId('moderation-notice')).toHaveText(text.hidden);
+    await expect(operator.getByTestId('moderation-hidden-note').first()).toContainText('Fee requested from applicants');
+    await expect(operator.getByTestId('moderation-audit')).toContainText(job.id);
+    await checkScreens(operator, `admin-hidden-${locale}`);
+
+    // It left the board at once, and its page says it was removed.
+    expect(await boardJobIds()).not.toContain(job.id);
+    await student.goto(`/jobs?q=${encodeURIComponent(job.title)}`);
+    await expect(student.getByTestId('job-results-count')).toBeVisible();
+    await expect(student.getByTestId('job-card').filter({ hasText: job.title })).toHaveCount(0);
+    // The page's copy kept by the service worker may answer the first visit; the server's 410 drops it.
+    await student.goto(`/jobs/${job.slug}`);
+    await expect(async () => {
+      await student.reload();
+      await expect(student.getByTestId('job-detail-error')).toContainText(text.removed, { timeout: 10_000 });
+    }).toPass({ timeout: 60_000 });
+    await checkScreens(student, `job-removed-${locale}`);
+
+    // Restored: back on the board; both actions are in the audit log.
+    await operator.getByTestId('moderation-restore').first().click();
+    await expect(operator.getByTestId('moderation-notice')).toHaveText(text.restored);
+    expect(await boardJobIds()).toContain(job.id);
+    const audit = operator.getByTestId('moderation-audit').locator('li');
+    await expect(audit.first()).toContainText(job.id);
+    await expect(audit.first()).toContainText(e2eEnv.operatorEmail);
+
+    await student.context().close();
+    await operator.context().close();
+  });
+}
