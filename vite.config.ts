@@ -37,8 +37,12 @@ function webManifest(): Plugin {
   };
 }
 
-/** The company portal's own modules (its feature folder, its shared rules, its strings). */
-const portalModule = /[\\/]src[\\/](client[\\/]features|shared)[\\/]company[\\/]|locales[\\/](en|fr)[\\/]company\.json/;
+/**
+ * The company portal's own modules (its feature folders, their shared rules, its strings) and the drag and drop
+ * library only its pipeline board uses.
+ */
+const portalModule =
+  /[\\/]src[\\/](client[\\/]features|shared)[\\/](company|pipeline)[\\/]|locales[\\/](en|fr)[\\/]company\.json|[\\/]node_modules[\\/]@dnd-kit[\\/]/;
 
 /**
  * The charting library and what it is built on: shared by the portal's job statistics and the student's weekly

@@ -67,6 +67,7 @@ import { alertsRoutes } from './modules/alerts/index.ts';
 import { nextStepReminderTask, trackedApplicationsRoutes } from './modules/tracked-applications/index.ts';
 import { pushRoutes } from './modules/push/index.ts';
 import { scorecardsRoutes } from './modules/scorecards/index.ts';
+import { pipelineRoutes } from './modules/pipeline/index.ts';
 import { organizationActivityRoutes } from './modules/organization-activity/index.ts';
 import {
   alertsUnsubscribeKind,
@@ -469,6 +470,7 @@ export async function buildApp({
         now: clock,
       });
       await api.register(scorecardsRoutes, { db: database.db });
+      await api.register(pipelineRoutes, { db: database.db });
       await api.register(organizationActivityRoutes, { db: database.db, now: clock });
       await api.register(accountRoutes, { db: database.db, storage, now: clock });
       await api.register(savedJobsRoutes, { db: database.db });

@@ -1,4 +1,5 @@
-// What other features of the portal (scorecards, interviews) use of it.
+// What other features of the portal (scorecards, interviews, the pipeline board) use of it.
 export { ErrorPanel, LoadingRows } from './components/company-states.tsx';
 export { useResource } from './hooks/use-resource.ts';
-export { formatDateTime } from './format.ts';
+export { formatDate, formatDateTime } from './format.ts';
+export { bulkSetStatus, setApplicationStatus } from './api/company-api.ts';

@@ -26,6 +26,8 @@ export type ApplicantRow = {
   devpostProjects: number | null;
   devpostWins: number | null;
   averageRating: number | null;
+  /** The optimistic version a status move sends back (409 stale_status when another move came first). */
+  version: number;
 };
 
 // The team's score, 1-4: each member's mean criterion rating; a card kept from before scorecards counts its 1-5
@@ -50,6 +52,7 @@ export async function listApplicantRows(db: Database, jobId: string): Promise<Ap
       devpostProjects: sql<number | null>`(${applications.devpostSnapshot}->'stats'->>'projectCount')::int`,
       devpostWins: sql<number | null>`(${applications.devpostSnapshot}->'stats'->>'winCount')::int`,
       averageRating,
+      version: applications.version,
     })
     .from(applications)
     .where(eq(applications.jobId, jobId));

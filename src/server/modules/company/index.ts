@@ -18,3 +18,5 @@ export {
 export { findMembership } from './company-access.repository.ts';
 export { parseCompanyRequest } from './company-request.ts';
 export { asCompanyScope } from './company-scope.ts';
+export { listApplicantRows } from './company-applications.repository.ts';
+export { type ApplicantFilters, filterApplicants } from './company-applications.service.ts';

@@ -1,9 +1,22 @@
-import { Box, Checkbox, Flex, HStack, Input, InputGroup, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import {
+  Box,
+  Checkbox,
+  Flex,
+  HStack,
+  Input,
+  InputGroup,
+  NativeSelect,
+  Group,
+  Stack,
+  Text,
+  Wrap,
+} from '@chakra-ui/react';
+import { Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuDownload, LuSearch, LuSlidersHorizontal, LuUsers } from 'react-icons/lu';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import {
+  applicantSorts,
   applicationStatuses,
   companySettableStatuses,
   type ApplicantsQuery,
@@ -19,8 +32,54 @@ import { useResource } from '../hooks/use-resource.ts';
 import { EmptyPanel, ErrorPanel, LoadingRows } from './company-states.tsx';
 import { MatchBadge } from './match-summary.tsx';
 import { ApplicationStatusBadge } from './status-badges.tsx';
+import type { PipelineQuery } from '../../../../shared/pipeline/pipeline-api.ts';
+import { PipelineBoard } from '../../pipeline/index.ts';
 
 const pageSize = 20;
+
+const views = ['list', 'board'] as const;
+type View = (typeof views)[number];
+
+/** The list's query as the job page's URL keeps it (a reload, Back and previous/next keep the member's filters). */
+function queryFromUrl(params: URLSearchParams): ApplicantsQuery {
+  const status = params.get('status');
+  const sort = params.get('sort');
+  const year = Number(params.get('graduationYear'));
+  const page = Number(params.get('page'));
+  return {
+    q: params.get('q') || undefined,
+    status:
+      status && (applicationStatuses as readonly string[]).includes(status)
+        ? (status as ApplicantsQuery['status'])
+        : undefined,
+    graduationYear: Number.isInteger(year) && year > 0 ? year : undefined,
+    school: params.get('school') || undefined,
+    sort: sort && (applicantSorts as readonly string[]).includes(sort) ? (sort as ApplicantsQuery['sort']) : 'newest',
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+    pageSize,
+  };
+}
+
+const listKeys = ['q', 'status', 'graduationYear', 'school', 'sort', 'page', 'view'] as const;
+
+/** The list's part of the job page's query string: filters, sort, page and view (defaults left out). */
+function listSearchOf(query: ApplicantsQuery, view: View): string {
+  const params = new URLSearchParams();
+  const values: Record<(typeof listKeys)[number], unknown> = {
+    q: query.q,
+    status: view === 'board' ? undefined : query.status,
+    graduationYear: query.graduationYear,
+    school: query.school,
+    sort: query.sort === 'newest' ? undefined : query.sort,
+    page: view === 'board' || Number(query.page ?? 1) <= 1 ? undefined : query.page,
+    view: view === 'board' ? 'board' : undefined,
+  };
+  for (const key of listKeys) {
+    const value = values[key];
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  return params.toString();
+}
 
 function FilterSelect({
   label,
@@ -54,8 +113,24 @@ function FilterSelect({
 /** The applicants of one job: search, filters, sort, paging, selection with a bulk status change, CSV export. */
 export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: string }) {
   const { t, i18n } = useTranslation('company');
-  const [search, setSearch] = useState('');
-  const [query, setQuery] = useState<ApplicantsQuery>({ sort: 'newest', page: 1, pageSize });
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [query, setQuery] = useState<ApplicantsQuery>(() => queryFromUrl(searchParams));
+  const [search, setSearch] = useState(String(query.q ?? ''));
+  const [view, setView] = useState<View>(searchParams.get('view') === 'board' ? 'board' : 'list');
+  const listSearch = listSearchOf(query, view);
+
+  // The URL follows the list (replacing the entry: filtering is not a place to go back to).
+  useEffect(() => {
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(listSearch);
+        const tab = previous.get('tab');
+        if (tab) next.set('tab', tab);
+        return next.toString() === previous.toString() ? previous : next;
+      },
+      { replace: true },
+    );
+  }, [listSearch, setSearchParams]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [bulkStatus, setBulkStatus] = useState<CompanySettableStatus>('screening');
   const [bulkNotify, setBulkNotify] = useState(false);
@@ -76,6 +151,7 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
     return () => clearTimeout(timer);
   }, [search]);
 
+  // The board needs the list's schools and years for its filters too.
   const applicants = useResource(`applicants:${jobId}:${JSON.stringify(query)}`, (signal) =>
     getApplicants(jobId, query, signal),
   );
@@ -139,8 +215,35 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
     }
   }
 
+  const board = view === 'board';
+  const boardFilters: PipelineQuery = {
+    q: query.q as string | undefined,
+    graduationYear: query.graduationYear as number | undefined,
+    school: query.school as string | undefined,
+    sort: query.sort as PipelineQuery['sort'],
+  };
+  const applicationLink = (id: string) =>
+    `/company/applications/${id}${listSearch ? `?list=${encodeURIComponent(listSearch)}` : ''}`;
+
   return (
     <Stack gap="4" data-testid="applicants-panel">
+      <Group attached role="group" aria-label={t('pipeline.viewLabel')} alignSelf="flex-start">
+        {views.map((value) => (
+          <Button
+            key={value}
+            variant={view === value ? 'default' : 'outline'}
+            aria-pressed={view === value}
+            onClick={() => {
+              setView(value);
+              setSelected(new Set());
+            }}
+            minH="11"
+            data-testid={`view-${value}`}
+          >
+            {t(`pipeline.views.${value}`)}
+          </Button>
+        ))}
+      </Group>
       <Flex gap="3" wrap="wrap" align="center">
         <InputGroup startElement={<LuSearch aria-hidden />} flex="1" minW={{ base: 'full', md: '64' }}>
           <Input
@@ -173,19 +276,21 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
           w={{ base: 'full', md: 'auto' }}
           display={{ base: filtersOpen ? 'flex' : 'none', md: 'flex' }}
         >
-          <FilterSelect
-            label={t('applicants.filters.status')}
-            value={String(query.status ?? '')}
-            onChange={(value) => update({ status: (value || undefined) as ApplicantsQuery['status'] })}
-            testId="filter-status"
-          >
-            <option value="">{t('applicants.filters.anyStatus')}</option>
-            {applicationStatuses.map((status) => (
-              <option key={status} value={status}>
-                {t(`applications:status.${status}`)}
-              </option>
-            ))}
-          </FilterSelect>
+          {board ? null : (
+            <FilterSelect
+              label={t('applicants.filters.status')}
+              value={String(query.status ?? '')}
+              onChange={(value) => update({ status: (value || undefined) as ApplicantsQuery['status'] })}
+              testId="filter-status"
+            >
+              <option value="">{t('applicants.filters.anyStatus')}</option>
+              {applicationStatuses.map((status) => (
+                <option key={status} value={status}>
+                  {t(`applications:status.${status}`)}
+                </option>
+              ))}
+            </FilterSelect>
+          )}
           <FilterSelect
             label={t('applicants.filters.graduationYear')}
             value={String(query.graduationYear ?? '')}
@@ -228,7 +333,13 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
         </Flex>
       </Flex>
 
-      {selected.size > 0 ? (
+      {board ? (
+        <Suspense fallback={<LoadingRows rows={3} height="24" />}>
+          <PipelineBoard jobId={jobId} filters={boardFilters} listSearch={listSearch} />
+        </Suspense>
+      ) : null}
+
+      {!board && selected.size > 0 ? (
         <Flex gap="3" align="center" wrap="wrap" p="3" bg="brand.subtle" rounded="l2" data-testid="bulk-bar">
           <Text fontWeight="medium">{t('applicants.selected', { count: selected.size })}</Text>
           <NativeSelect.Root w={{ base: 'full', sm: '48' }}>
@@ -266,9 +377,11 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
         </Flex>
       ) : null}
 
-      {applicants.status === 'loading' ? <LoadingRows rows={4} /> : null}
-      {applicants.status === 'error' ? <ErrorPanel error={applicants.error} onRetry={applicants.reload} /> : null}
-      {applicants.status === 'ready' && items.length === 0 ? (
+      {!board && applicants.status === 'loading' ? <LoadingRows rows={4} /> : null}
+      {!board && applicants.status === 'error' ? (
+        <ErrorPanel error={applicants.error} onRetry={applicants.reload} />
+      ) : null}
+      {!board && applicants.status === 'ready' && items.length === 0 ? (
         <EmptyPanel
           icon={<LuUsers />}
           title={
@@ -278,7 +391,7 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
           }
         />
       ) : null}
-      {items.length > 0 ? (
+      {!board && items.length > 0 ? (
         <Stack gap="0" borderWidth="1px" rounded="l3" bg="bg" overflow="hidden">
           <HStack px="4" py="2" borderBottomWidth="1px" bg="bg.subtle">
             <Checkbox.Root
@@ -323,7 +436,7 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
                 </Checkbox.Root>
                 <Stack gap="1" flex="1" minW="0">
                   <Flex gap="2" justify="space-between" wrap="wrap">
-                    <RouterLink to={`/company/applications/${item.applicationId}`}>
+                    <RouterLink to={applicationLink(item.applicationId)}>
                       <Text
                         fontWeight="semibold"
                         textDecoration="underline"
@@ -356,7 +469,7 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
           </Stack>
         </Stack>
       ) : null}
-      {total > pageSize ? (
+      {!board && total > pageSize ? (
         <HStack justify="center" gap="3" as="nav" aria-label={t('applicants.paging')}>
           <Button variant="outline" disabled={page <= 1} onClick={() => update({ page: page - 1 })} minH="11">
             {t('applicants.previous')}

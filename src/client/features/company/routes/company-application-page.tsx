@@ -17,7 +17,7 @@ import {
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowLeft, LuExternalLink } from 'react-icons/lu';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import {
   companySettableStatuses,
   maxRejectionNoteLength,
@@ -32,6 +32,7 @@ import { PdfFrame } from '../../../components/ui/pdf-frame.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { addNote, getApplication, getApplicationResume, setApplicationStatus } from '../api/company-api.ts';
 import { ScorecardsPanel } from '../../scorecards/index.ts';
+import { CandidateWalk } from '../../pipeline/index.ts';
 import { errorCodeOf, apiErrorText } from '../../../lib/api-error-text.ts';
 import { ErrorPanel, LoadingRows } from '../components/company-states.tsx';
 import { MatchExplained } from '../components/match-summary.tsx';
@@ -283,6 +284,8 @@ function ExternalLink({ href, children }: { href: string; children: ReactNode })
 export default function CompanyApplicationPage() {
   const { t, i18n } = useTranslation('company');
   const { applicationId = '' } = useParams();
+  // The applicants list's filters, sort and view, as the list put them in its link: Back and previous/next keep them.
+  const listSearch = useSearchParams()[0].get('list') ?? '';
   const application = useResource(`application:${applicationId}`, (signal) => getApplication(applicationId, signal));
 
   useEffect(() => {
@@ -344,14 +347,17 @@ export default function CompanyApplicationPage() {
 
   return (
     <Stack gap="5">
-      <Button asChild variant="ghost" alignSelf="flex-start" minH="11" maxW="full">
-        <RouterLink to={`/company/jobs/${data.jobId}`}>
-          <LuArrowLeft aria-hidden />
-          <Text as="span" truncate>
-            {data.job.title}
-          </Text>
-        </RouterLink>
-      </Button>
+      <Flex justify="space-between" gap="2" wrap="wrap" align="center">
+        <Button asChild variant="ghost" alignSelf="flex-start" minH="11" maxW="full">
+          <RouterLink to={`/company/jobs/${data.jobId}${listSearch ? `?${listSearch}` : ''}`}>
+            <LuArrowLeft aria-hidden />
+            <Text as="span" truncate>
+              {data.job.title}
+            </Text>
+          </RouterLink>
+        </Button>
+        <CandidateWalk applicationId={data.applicationId} listSearch={listSearch} />
+      </Flex>
       <Flex justify="space-between" gap="3" wrap="wrap" align="center">
         <Stack gap="1">
           <Heading as="h1" size="2xl" wordBreak="break-word">

@@ -1,0 +1,260 @@
+import AxeBuilder from '@axe-core/playwright';
+import { mkdirSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { pdfBytes } from './support/apply.ts';
+import {
+  createOrganization,
+  joinOrganization,
+  outboxMails,
+  postJob,
+  uniqueCompanyEmail,
+  waitForMail,
+} from './support/company.ts';
+import { e2eEnv } from './support/e2e-env.ts';
+
+// The pipeline board of a job (issue 28): counts per stage, a card moved by drag and by keyboard (Space, arrows,
+// Space) in English and French, on a phone by its menu, several by bulk move; moves are silent unless the member
+// ticks the e-mail choice; a card someone else moved goes back with a message; previous/next on the application page
+// keeps the list's filters. Screenshots at 375 and 1280 px in both languages, axe, no sideways scrolling.
+test.use({ serviceWorkers: 'block' });
+test.setTimeout(300_000);
+
+const dir = 'test-results/screens';
+
+/** A student with a verified Google account in the Auth emulator (as its fake popup creates one): an ID token. */
+async function studentToken(email: string, name: string): Promise<string> {
+  const claims = { sub: `google-${randomUUID()}`, email, email_verified: true, name };
+  const postBody = new URLSearchParams({ id_token: JSON.stringify(claims), providerId: 'google.com' }).toString();
+  const response = await fetch(
+    `${e2eEnv.emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=test-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ postBody, requestUri: 'http://localhost', returnSecureToken: true }),
+    },
+  );
+  expect(response.ok).toBe(true);
+  return String(((await response.json()) as { idToken: string }).idToken);
+}
+
+/** An application through the same API the wizard uses (multipart with a PDF resume). */
+async function applyAs(page: Page, jobId: string, student: { first: string; last: string; school: string }) {
+  const email = `${student.first.toLowerCase()}.${randomUUID().slice(0, 6)}@example.test`;
+  const token = await studentToken(email, `${student.first} ${student.last}`);
+  const response = await page.request.post(`/api/public/jobs/${jobId}/apply`, {
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+    multipart: {
+      firstName: student.first,
+      lastName: student.last,
+      email,
+      phone: '+1 (514) 555-0199',
+      university: student.school,
+      major: 'Computer Science',
+      graduationYear: '2027',
+      githubUsername: '',
+      devpostUsername: '',
+      linkedinUrl: '',
+      portfolioUrl: '',
+      coverLetter: 'I would love to build this with you.',
+      devpost: 'null',
+      resume: { name: `${student.first} CV.pdf`, mimeType: 'application/pdf', buffer: pdfBytes() },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return email;
+}
+
+/** Status e-mails (not the application confirmations) sent to these students. */
+const statusMails = (emails: string[]) =>
+  outboxMails().filter(
+    (mail) => emails.some((email) => mail.to.includes(email)) && /is now: |est maintenant :/.test(mail.text),
+  );
+
+const column = (page: Page, status: string) => page.locator(`[data-testid="pipeline-column"][data-status="${status}"]`);
+const card = (page: Page, name: string) => page.getByTestId('pipeline-card').filter({ hasText: name });
+const count = (page: Page, status: string) => column(page, status).getByTestId('pipeline-count');
+
+async function setLocale(page: Page, locale: string) {
+  await page.context().addCookies([{ name: 'locale', value: locale, url: e2eEnv.baseUrl }]);
+}
+
+async function noSidewaysScroll(page: Page, width: number) {
+  await page.setViewportSize({ width, height: width === 375 ? 812 : 1100 });
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        return document.documentElement.scrollWidth - document.documentElement.clientWidth;
+      }),
+    )
+    .toBe(0);
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(
+    results.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target) })),
+  ).toEqual([]);
+}
+
+/** Drags a card by its handle onto a column with the mouse, in small steps as a hand would. */
+async function drag(page: Page, handle: Locator, target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  await handle.hover();
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, to.y + Math.min(40, to.height / 2), { steps: 12 });
+  await page.mouse.up();
+}
+
+async function newPage(browser: Browser): Promise<Page> {
+  return (await browser.newContext({ serviceWorkers: 'block' })).newPage();
+}
+
+test('the pipeline board moves cards by drag, keyboard, menu and in bulk, silently, in English and French', async ({
+  browser,
+}) => {
+  mkdirSync(dir, { recursive: true });
+  const organization = 'Pipeline Robotics';
+  const ownerEmail = uniqueCompanyEmail('pipeline-owner');
+  const owner = await newPage(browser);
+  await owner.setViewportSize({ width: 1280, height: 1100 });
+  await joinOrganization(owner, ownerEmail, createOrganization(organization, ownerEmail), organization);
+  const jobId = await postJob(owner, { title: `Robotics Intern ${Date.now()}` });
+  const students = [
+    { first: 'Ada', last: 'Lovelace', school: 'McGill University' },
+    { first: 'Grace', last: 'Hopper', school: 'Polytechnique Montréal' },
+    { first: 'Alan', last: 'Turing', school: 'McGill University' },
+    { first: 'Edsger', last: 'Dijkstra', school: 'Concordia University' },
+  ];
+  const emails: string[] = [];
+  for (const student of students) emails.push(await applyAs(owner, jobId, student));
+
+  // English: the list's view switch opens the board, four in Applied.
+  await setLocale(owner, 'en');
+  await owner.goto(`/company/jobs/${jobId}`);
+  await owner.getByTestId('view-board').click();
+  await expect(owner).toHaveURL(/view=board/);
+  await expect(count(owner, 'applied')).toHaveText('4');
+  await expect(card(owner, 'Ada Lovelace')).toContainText('McGill University');
+  await expect(card(owner, 'Ada Lovelace')).toContainText('Not rated');
+  await expect(card(owner, 'Ada Lovelace')).toContainText(/Applied \d+\s?m/);
+
+  // Drag: Ada to Screening.
+  await drag(owner, card(owner, 'Ada Lovelace').getByTestId('pipeline-drag-handle'), column(owner, 'screening'));
+  await expect(column(owner, 'screening').getByTestId('pipeline-card')).toHaveText([/Ada Lovelace/]);
+  await expect(count(owner, 'screening')).toHaveText('1');
+  await expect(count(owner, 'applied')).toHaveText('3');
+  await expect(owner.getByText('Ada Lovelace moved to Screening')).toBeVisible();
+
+  // Keyboard: Grace picked up with Space, two columns right, dropped with Space; the live region says each step.
+  const graceHandle = card(owner, 'Grace Hopper').getByTestId('pipeline-drag-handle');
+  await graceHandle.focus();
+  await owner.keyboard.press('Space');
+  await expect(owner.getByText(/Picked up Grace Hopper in Applied/)).toBeAttached();
+  await owner.keyboard.press('ArrowRight');
+  await expect(owner.getByText('Grace Hopper is over Screening.')).toBeAttached();
+  await owner.keyboard.press('ArrowRight');
+  await expect(owner.getByText('Grace Hopper is over Interview.')).toBeAttached();
+  await owner.keyboard.press('Space');
+  await expect(column(owner, 'interview').getByTestId('pipeline-card')).toHaveText([/Grace Hopper/]);
+  await expect(owner.getByText('Grace Hopper dropped in Interview.')).toBeAttached();
+  // Escape puts a lifted card back.
+  await card(owner, 'Alan Turing').getByTestId('pipeline-drag-handle').focus();
+  await owner.keyboard.press('Enter');
+  await owner.keyboard.press('ArrowRight');
+  await owner.keyboard.press('Escape');
+  await expect(owner.getByText('Move cancelled: Alan Turing stays in Applied.')).toBeAttached();
+  await expect(count(owner, 'applied')).toHaveText('2');
+
+  // Both moves were silent: the students got nothing, My Applications shows the new status.
+  expect(statusMails(emails)).toEqual([]);
+  await expectNoAxeViolations(owner);
+  await noSidewaysScroll(owner, 1280);
+  await owner.screenshot({ path: `${dir}/pipeline-board-en-1280.png`, fullPage: true });
+
+  // Someone else moves Ada on the application page: the board's stale card goes back, with a message.
+  const teammatePage = await owner.context().newPage();
+  await teammatePage.goto(`/company/jobs/${jobId}?view=board`);
+  await teammatePage.getByRole('link', { name: 'Ada Lovelace' }).click();
+  await teammatePage.getByTestId('status-select').selectOption('offer');
+  await teammatePage.getByRole('button', { name: 'Update status' }).click();
+  await expect(teammatePage.getByTestId('application-status').first()).toHaveText('Offer');
+  await drag(owner, card(owner, 'Ada Lovelace').getByTestId('pipeline-drag-handle'), column(owner, 'interview'));
+  await expect(owner.getByText('Someone else moved Ada Lovelace')).toBeVisible();
+  await expect(column(owner, 'offer').getByTestId('pipeline-card')).toHaveText([/Ada Lovelace/]);
+  await expect(count(owner, 'screening')).toHaveText('0');
+
+  // Next/previous from the application page keeps the list's filters: McGill only, newest first.
+  await owner.goto(`/company/jobs/${jobId}?school=McGill+University`);
+  await expect(owner.getByTestId('applicant-row')).toHaveCount(2);
+  await owner.getByTestId('applicant-row').first().getByRole('link').click();
+  await expect(owner.getByRole('heading', { level: 1, name: 'Alan Turing' })).toBeVisible();
+  await expect(owner.getByTestId('walk-position')).toHaveText('1 of 2');
+  await owner.getByTestId('walk-next').click();
+  await expect(owner.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible();
+  await expect(owner.getByTestId('walk-position')).toHaveText('2 of 2');
+  await expect(owner.getByRole('button', { name: 'Next candidate' })).toBeDisabled();
+  await owner.getByRole('link', { name: 'Previous candidate' }).click();
+  await expect(owner.getByRole('heading', { level: 1, name: 'Alan Turing' })).toBeVisible();
+  await owner
+    .getByRole('link', { name: /Robotics Intern/ })
+    .first()
+    .click();
+  await expect(owner).toHaveURL(/school=McGill/);
+  await expect(owner.getByTestId('applicant-row')).toHaveCount(2);
+
+  // French: keyboard move with the announcements in French, then bulk move of two cards, silent.
+  await setLocale(owner, 'fr');
+  await owner.goto(`/company/jobs/${jobId}?view=board`);
+  await expect(count(owner, 'applied')).toHaveText('2');
+  await card(owner, 'Alan Turing').getByTestId('pipeline-drag-handle').focus();
+  await owner.keyboard.press('Space');
+  await expect(owner.getByText(/Candidature de Alan Turing saisie dans « Candidature envoyée »/)).toBeAttached();
+  await owner.keyboard.press('ArrowRight');
+  await expect(owner.getByText('Candidature de Alan Turing au-dessus de « Présélection ».')).toBeAttached();
+  await owner.keyboard.press('Enter');
+  await expect(column(owner, 'screening').getByTestId('pipeline-card')).toHaveText([/Alan Turing/]);
+  await expect(owner.getByText('Candidature de Alan Turing déplacée vers « Présélection »')).toBeVisible();
+  await drag(owner, card(owner, 'Edsger Dijkstra').getByTestId('pipeline-drag-handle'), column(owner, 'interview'));
+  await expect(column(owner, 'interview').getByTestId('pipeline-card')).toHaveCount(2);
+  await expectNoAxeViolations(owner);
+  await noSidewaysScroll(owner, 1280);
+  await owner.screenshot({ path: `${dir}/pipeline-board-fr-1280.png`, fullPage: true });
+
+  await card(owner, 'Edsger Dijkstra').getByTestId('pipeline-select').click();
+  await card(owner, 'Grace Hopper').getByTestId('pipeline-select').click();
+  await owner.getByTestId('pipeline-bulk-status').selectOption('offer');
+  await owner.getByTestId('pipeline-bulk-apply').click();
+  await expect(count(owner, 'offer')).toHaveText('3');
+  await expect(count(owner, 'interview')).toHaveText('0');
+  expect(statusMails(emails)).toEqual([]);
+
+  // A phone: the columns stack inside the page's width, each card has a 44 px "Move to" menu.
+  await noSidewaysScroll(owner, 375);
+  const menu = card(owner, 'Alan Turing').getByTestId('pipeline-move-to');
+  await expect(menu).toBeVisible();
+  expect((await menu.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  expect(
+    (await card(owner, 'Alan Turing').getByTestId('pipeline-drag-handle').boundingBox())!.height,
+  ).toBeGreaterThanOrEqual(44);
+  await owner.screenshot({ path: `${dir}/pipeline-board-fr-375.png`, fullPage: true });
+  // Chosen with the e-mail box ticked: this one move tells the student, in their language.
+  await owner.getByTestId('pipeline-notify').click();
+  await menu.selectOption('interview');
+  await expect(column(owner, 'interview').getByTestId('pipeline-card')).toHaveText([/Alan Turing/]);
+  await waitForMail(emails[2]!, /is now: |est maintenant :/);
+  expect(statusMails(emails)).toHaveLength(1);
+  await expectNoAxeViolations(owner);
+
+  await setLocale(owner, 'en');
+  await owner.goto(`/company/jobs/${jobId}?view=board`);
+  await expect(count(owner, 'interview')).toHaveText('1');
+  await noSidewaysScroll(owner, 375);
+  await expectNoAxeViolations(owner);
+  await owner.screenshot({ path: `${dir}/pipeline-board-en-375.png`, fullPage: true });
+});
