@@ -68,6 +68,7 @@ import { nextStepReminderTask, trackedApplicationsRoutes } from './modules/track
 import { pushRoutes } from './modules/push/index.ts';
 import { scorecardsRoutes } from './modules/scorecards/index.ts';
 import { pipelineRoutes } from './modules/pipeline/index.ts';
+import { createStudentMessenger, messagesRoutes } from './modules/messages/index.ts';
 import { organizationActivityRoutes } from './modules/organization-activity/index.ts';
 import {
   alertsUnsubscribeKind,
@@ -468,9 +469,11 @@ export async function buildApp({
         retentionDays: env.retention.applicationDays,
         deletionGraceDays: env.retention.organizationDeletionGraceDays,
         now: clock,
+        messenger: createStudentMessenger({ appUrl: env.publicUrl }),
       });
       await api.register(scorecardsRoutes, { db: database.db });
       await api.register(pipelineRoutes, { db: database.db });
+      await api.register(messagesRoutes, { db: database.db, mailSender, appUrl: env.publicUrl, now: clock });
       await api.register(organizationActivityRoutes, { db: database.db, now: clock });
       await api.register(accountRoutes, { db: database.db, storage, now: clock });
       await api.register(savedJobsRoutes, { db: database.db });

@@ -167,8 +167,7 @@ async function moveApplication(owner: Page, jobId: string, status: string, label
   await owner.goto(`/company/jobs/${jobId}`);
   await owner.getByTestId('applicant-row').filter({ hasText: 'Ada Lovelace' }).getByRole('link').first().click();
   await owner.getByTestId('status-select').selectOption(status);
-  await owner.getByText('E-mail the student about this move').click();
-  await expect(owner.getByLabel('E-mail the student about this move')).toBeChecked();
+  await owner.getByTestId('message-select').selectOption('status');
   await owner.getByRole('button', { name: 'Update status' }).click();
   await expect(owner.getByTestId('application-status').first()).toHaveText(label);
 }

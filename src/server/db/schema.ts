@@ -531,6 +531,59 @@ export const organizationActivity = pgTable(
   ],
 );
 
+/**
+ * An organization's e-mail templates (docs/decisions/034-email-templates.md): a subject and a plain-text body per
+ * language (`{en?, fr?}`, at least one), with `{{variables}}` of a fixed list. Owners edit them, members use them.
+ */
+export const emailTemplates = pgTable(
+  'email_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The status it suits (offered first for a move there); null: any. */
+    status: text('status', { enum: ['applied', 'screening', 'interview', 'offer', 'hired', 'rejected'] }),
+    texts: jsonb('texts').$type<Partial<Record<'en' | 'fr', { subject: string; body: string }>>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('email_templates_organization_id_idx').on(table.organizationId, table.name)],
+);
+
+/**
+ * Every message sent to an application's student ("what did we tell them?"): written in the transaction that puts
+ * the e-mail in the outbox. The member's name is kept as it was at send time; the uid is nulled when the member's
+ * account is deleted. The rows go with the application's personal data (account deletion, retention).
+ */
+export const applicationMessages = pgTable(
+  'application_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    /** 'status': the standard status e-mail; 'template': from a template; 'custom': words the member wrote. */
+    kind: text('kind', { enum: ['status', 'template', 'custom'] }).notNull(),
+    sentByUid: text('sent_by_uid'),
+    sentByName: text('sent_by_name'),
+    locale: text('locale').notNull(),
+    subject: text('subject').notNull(),
+    /** The text as the student read it (variables filled). */
+    body: text('body').notNull(),
+    templateId: uuid('template_id').references(() => emailTemplates.id, { onDelete: 'set null' }),
+    /** The template's name at send time (the template may be renamed or deleted later). */
+    templateName: text('template_name'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('application_messages_application_id_idx').on(table.applicationId, table.sentAt),
+    index('application_messages_sent_by_uid_idx').on(table.sentByUid),
+    check('application_messages_kind_check', sql`${table.kind} in ('status', 'template', 'custom')`),
+  ],
+);
+
 /** The criteria a job's scorecards rate (2-6, in order); a job without a row has none yet. */
 export const jobScorecardCriteria = pgTable('job_scorecard_criteria', {
   jobId: uuid('job_id')
@@ -628,6 +681,8 @@ export type ApplicantInvitationRow = typeof applicantInvitations.$inferSelect;
 export type SharedLinkRow = typeof sharedLinks.$inferSelect;
 export type ApplicationRow = typeof applications.$inferSelect;
 export type OrganizationMemberRow = typeof organizationMembers.$inferSelect;
+export type EmailTemplateRow = typeof emailTemplates.$inferSelect;
+export type ApplicationMessageRow = typeof applicationMessages.$inferSelect;
 export type OrganizationInvitationRow = typeof organizationInvitations.$inferSelect;
 
 /**

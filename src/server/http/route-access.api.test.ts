@@ -69,6 +69,8 @@ type OrgFixtures = {
   memberInvitation: string;
   /** Member-allowed deletions each get their own row per role, so the owner's probe still finds one. */
   jobInvitation: Record<Role, string>;
+  /** An e-mail template of the organization (edited, then deleted, by the owner-only routes). */
+  emailTemplate: string;
   sharedLink: Record<Role, string>;
   spareMember: EmulatorUser;
 };
@@ -144,7 +146,13 @@ beforeAll(async () => {
       role: 'member',
       invitedBy: null,
     });
+    const template = await caller(app, owner).request('POST', `/api/company/organizations/${id}/email-templates`, {
+      name: 'Interview invitation',
+      texts: { en: { subject: 'An interview for {{jobTitle}}', body: 'Hi {{firstName}}, shall we meet?' } },
+    });
+    expect(template.statusCode).toBe(201);
     fixtures[org] = {
+      emailTemplate: template.json().id,
       job: { id: job.id, slug: job.slug },
       application: await applyAsStudent(app, studentUser, job.slug),
       memberInvitation: memberInvitation.invitation.id,
@@ -220,6 +228,7 @@ function parameterValue(url: string, name: string, org: Org, role: Role): string
     slug: () => data.job.slug,
     idOrSlug: () => data.job.slug,
     jobId: () => data.job.id,
+    templateId: () => data.emailTemplate,
     '*': () => 'logos/none.png',
   };
   const idByRoute: [RegExp, () => string][] = [

@@ -38,6 +38,8 @@ const words = {
     statusBody: (job: string, org: string, status: string) =>
       `Your application for ${job} at ${org} is now: ${status}.`,
     statusReason: (org: string) => `You get this e-mail because ${org} chose to tell you about your application.`,
+    messageReason: (org: string) =>
+      `You get this e-mail because ${org} wrote to you about your application on Campus Jobs.`,
     confirmationSubject: (where: string) => `Application received: ${where}`,
     confirmationBody: (where: string, when: string) =>
       `Thank you for applying for ${where}. Your application was received on ${when}.`,
@@ -66,6 +68,8 @@ const words = {
       `Votre candidature pour ${job} chez ${org} est maintenant : ${status}.`,
     statusReason: (org: string) =>
       `Vous recevez ce courriel parce que ${org} a choisi de vous informer de votre candidature.`,
+    messageReason: (org: string) =>
+      `Vous recevez ce courriel parce que ${org} vous a écrit au sujet de votre candidature sur Campus Jobs.`,
     confirmationSubject: (where: string) => `Candidature reçue : ${where}`,
     confirmationBody: (where: string, when: string) =>
       `Merci d’avoir postulé pour ${where}. Votre candidature a été reçue le ${when}.`,
@@ -100,6 +104,28 @@ export function mailDateTime(date: Date, locale: Locale): string {
 
 const myApplicationsPath = '/jobs/applied';
 
+/** The words of the standard status e-mail (its subject and its paragraphs), as kept on the application's history. */
+export function statusChangeWords({
+  locale,
+  firstName,
+  jobTitle,
+  organizationName,
+  status,
+}: {
+  locale: Locale;
+  firstName: string;
+  jobTitle: string;
+  organizationName: string;
+  status: ApplicationStatus;
+}): { subject: string; paragraphs: string[] } {
+  const w = words[locale];
+  const name = studentStatusNames[locale][status];
+  return {
+    subject: w.statusSubject(jobTitle, organizationName, name),
+    paragraphs: [w.hello(firstName), w.statusBody(jobTitle, organizationName, name), statusNext[locale][status]],
+  };
+}
+
 export function statusChangeMail({
   to,
   locale,
@@ -118,14 +144,11 @@ export function statusChangeMail({
   appUrl: string;
 }): MailMessage {
   const w = words[locale];
-  const name = studentStatusNames[locale][status];
+  const { subject, paragraphs } = statusChangeWords({ locale, firstName, jobTitle, organizationName, status });
   const blocks: MailBlock[] = [
-    { kind: 'paragraph', text: w.hello(firstName) },
-    { kind: 'paragraph', text: w.statusBody(jobTitle, organizationName, name) },
-    { kind: 'paragraph', text: statusNext[locale][status] },
+    ...paragraphs.map((text): MailBlock => ({ kind: 'paragraph', text })),
     { kind: 'button', link: { label: w.myApplications, url: myApplicationsPath } },
   ];
-  const subject = w.statusSubject(jobTitle, organizationName, name);
   return {
     to,
     ...renderMail(
@@ -246,6 +269,47 @@ export function applicantInvitationMail({
           { kind: 'paragraph', text: w.validUntil(mailDateTime(expiresAt, locale)) },
         ],
         footer: { reason: w.invitationReason(organizationName), links: [] },
+      },
+      { appUrl },
+    ),
+  };
+}
+
+/**
+ * A message a member of the organization chose to send (a template or their own words, variables filled): the body
+ * is plain text, each blank-line-separated part a paragraph, escaped into the shared layout.
+ */
+export function organizationMessageMail({
+  to,
+  locale,
+  subject,
+  body,
+  organizationName,
+  appUrl,
+}: {
+  to: string;
+  locale: Locale;
+  subject: string;
+  body: string;
+  organizationName: string;
+  appUrl: string;
+}): MailMessage {
+  const w = words[locale];
+  const paragraphs = body
+    .split(/\n[ \t]*\n/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  return {
+    to,
+    ...renderMail(
+      {
+        locale,
+        subject,
+        blocks: [
+          ...paragraphs.map((text): MailBlock => ({ kind: 'paragraph', text })),
+          { kind: 'button', link: { label: w.myApplications, url: myApplicationsPath } },
+        ],
+        footer: { reason: w.messageReason(organizationName), links: [] },
       },
       { appUrl },
     ),

@@ -94,7 +94,8 @@ function htmlLink(link: MailLink, appUrl: string, style: string = styles.link): 
 function htmlBlock(block: MailBlock, appUrl: string): string {
   switch (block.kind) {
     case 'paragraph':
-      return `<p style="${styles.paragraph}">${escapeHtml(block.text)}</p>`;
+      // A line break a person typed (a signature) stays one.
+      return `<p style="${styles.paragraph}">${escapeHtml(block.text).replace(/\r?\n/g, '<br>')}</p>`;
     case 'button':
       return `<p style="${styles.buttonWrap}">${htmlLink(block.link, appUrl, styles.button)}</p>`;
     case 'section': {

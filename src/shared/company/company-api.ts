@@ -13,6 +13,7 @@ import {
 import { skillsSchema } from '../profile/profile-schema.ts';
 import { policyText } from '../schemas/text-policy.ts';
 import { applicationStatuses, companySettableStatuses } from './application-status.ts';
+import { messageChoiceSchema, studentMessageSchema } from '../messages/messages-api.ts';
 
 // The company portal's API (issue 11, /api/company/...) and the student's applications (/api/applications/...):
 // the zod schema of every request the server validates and the type of every answer. Requests are validated on the
@@ -500,6 +501,12 @@ function reasonOnlyWhenRejected(value: { status: string; rejectionReason?: unkno
 }
 const reasonMessage = 'A rejection reason goes with the status rejected only';
 
+/** One way to tell the student: the standard e-mail (`notify`) or a message, not both. */
+function oneMessage(value: { notify?: boolean | undefined; message?: unknown }) {
+  return !(value.notify === true && value.message !== undefined);
+}
+const oneMessageError = 'Send notify (the standard status e-mail) or a message, not both';
+
 /** PATCH /api/company/applications/{id} */
 export const applicationStatusRequestSchema = z
   .object({
@@ -516,9 +523,12 @@ export const applicationStatusRequestSchema = z
     rejectionReason: rejectionReasonSchema.optional(),
     /** Words of the reason (with `other`, or to add to one), for the organization. */
     rejectionNote: rejectionNoteSchema,
+    /** A template or the member's words, e-mailed to the student in the move's transaction (instead of `notify`). */
+    message: messageChoiceSchema.optional(),
   })
   .strict()
-  .refine(reasonOnlyWhenRejected, { error: reasonMessage });
+  .refine(reasonOnlyWhenRejected, { error: reasonMessage })
+  .refine(oneMessage, { error: oneMessageError });
 export type ApplicationStatusRequest = z.input<typeof applicationStatusRequestSchema>;
 
 /** POST /api/company/applications/bulk-status */
@@ -531,9 +541,11 @@ export const bulkStatusRequestSchema = z
     notify: z.boolean({ error: 'notify must be true or false' }).optional(),
     rejectionReason: rejectionReasonSchema.optional(),
     rejectionNote: rejectionNoteSchema,
+    message: messageChoiceSchema.optional(),
   })
   .strict()
-  .refine(reasonOnlyWhenRejected, { error: reasonMessage });
+  .refine(reasonOnlyWhenRejected, { error: reasonMessage })
+  .refine(oneMessage, { error: oneMessageError });
 export type BulkStatusRequest = z.input<typeof bulkStatusRequestSchema>;
 export type BulkStatusResponse = {
   updated: string[];
@@ -637,5 +649,7 @@ export const studentApplicationDetailSchema = studentApplicationSchema.extend({
   history: z.array(
     z.object({ from: z.enum(applicationStatuses).nullable(), to: z.enum(applicationStatuses), at: z.string() }),
   ),
+  /** The messages the organization sent about this application, oldest first. */
+  messages: z.array(studentMessageSchema),
 });
 export type StudentApplicationDetail = z.infer<typeof studentApplicationDetailSchema>;

@@ -114,6 +114,13 @@ export const errorMessages = {
   email_invalid: 'This is not a valid e-mail address.',
   resume_missing: 'The resume of this application could not be found.',
   resume_removed: 'This resume was removed: the applicant deleted their account.',
+  unknown_template_variable:
+    'The text uses a variable that does not exist. Use only {{firstName}}, {{jobTitle}}, {{organization}} and {{recruiterName}}.',
+  rejection_emails_off:
+    'This organization does not e-mail rejections (see its settings): move the application without a message.',
+  too_many_templates: 'An organization can keep at most 50 e-mail templates.',
+  message_recipient_gone:
+    'The student deleted their account or their details were removed: there is nobody to write to.',
   resume_expired: 'This resume was removed: applications keep their details for a limited time after the job closes.',
 
   // Push notifications

@@ -12,6 +12,7 @@ export const activityKinds = [
   'member-left',
   'deletion-scheduled',
   'deletion-cancelled',
+  'message',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 

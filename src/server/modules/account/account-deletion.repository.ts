@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import {
   accountDeletions,
   applicantInvitations,
+  applicationMessages,
   applicationStatusHistory,
   applications,
   mailOutbox,
@@ -80,7 +81,8 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) =>
 /**
  * In one transaction: the account's applications withdrawn and anonymised (kept for their organization), the mail
  * addressed to it or about its applications, the invitations sent to its address, its memberships and its
- * notification records removed, its uid taken off its organizations' activity logs, then the account row, which
+ * notification records removed, the messages sent to it removed, its uid taken off its organizations' activity logs
+ * and the messages it sent as a member, then the account row, which
  * takes every table keyed to it along (profile, saved and dismissed jobs, alerts, push subscriptions and queued
  * pushes: ON DELETE CASCADE).
  */
@@ -131,6 +133,9 @@ export async function deleteAccountRows(db: Database, uid: string, email: string
         .where(eq(applications.id, row.id));
     }
 
+    // The messages sent to the student are theirs: gone with the application's personal data.
+    if (ids.length > 0) await tx.delete(applicationMessages).where(inArray(applicationMessages.applicationId, ids));
+
     const mentions = [likePattern(email)];
     await tx
       .delete(mailOutbox)
@@ -152,19 +157,19 @@ export async function deleteAccountRows(db: Database, uid: string, email: string
       .where(eq(organizationMembers.uid, uid))
       .returning({ organizationId: organizationMembers.organizationId });
     if (memberships.length > 0) {
-      await tx
-        .insert(organizationActivity)
-        .values(
-          memberships.map(({ organizationId }) => ({
-            organizationId,
-            actorUid: null,
-            kind: 'member-left' as const,
-            at: now,
-          })),
-        );
+      await tx.insert(organizationActivity).values(
+        memberships.map(({ organizationId }) => ({
+          organizationId,
+          actorUid: null,
+          kind: 'member-left' as const,
+          at: now,
+        })),
+      );
     }
     // The organizations keep their activity log (what was done, when), no longer saying by whom.
     await tx.update(organizationActivity).set({ actorUid: null }).where(eq(organizationActivity.actorUid, uid));
+    // A member's messages stay on the applications they were sent about, signed with the name kept at send time.
+    await tx.update(applicationMessages).set({ sentByUid: null }).where(eq(applicationMessages.sentByUid, uid));
     // Digest runs are named `digest:{uid}:{day}`.
     await tx.delete(notificationRuns).where(sql`${notificationRuns.id} like ${likePattern(`:${uid}:`)}`);
     await tx.delete(users).where(eq(users.uid, uid));

@@ -2,6 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   alerts,
+  applicationMessages,
   applicationStatusHistory,
   applications,
   dismissedJobs,
@@ -46,7 +47,9 @@ const applicationBookkeeping = new Set(['idempotencyKey', 'requestHash', 'respon
 export type AccountData = {
   account: Record<string, unknown> | null;
   profile: Record<string, unknown> | null;
-  applications: Array<Record<string, unknown> & { statusHistory: Record<string, unknown>[] }>;
+  applications: Array<
+    Record<string, unknown> & { statusHistory: Record<string, unknown>[]; messages: Record<string, unknown>[] }
+  >;
   savedJobs: Record<string, unknown>[];
   dismissedJobs: Record<string, unknown>[];
   alerts: Record<string, unknown>[];
@@ -83,6 +86,21 @@ export async function readAccountData(
           .from(applicationStatusHistory)
           .where(inArray(applicationStatusHistory.applicationId, ids))
           .orderBy(asc(applicationStatusHistory.createdAt));
+  // The messages the organizations sent about the applications (what the student was told), without who sent them.
+  const messages =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            applicationId: applicationMessages.applicationId,
+            sentAt: applicationMessages.sentAt,
+            locale: applicationMessages.locale,
+            subject: applicationMessages.subject,
+            body: applicationMessages.body,
+          })
+          .from(applicationMessages)
+          .where(inArray(applicationMessages.applicationId, ids))
+          .orderBy(asc(applicationMessages.sentAt));
   const [saved, dismissed, alertRows, tracked, subscriptions, reports] = await Promise.all([
     db.select().from(savedJobs).where(eq(savedJobs.userUid, uid)),
     db.select().from(dismissedJobs).where(eq(dismissedJobs.userUid, uid)),
@@ -99,6 +117,9 @@ export async function readAccountData(
       statusHistory: history
         .filter((entry) => entry.applicationId === row.id)
         .map(({ fromStatus, toStatus, createdAt }) => ({ fromStatus, toStatus, createdAt })),
+      messages: messages
+        .filter((message) => message.applicationId === row.id)
+        .map(({ sentAt, locale, subject, body }) => ({ sentAt, locale, subject, body })),
     })),
     savedJobs: saved,
     dismissedJobs: dismissed,

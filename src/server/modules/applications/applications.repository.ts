@@ -7,6 +7,7 @@ import {
 import type { StudentApplication } from '../../../shared/company/company-api.ts';
 import type { Database } from '../../db/client.ts';
 import {
+  applicationMessages,
   applications,
   applicationStatusHistory,
   featuredJobs,
@@ -70,6 +71,15 @@ export async function listStudentHistory(db: Database, applicationId: string) {
     .from(applicationStatusHistory)
     .where(eq(applicationStatusHistory.applicationId, applicationId))
     .orderBy(applicationStatusHistory.createdAt, applicationStatusHistory.id);
+}
+
+/** The messages the organization sent the student about this application (what they read, not who sent it). */
+export async function listStudentMessages(db: Database, applicationId: string) {
+  return db
+    .select({ at: applicationMessages.sentAt, subject: applicationMessages.subject, body: applicationMessages.body })
+    .from(applicationMessages)
+    .where(eq(applicationMessages.applicationId, applicationId))
+    .orderBy(applicationMessages.sentAt, applicationMessages.id);
 }
 
 /**

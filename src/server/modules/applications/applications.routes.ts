@@ -11,6 +11,7 @@ import {
   findStudentApplication,
   listAppliedJobIds,
   listStudentHistory,
+  listStudentMessages,
   studentApplications,
   toStudentApplication,
   withdrawApplication,
@@ -94,7 +95,10 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ApplicationsRoutesOptions
     async (request): Promise<StudentApplicationDetail> => {
       const row = await ownApplication(callerOf(request.user).uid, request.params.id);
       const { coverLetter, ...answers } = row.application.answers;
-      const history = await listStudentHistory(db, row.application.id);
+      const [history, messages] = await Promise.all([
+        listStudentHistory(db, row.application.id),
+        listStudentMessages(db, row.application.id),
+      ]);
       return {
         ...toStudentApplication(row),
         answers: { ...answers, email: row.application.email },
@@ -106,6 +110,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ApplicationsRoutesOptions
           to: entry.to as StudentApplication['status'],
           at: entry.at.toISOString(),
         })),
+        messages: messages.map((message) => ({ ...message, at: message.at.toISOString() })),
       };
     },
   );

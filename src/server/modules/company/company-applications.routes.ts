@@ -45,6 +45,8 @@ import {
 import { findJob } from './company-jobs.repository.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { enqueueMentionMails } from '../mentions/index.ts';
+import type { StudentMessageChoice, StudentMessenger } from './student-messenger.ts';
+import type { MessageChoice } from '../../../shared/messages/messages-api.ts';
 
 export type CompanyApplicationsRoutesOptions = {
   db: Database;
@@ -54,7 +56,18 @@ export type CompanyApplicationsRoutesOptions = {
   appUrl: string;
   /** The app's clock, for the activity log. */
   now: () => number;
+  /** How a move tells the student (modules/messages). */
+  messenger: StudentMessenger;
 };
+
+/** The request's choice: a message, the standard status e-mail (`notify`), or nothing (a silent move). */
+function messageOf(input: {
+  notify?: boolean | undefined;
+  message?: MessageChoice | undefined;
+}): StudentMessageChoice | null {
+  if (input.message) return input.message;
+  return input.notify ? { kind: 'status' } : null;
+}
 
 function toNote(row: {
   id: string;
@@ -73,7 +86,7 @@ function toNote(row: {
 
 export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRoutesOptions> = async (
   app,
-  { db, storage, mailSender, pushSender, appUrl, now },
+  { db, storage, mailSender, pushSender, appUrl, now, messenger },
 ) => {
   async function jobOf(request: { params: { id: string } } & Parameters<typeof companyCaller>[0]) {
     await requireJobAccess(db, companyCaller(request), request.params.id);
@@ -201,10 +214,10 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
         applicationId: id,
         to: input.status,
         version: input.version,
-        notify: input.notify ?? false,
+        message: messageOf(input),
+        messenger,
         rejection: { reason: input.rejectionReason, note: input.rejectionNote },
         actor: { uid: caller.uid, name: displayNameOf(caller, membership) },
-        appUrl,
         at: new Date(now()),
       });
       if (outcome.mailed) {
@@ -241,11 +254,11 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
       const outcome = await bulkChangeStatus(db, {
         ids,
         to: input.status,
-        notify: input.notify ?? false,
+        message: messageOf(input),
+        messenger,
         rejection: { reason: input.rejectionReason, note: input.rejectionNote },
         organizationId,
         actor: { uid: caller.uid, name: displayNameOf(caller, membership) },
-        appUrl,
         at: new Date(now()),
       });
       if (outcome.mailed > 0) {

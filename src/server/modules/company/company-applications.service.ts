@@ -9,19 +9,15 @@ import type {
 import { emptyStatusCounts } from '../../../shared/company/application-status.ts';
 import { computeMatch, describeMatchPart } from '../../../shared/company/match.ts';
 import type { Database } from '../../db/client.ts';
-import { statusChangeMail } from '../../mail/company-mails.ts';
-import { recipientLocale } from '../../mail/recipient-locale.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
-import { enqueueStatusChangePush } from '../../push/status-change-push.ts';
 import {
   type ApplicantRow,
-  type ApplicationWithJob,
   findApplicationWithJob,
   insertHistory,
   lockApplications,
   updateStatusIfCurrent,
 } from './company-applications.repository.ts';
 import { recordActivity } from '../../activity/record-activity.ts';
+import type { StudentMessageChoice, StudentMessenger } from './student-messenger.ts';
 import { csvDocument } from '../../http/csv.ts';
 import { HttpError } from '../../http/http-error.ts';
 
@@ -207,41 +203,8 @@ export function jobStats(rows: ApplicantRow[]): JobStats {
 type Actor = { uid: string; name: string | null };
 
 /**
- * Tells the student of the change when the member chose to: an e-mail in the student's language and a push to their
- * browsers (the organization may turn off news of a rejection). Answers whether anything was queued.
- */
-async function enqueueStatusNotifications(
-  db: Database,
-  found: ApplicationWithJob,
-  to: ApplicationStatus,
-  appUrl: string,
-): Promise<boolean> {
-  if (to === 'rejected' && !found.organization.rejectionEmails) return false;
-  // A deleted account's application: nobody is left to tell.
-  const uid = found.application.uid;
-  if (uid === null) return false;
-  const mail = statusChangeMail({
-    to: found.application.email,
-    locale: await recipientLocale(db, { uid }),
-    firstName: found.application.answers.firstName,
-    jobTitle: found.job.title,
-    organizationName: found.organization.name,
-    status: to,
-    appUrl,
-  });
-  await enqueueMail(db, { kind: 'status-change', causeId: found.application.id, ...mail });
-  await enqueueStatusChangePush(db, {
-    uid,
-    applicationId: found.application.id,
-    jobTitle: found.job.title,
-    organizationName: found.organization.name,
-    status: to,
-  });
-  return true;
-}
-
-/**
- * PATCH /api/company/applications/{id}: the change, its history row, the student's e-mail and push in one transaction,
+ * PATCH /api/company/applications/{id}: the change, its history row, and the message the member chose (the e-mail,
+ * its history row, the push: `messenger`) in one transaction,
  * only if `version` is still current (else 409 stale_status). The same status at the current version changes nothing.
  */
 export async function changeApplicationStatus(
@@ -250,10 +213,10 @@ export async function changeApplicationStatus(
     applicationId,
     to,
     version,
-    notify,
+    message,
+    messenger,
     rejection,
     actor,
-    appUrl,
     at,
   }: {
     applicationId: string;
@@ -261,10 +224,10 @@ export async function changeApplicationStatus(
     version: number;
     /** With `rejected`: why, for the organization's records (never sent to the student). */
     rejection?: Rejection;
-    /** Tell the student; false: a silent move. */
-    notify: boolean;
+    /** What to tell the student; null: a silent move. */
+    message: StudentMessageChoice | null;
+    messenger: StudentMessenger;
     actor: Actor;
-    appUrl: string;
     /** The app's clock, for the activity log. */
     at: Date;
   },
@@ -290,7 +253,7 @@ export async function changeApplicationStatus(
       changedByName: actor.name,
       ...rejectionOf(to, rejection),
     });
-    const mailed = notify && (await enqueueStatusNotifications(tx, found, to, appUrl));
+    const mailed = message !== null && (await messenger.send(tx, { applicationId, message, move: to, actor, at }));
     await recordActivity(tx, {
       organizationId: found.job.organizationId,
       actorUid: actor.uid,
@@ -313,20 +276,20 @@ export async function bulkChangeStatus(
   {
     ids,
     to,
-    notify,
+    message,
+    messenger,
     rejection,
     organizationId,
     actor,
-    appUrl,
     at,
   }: {
     ids: string[];
     to: CompanySettableStatus;
-    notify: boolean;
+    message: StudentMessageChoice | null;
+    messenger: StudentMessenger;
     rejection?: Rejection;
     organizationId: string;
     actor: Actor;
-    appUrl: string;
     at: Date;
   },
 ): Promise<{
@@ -364,7 +327,7 @@ export async function bulkChangeStatus(
         changedByName: actor.name,
         ...rejectionOf(to, rejection),
       });
-      const told = notify && (await enqueueStatusNotifications(tx, found, to, appUrl));
+      const told = message !== null && (await messenger.send(tx, { applicationId: id, message, move: to, actor, at }));
       if (told) mailed += 1;
       await recordActivity(tx, {
         organizationId,

@@ -6,6 +6,7 @@ import type { PushSender } from '../../push/push-outbox.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { BoardIndex } from '../jobs/index.ts';
 import { asCompanyScope } from './company-scope.ts';
+import type { StudentMessenger } from './student-messenger.ts';
 import { companyApplicationsRoutes } from './company-applications.routes.ts';
 import { companyJobsRoutes } from './company-jobs.routes.ts';
 import { jobInvitationsRoutes } from './job-invitations.routes.ts';
@@ -29,10 +30,12 @@ export type CompanyRoutesOptions = {
   /** ORGANIZATION_DELETION_GRACE_DAYS. */
   deletionGraceDays: number;
   now: () => number;
+  messenger: StudentMessenger;
 };
 
 export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (app, options) => {
-  const { db, storage, mailSender, pushSender, boardIndex, appUrl, retentionDays, deletionGraceDays, now } = options;
+  const { db, storage, mailSender, pushSender, boardIndex, appUrl, retentionDays, deletionGraceDays, now, messenger } =
+    options;
 
   // Membership is checked before the input is read: the route schemas (company-route-schemas.ts) document the
   // input and each handler parses it with the same schema after its access check.
@@ -52,7 +55,15 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (ap
       now,
     });
     await signedIn.register(companyJobsRoutes, { db, boardIndex, appUrl, retentionDays, now });
-    await signedIn.register(companyApplicationsRoutes, { db, storage, mailSender, pushSender, appUrl, now });
+    await signedIn.register(companyApplicationsRoutes, {
+      db,
+      storage,
+      mailSender,
+      pushSender,
+      appUrl,
+      now,
+      messenger,
+    });
     await signedIn.register(jobInvitationsRoutes, { db, mailSender, appUrl });
     await signedIn.register(memberSettingsRoutes, { db });
     await signedIn.register(pendingInvitationsRoutes, { db });

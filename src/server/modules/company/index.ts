@@ -20,3 +20,5 @@ export { parseCompanyRequest } from './company-request.ts';
 export { asCompanyScope } from './company-scope.ts';
 export { listApplicantRows } from './company-applications.repository.ts';
 export { type ApplicantFilters, filterApplicants } from './company-applications.service.ts';
+export type { StudentMessageChoice, StudentMessenger } from './student-messenger.ts';
+export { findApplicationWithJob, type ApplicationWithJob } from './company-applications.repository.ts';

@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationNotes, applications, applicationStatusHistory, studentProfiles } from '../../db/schema.ts';
+import {
+  applicationMessages,
+  applicationNotes,
+  applications,
+  applicationStatusHistory,
+  studentProfiles,
+} from '../../db/schema.ts';
 import type { Database } from '../../db/client.ts';
 import { buildEnv, buildTestApp } from '../../../../tests/api-setup/test-app.ts';
 import { createTestClock, type TestClock } from '../../../../tests/api-setup/test-clock.ts';
@@ -107,6 +113,13 @@ describe('the application retention sweep', () => {
 
   it('then removes the details and the resume copy, keeping the application, its history, notes and student', async () => {
     const before = await row(closedApplication);
+    // A message the organization sent the student (it names them): removed with the details.
+    const sent = await caller(app, organization.owner).request(
+      'POST',
+      `/api/company/applications/${closedApplication}/messages`,
+      { message: { kind: 'custom', subject: 'Hello {{firstName}}', body: 'Thank you, {{firstName}}.' } },
+    );
+    expect(sent.statusCode).toBe(201);
     const [profile] = await db.select().from(studentProfiles).where(eq(studentProfiles.uid, student.uid));
     clock.advance(closedAt + 31 * dayMs - clock.now());
     await sweep();
@@ -142,6 +155,9 @@ describe('the application retention sweep', () => {
     ).toBeGreaterThan(0);
     const notes = await db.select().from(applicationNotes).where(eq(applicationNotes.applicationId, closedApplication));
     expect(notes.map((note) => note.body)).toEqual(['Good fit']);
+    expect(
+      await db.select().from(applicationMessages).where(eq(applicationMessages.applicationId, closedApplication)),
+    ).toEqual([]);
 
     // The organization: listed under the removed name, its resume 410 with a reason that says why.
     const owner = caller(app, organization.owner);

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { anonymousAnswers } from '../../../shared/account/account-deletion.ts';
 import { expiredApplicantName } from '../../../shared/account/retention.ts';
 import type { Database } from '../../db/client.ts';
-import { applications, featuredJobs, studentProfiles } from '../../db/schema.ts';
+import { applicationMessages, applications, featuredJobs, studentProfiles } from '../../db/schema.ts';
 
 // The rows of the retention sweep (retention.service.ts): applications whose job ended before `cutoff` and that
 // still hold their applicant's details.
@@ -50,8 +50,9 @@ export async function profileResumeKeys(db: Database, keys: readonly string[]): 
 }
 
 /**
- * In one transaction: each application's applicant details, snapshots and resume reference removed, the status,
- * its history, the organization's notes and the student's own link (uid) kept. Rows anonymised meanwhile are left.
+ * In one transaction: each application's applicant details, snapshots, resume reference and the messages sent to the
+ * student removed; the status, its history, the organization's notes and the student's own link (uid) kept. Rows
+ * anonymised meanwhile are left.
  */
 export async function anonymizeExpiredApplications(
   db: Database,
@@ -82,6 +83,8 @@ export async function anonymizeExpiredApplications(
         })
         .where(and(eq(applications.id, row.id), isNull(applications.anonymizedAt)))
         .returning({ id: applications.id });
+      // The messages sent to the student name them and say what they were told: removed with the details.
+      if (updated.length > 0) await tx.delete(applicationMessages).where(eq(applicationMessages.applicationId, row.id));
       changed += updated.length;
     }
   });

@@ -66,12 +66,46 @@ function Submission({ applicationId }: { applicationId: string }) {
       </Stack>
     </Stack>
   );
+  // What the organization wrote (its templates or its own words), never why it decided.
+  const messages =
+    data.messages.length > 0 ? (
+      <Stack gap="2" data-testid="submission-messages">
+        <Heading as="h3" size="sm">
+          {t('submission.messages')}
+        </Heading>
+        <Stack as="ol" gap="3">
+          {data.messages.map((message, index) => (
+            <Stack
+              as="li"
+              key={`${message.at}:${index}`}
+              listStyleType="none"
+              gap="1"
+              p="3"
+              bg="bg.subtle"
+              rounded="l2"
+              data-testid="submission-message"
+            >
+              <Text fontWeight="semibold" wordBreak="break-word">
+                {message.subject}
+              </Text>
+              <Text textStyle="sm" whiteSpace="pre-wrap" wordBreak="break-word">
+                {message.body}
+              </Text>
+              <Text textStyle="xs" color="fg.muted">
+                {date(message.at)}
+              </Text>
+            </Stack>
+          ))}
+        </Stack>
+      </Stack>
+    ) : null;
   if (data.detailsRemovedAt) {
     // Past the retention period: the job, its status and history stay; what was sent is gone.
     return (
       <Stack gap="5" data-testid="submission">
         <Text data-testid="submission-removed">{t('submission.removed', { date: date(data.detailsRemovedAt) })}</Text>
         <DefinitionList rows={[[t('submission.fields.sent'), date(data.appliedAt)]]} />
+        {messages}
         {history}
       </Stack>
     );
@@ -99,6 +133,7 @@ function Submission({ applicationId }: { applicationId: string }) {
           errorText={() => t('submission.resumeFailed')}
         />
       </Stack>
+      {messages}
       {history}
     </Stack>
   );

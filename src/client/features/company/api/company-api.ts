@@ -33,6 +33,7 @@ import type {
   NotificationSettingsRequest,
 } from '../../../../shared/company/application-notifications.ts';
 import type { ActivityPage } from '../../../../shared/organization-activity/organization-activity-api.ts';
+import type { MessageChoice } from '../../../../shared/messages/messages-api.ts';
 import { apiFetch, apiJson, apiUpload } from '../../../lib/api-client.ts';
 
 // The portal's calls to /api/company/... (contract: src/shared/company/company-api.ts). Each is one operation;
@@ -114,18 +115,18 @@ export const getApplication = (applicationId: string, signal?: AbortSignal) =>
   apiJson<CompanyApplication>(`/company/applications/${enc(applicationId)}`, { signal });
 /**
  * Answers the new status and version; the caller reads the application again for its history. The move is silent
- * unless `notify`: then the student gets an e-mail in their language and a notification.
+ * unless `message` says what to tell the student (the standard e-mail, a template, written words).
  */
 export const setApplicationStatus = (
   applicationId: string,
   status: CompanySettableStatus,
   version: number,
-  notify: boolean,
+  message: { notify?: true; message?: MessageChoice },
   rejection: { rejectionReason?: RejectionReason; rejectionNote?: string } = {},
 ) =>
   apiJson<Pick<CompanyApplication, 'applicationId' | 'status' | 'statusChangedAt' | 'version'>>(
     `/company/applications/${enc(applicationId)}`,
-    json('PATCH', { status, version, notify, ...(status === 'rejected' ? rejection : {}) }),
+    json('PATCH', { status, version, ...message, ...(status === 'rejected' ? rejection : {}) }),
   );
 export const bulkSetStatus = (body: BulkStatusRequest) =>
   apiJson<BulkStatusResponse>('/company/applications/bulk-status', json('POST', body));

@@ -34,6 +34,13 @@ import { MatchBadge } from './match-summary.tsx';
 import { ApplicationStatusBadge } from './status-badges.tsx';
 import type { PipelineQuery } from '../../../../shared/pipeline/pipeline-api.ts';
 import { PipelineBoard } from '../../pipeline/index.ts';
+import {
+  MessageChoice,
+  messageReady,
+  messageRequestOf,
+  type MessageSelection,
+  noMessage,
+} from '../../messages/index.ts';
 
 const pageSize = 20;
 
@@ -133,7 +140,7 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
   }, [listSearch, setSearchParams]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [bulkStatus, setBulkStatus] = useState<CompanySettableStatus>('screening');
-  const [bulkNotify, setBulkNotify] = useState(false);
+  const [bulkMessage, setBulkMessage] = useState<MessageSelection>(noMessage);
   const [bulkBusy, setBulkBusy] = useState(false);
   const [exporting, setExporting] = useState(false);
 
@@ -178,7 +185,11 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
   async function applyBulk() {
     setBulkBusy(true);
     try {
-      const result = await bulkSetStatus({ applicationIds: [...selected], status: bulkStatus, notify: bulkNotify });
+      const result = await bulkSetStatus({
+        applicationIds: [...selected],
+        status: bulkStatus,
+        ...messageRequestOf(bulkMessage),
+      });
       toaster.create({
         type: result.skipped.length > 0 ? 'warning' : 'success',
         title: t('applicants.bulkDone', {
@@ -189,7 +200,7 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
           result.skipped.length > 0 ? t('applicants.bulkSkipped', { count: result.skipped.length }) : undefined,
       });
       setSelected(new Set());
-      setBulkNotify(false);
+      setBulkMessage(noMessage);
       applicants.reload();
     } catch (error) {
       toaster.create({ type: 'error', title: t('applicants.bulkFailed'), description: apiErrorText(t, error) });
@@ -358,17 +369,22 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          <Checkbox.Root
-            checked={bulkNotify}
-            onCheckedChange={(detail) => setBulkNotify(detail.checked === true)}
+          <Box w="full" minW="0">
+            <MessageChoice
+              value={bulkMessage}
+              onChange={setBulkMessage}
+              move={bulkStatus}
+              previewApplicationId={[...selected][0] ?? null}
+              bulk
+            />
+          </Box>
+          <Button
+            onClick={() => void applyBulk()}
+            loading={bulkBusy}
+            disabled={!messageReady(bulkMessage)}
             minH="11"
-            data-testid="bulk-notify"
+            data-testid="bulk-apply"
           >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control bg="bg" />
-            <Checkbox.Label>{t('applicants.bulkNotify')}</Checkbox.Label>
-          </Checkbox.Root>
-          <Button onClick={() => void applyBulk()} loading={bulkBusy} minH="11">
             {t('applicants.bulkApply')}
           </Button>
           <Button variant="ghost" onClick={() => setSelected(new Set())} minH="11">

@@ -39,6 +39,8 @@ function ActivityText({ entry }: { entry: ActivityEntry }) {
       );
     case 'note':
       return <>{t('activity.note', { actor, applicant })}</>;
+    case 'message':
+      return <>{t('activity.message', { actor, applicant })}</>;
     case 'export':
       return (
         <>{t(entry.detail.file === 'activity' ? 'activity.exportActivity' : 'activity.exportApplicants', { actor })}</>

@@ -1,7 +1,6 @@
 import '../company-i18n.ts';
 import {
   Card,
-  Checkbox,
   Field,
   Flex,
   Grid,
@@ -33,6 +32,14 @@ import { toaster } from '../../../components/ui/toaster.tsx';
 import { addNote, getApplication, getApplicationResume, setApplicationStatus } from '../api/company-api.ts';
 import { ScorecardsPanel } from '../../scorecards/index.ts';
 import { CandidateWalk } from '../../pipeline/index.ts';
+import {
+  ApplicationMessagesPanel,
+  MessageChoice,
+  messageReady,
+  messageRequestOf,
+  type MessageSelection,
+  noMessage,
+} from '../../messages/index.ts';
 import { errorCodeOf, apiErrorText } from '../../../lib/api-error-text.ts';
 import { ErrorPanel, LoadingRows } from '../components/company-states.tsx';
 import { MatchExplained } from '../components/match-summary.tsx';
@@ -67,7 +74,7 @@ function StatusControl({
   const current = withdrawn ? 'applied' : (application.status as CompanySettableStatus);
   const [status, setStatus] = useState<CompanySettableStatus>(current);
   const [busy, setBusy] = useState(false);
-  const [notify, setNotify] = useState(false);
+  const [message, setMessage] = useState<MessageSelection>(noMessage);
   // With a rejection: why, for the organization's records (never sent to the student).
   const [reason, setReason] = useState<RejectionReason | ''>('');
   const [reasonNote, setReasonNote] = useState('');
@@ -84,17 +91,23 @@ function StatusControl({
     setProblem(null);
     try {
       const note = reasonNote.trim();
-      const updated = await setApplicationStatus(application.applicationId, status, application.version, notify, {
-        ...(reason ? { rejectionReason: reason } : {}),
-        ...(note ? { rejectionNote: note } : {}),
-      });
+      const updated = await setApplicationStatus(
+        application.applicationId,
+        status,
+        application.version,
+        messageRequestOf(message),
+        {
+          ...(reason ? { rejectionReason: reason } : {}),
+          ...(note ? { rejectionNote: note } : {}),
+        },
+      );
       onChanged(updated);
       toaster.create({
         type: 'success',
         title: t('application.statusSaved', { status: t(`applications:status.${status}`) }),
-        description: t(notify ? 'application.statusToldStudent' : 'application.statusSilent'),
+        description: t(message.kind === 'none' ? 'application.statusSilent' : 'application.statusToldStudent'),
       });
-      setNotify(false);
+      setMessage(noMessage);
       setReason('');
       setReasonNote('');
     } catch (error) {
@@ -130,7 +143,13 @@ function StatusControl({
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        <Button onClick={() => void save()} loading={busy} disabled={status === application.status} minH="11">
+        <Button
+          onClick={() => void save()}
+          loading={busy}
+          disabled={status === application.status || !messageReady(message)}
+          minH="11"
+          data-testid="status-save"
+        >
           {t('application.updateStatus')}
         </Button>
       </Flex>
@@ -172,20 +191,13 @@ function StatusControl({
           </Text>
         </Stack>
       ) : null}
-      {/* Moves are silent, as in the tools recruiters use, unless the member chooses to tell the student. */}
-      <Checkbox.Root
-        checked={notify}
-        onCheckedChange={(detail) => setNotify(detail.checked === true)}
-        minH="11"
-        data-testid="status-notify"
-      >
-        <Checkbox.HiddenInput />
-        <Checkbox.Control />
-        <Checkbox.Label>{t('application.notifyStudent')}</Checkbox.Label>
-      </Checkbox.Root>
-      <Text textStyle="sm" color="fg.muted">
-        {t(notify ? 'application.notifyStudentHelp' : 'application.silentMoveHelp')}
-      </Text>
+      {/* Moves are silent, as in the tools recruiters use, unless the member chooses what to tell the student. */}
+      <MessageChoice
+        value={message}
+        onChange={setMessage}
+        move={status}
+        previewApplicationId={application.applicationId}
+      />
       {problem ? (
         <Text color="fg.error" role="alert" data-testid="status-problem">
           {problem}
@@ -470,6 +482,7 @@ export default function CompanyApplicationPage() {
         <GridItem area="team">
           <Stack gap="5">
             <ScorecardsPanel applicationId={data.applicationId} jobId={data.jobId} />
+            <ApplicationMessagesPanel applicationId={data.applicationId} version={data.version} />
             <Notes application={data} onChange={application.setData} />
             <Section title={t('application.history')} testId="history">
               <Stack as="ol" gap="2">

@@ -12,6 +12,7 @@ import { useOrganization } from '../organization-context.ts';
 import { DeleteOrganizationCard } from '../components/delete-organization-card.tsx';
 import { MemberNameCard } from '../components/member-name-card.tsx';
 import { NotificationSettingsCard } from '../components/notification-settings-card.tsx';
+import { EmailTemplatesCard } from '../../messages/index.ts';
 
 function LogoSection() {
   const { t } = useTranslation('company');
@@ -200,6 +201,7 @@ export default function CompanySettingsPage() {
           </Switch.Root>
         </Card.Body>
       </Card.Root>
+      <EmailTemplatesCard />
       <DeleteOrganizationCard />
     </Stack>
   );

@@ -395,7 +395,7 @@ export default function PipelineBoard({
     const name = `${card.firstName} ${card.lastName}`;
     pipeline.setData(withCardMoved(board, card.applicationId, to));
     try {
-      const updated = await setApplicationStatus(card.applicationId, to, card.version, notify);
+      const updated = await setApplicationStatus(card.applicationId, to, card.version, notify ? { notify: true } : {});
       if (latest.current)
         pipeline.setData(
           withCardMoved(latest.current, card.applicationId, updated.status, {

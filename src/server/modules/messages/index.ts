@@ -1,0 +1,2 @@
+export { messagesRoutes } from './messages.routes.ts';
+export { createStudentMessenger } from './messages.service.ts';
