@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts';
 
 // Each API test file gets its own migrated database: in-memory PGlite by default, or, when
@@ -19,7 +21,7 @@ export function testDatabaseUrl(): string | null {
   return process.env.TEST_DATABASE_URL || null;
 }
 
-async function withAdminClient<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withAdminClient<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
@@ -29,17 +31,32 @@ async function withAdminClient<T>(serverUrl: string, work: (client: pg.Client) =
   }
 }
 
+let template: Blob | undefined;
+
+/** The migrated database made once per run by tests/api-setup/database-template.ts (read once per worker). */
+function pgliteTemplate(): Blob | undefined {
+  const file = inject('pgliteTemplateFile');
+  if (!file) return undefined;
+  template ??= new Blob([readFileSync(file)]);
+  return template;
+}
+
 export async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = testDatabaseUrl();
   if (!serverUrl) {
-    const database = await openDatabase({ dataDir: 'memory' });
+    // Starts from the run's migrated dump; migrate() then finds nothing to apply (and still checks so).
+    const database = await openDatabase({ dataDir: 'memory', memoryTemplate: pgliteTemplate() });
     await database.migrate();
     return { database, kind: 'pglite', url: null, dispose: () => database.close() };
   }
 
   // A database per file (not a schema): the generated SQL names "public" in foreign keys.
   const name = `campus_jobs_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  await withAdminClient(serverUrl, (client) => client.query(`create database "${name}"`));
+  // A copy of the run's migrated template (tests/api-setup/database-template.ts); migrate() then finds nothing to do.
+  const template = inject('postgresTemplateDatabase');
+  await withAdminClient(serverUrl, (client) =>
+    client.query(`create database "${name}"${template ? ` template "${template}"` : ''}`),
+  );
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString() });
