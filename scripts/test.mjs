@@ -25,11 +25,15 @@ const skippedNames = [];
 
 function step(label, cmd, args, env = {}) {
   console.log(`\n=== ${label} ===`);
+  const started = Date.now();
   const result = spawnSync(process.execPath, [cmd, ...args], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
+  // Each step's time, so that a slow CI run says where its minutes went.
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(`=== ${label}: ${result.status === 0 ? 'done' : 'failed'} in ${seconds} s ===`);
   if (result.status !== 0) failures.push(label);
   return result.status === 0;
 }
