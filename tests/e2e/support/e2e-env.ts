@@ -6,8 +6,8 @@ import path from 'node:path';
 // The suite can run on E2E_WORKERS Playwright workers, each against its own server: its own port and Auth emulator
 // port (10 apart: the third-party stand-ins take the four ports after the app's, the emulator two after its own) and
 // data folder. Each worker process reads its server from TEST_PARALLEL_INDEX (0 .. workers - 1, kept when a worker
-// restarts after a failure). The default is one worker below four cores: on two, the browsers are CPU-bound and two
-// workers made each test 1.83x slower, 24.4 min instead of ~25.4 (docs/decisions/036-test-suite-time.md).
+// restarts after a failure). The default is one worker below four cores: on two, two workers took the suite from 29.3 to
+// 24.4 min here, but each test ran ~1.6x slower (docs/decisions/036-test-suite-time.md).
 const basePort = Number(process.env.E2E_PORT ?? 3100);
 const baseEmulatorPort = Number(process.env.E2E_AUTH_EMULATOR_PORT ?? 9499);
 const baseDataDir = path.resolve(process.env.E2E_DATA_DIR ?? '.data-test/e2e');
