@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/client.ts';
-import { testDatabaseUrl, withAdminClient } from './test-database.ts';
+import { createServerDatabase, testDatabaseUrl } from './test-database.ts';
 
 // Vitest globalSetup for the API project: the migrated database every test file starts from, made once per run
 // (docs/decisions/036-test-suite-time.md).
@@ -25,13 +24,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const serverUrl = testDatabaseUrl();
   if (serverUrl) {
-    const name = `campus_jobs_template_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-    const drop = () => withAdminClient(serverUrl, (client) => client.query(`drop database if exists "${name}"`));
-    await withAdminClient(serverUrl, (client) => client.query(`create database "${name}"`));
+    const created = await createServerDatabase(serverUrl, { prefix: 'campus_jobs_template' });
     try {
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      const database = await openDatabase({ databaseUrl: url.toString() });
+      const database = await openDatabase({ databaseUrl: created.url });
       try {
         await database.migrate();
       } finally {
@@ -39,14 +34,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
         await database.close();
       }
     } catch (error) {
-      await drop();
+      await created.drop();
       throw error;
     }
     project.provide('pgliteTemplateFile', '');
-    project.provide('postgresTemplateDatabase', name);
-    return async () => {
-      await drop();
-    };
+    project.provide('postgresTemplateDatabase', created.name);
+    return () => created.drop();
   }
 
   const database = await openDatabase({ dataDir: 'memory' });

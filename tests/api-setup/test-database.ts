@@ -21,7 +21,7 @@ export function testDatabaseUrl(): string | null {
   return process.env.TEST_DATABASE_URL || null;
 }
 
-export async function withAdminClient<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+async function withAdminClient<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
@@ -29,6 +29,29 @@ export async function withAdminClient<T>(serverUrl: string, work: (client: pg.Cl
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Creates a database on the PostgreSQL server (a copy of `template` when given) and answers its name, its URL and how
+ * to drop it (`with (force)`: open connections are closed).
+ */
+export async function createServerDatabase(
+  serverUrl: string,
+  { prefix = 'campus_jobs_test', template }: { prefix?: string; template?: string } = {},
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  await withAdminClient(serverUrl, (client) =>
+    client.query(`create database "${name}"${template ? ` template "${template}"` : ''}`),
+  );
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    async drop() {
+      await withAdminClient(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
+    },
+  };
 }
 
 let template: Blob | undefined;
@@ -50,30 +73,24 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     return { database, kind: 'pglite', url: null, dispose: () => database.close() };
   }
 
-  // A database per file (not a schema): the generated SQL names "public" in foreign keys.
-  const name = `campus_jobs_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  // A copy of the run's migrated template (tests/api-setup/database-template.ts); migrate() then finds nothing to do.
-  const template = inject('postgresTemplateDatabase');
-  await withAdminClient(serverUrl, (client) =>
-    client.query(`create database "${name}"${template ? ` template "${template}"` : ''}`),
-  );
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  // A database per file (not a schema): the generated SQL names "public" in foreign keys. A copy of the run's migrated
+  // template (tests/api-setup/database-template.ts); migrate() then finds nothing to do.
+  const created = await createServerDatabase(serverUrl, { template: inject('postgresTemplateDatabase') || undefined });
+  const database = await openDatabase({ databaseUrl: created.url });
   try {
     await database.migrate();
   } catch (error) {
     await database.close();
-    await withAdminClient(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
+    await created.drop();
     throw error;
   }
   return {
     database,
     kind: 'postgres',
-    url: url.toString(),
+    url: created.url,
     async dispose() {
       await database.close();
-      await withAdminClient(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
+      await created.drop();
     },
   };
 }
@@ -94,20 +111,17 @@ export async function createEmptyTestDatabase(): Promise<EmptyTestDatabase> {
     const database = await openDatabase({ dataDir: 'memory' });
     return { url: null, open: async () => database, dispose: () => database.close() };
   }
-  const name = `campus_jobs_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  await withAdminClient(serverUrl, (client) => client.query(`create database "${name}"`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const created = await createServerDatabase(serverUrl);
   return {
-    url: url.toString(),
+    url: created.url,
     async open() {
-      const database = await openDatabase({ databaseUrl: url.toString() });
+      const database = await openDatabase({ databaseUrl: created.url });
       handles.push(database);
       return database;
     },
     async dispose() {
       await Promise.all(handles.map((handle) => handle.close()));
-      await withAdminClient(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
+      await created.drop();
     },
   };
 }

@@ -6,7 +6,7 @@ import { fillWizardToJobDetails } from './support/apply.ts';
 import { signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 import { createOrganization, joinOrganization, postJob, uniqueCompanyEmail } from './support/company.ts';
 import { e2eEnv } from './support/e2e-env.ts';
-import { thirdPartyEnv } from './support/third-party-env.ts';
+import { thirdPartyEnvFor } from './support/third-party-env.ts';
 
 // Web Push in the browser (issue 26): a student turns push on for an alert (the permission is asked then, not
 // before), a company moves their application, and the notification the server sent is shown by the service worker,
@@ -18,6 +18,8 @@ import { thirdPartyEnv } from './support/third-party-env.ts';
 // decrypted, and delivers it to the registered service worker through the DevTools protocol
 // (ServiceWorker.deliverPushMessage), which is what the push service would do.
 
+// The push service beside this worker's server.
+const thirdPartyEnv = thirdPartyEnvFor(e2eEnv.port);
 const shotDir = process.env.SHOTS_DIR ?? path.resolve('test-results/push');
 
 type LocalSubscription = { endpoint: string; keys: { p256dh: string; auth: string } };

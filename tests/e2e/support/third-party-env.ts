@@ -3,8 +3,7 @@ import { join } from 'node:path';
 
 // Ports of the local stand-ins for GitHub, Devpost and a browser push service in browser tests, next to the app's own
 // port so runs with different E2E_PORT values never collide. No side effects: the fake servers' script imports it too.
-// Each browser-test server has its own stand-ins (its port + 1 .. + 4); a worker reads its server from
-// TEST_PARALLEL_INDEX, as in e2e-env.ts.
+// Each browser-test server (tests/e2e/support/e2e-env.ts) has its own stand-ins, its port + 1 .. + 4.
 export function thirdPartyEnvFor(appPort: number) {
   return {
     githubPort: appPort + 1,
@@ -21,10 +20,6 @@ export function thirdPartyEnvFor(appPort: number) {
     pushCertificateFile: join(tmpdir(), `campus-jobs-e2e-push-${appPort}.pem`),
   };
 }
-
-export const thirdPartyEnv = thirdPartyEnvFor(
-  Number(process.env.E2E_PORT ?? 3100) + Number(process.env.TEST_PARALLEL_INDEX ?? 0) * 10,
-);
 
 /** The GitHub account behind the Auth emulator's GitHub popup (its access token is always this one). */
 export const emulatorGithubToken = 'FirebaseAuthEmulatorFakeAccessToken_github.com';

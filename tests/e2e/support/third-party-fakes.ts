@@ -5,11 +5,14 @@ import { startFakeDevpost } from '../../api-setup/fake-devpost.ts';
 import { startFakeGithub } from '../../api-setup/fake-github.ts';
 import { startLocalPushService } from '../../api-setup/local-push-service.ts';
 import { sendJson, startStubServer } from '../../api-setup/stub-http-server.ts';
-import { emulatorGithubToken, fakeGithubLogin, thirdPartyEnv } from './third-party-env.ts';
+import { emulatorGithubToken, fakeGithubLogin, thirdPartyEnvFor } from './third-party-env.ts';
 
 // Hand-checked: 2026-11-01 is a Sunday. Counts hit every colour level (0, 1-2, 3-5, 6-10, >10); the longest streak is
 // 7 days (11-02..11-08), the current one 3 days (11-10..11-12), 44 contributions in all.
 const fakeCalendar = { start: '2026-11-01', counts: [0, 1, 2, 3, 5, 6, 10, 11, 0, 2, 2, 2] };
+
+// playwright.config.ts starts one of these per server, with that server's port in E2E_PORT.
+const thirdPartyEnv = thirdPartyEnvFor(Number(process.env.E2E_PORT ?? 3100));
 
 const github = await startFakeGithub(
   [
