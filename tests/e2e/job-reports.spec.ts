@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { featuredJobs } from './support/apply.ts';
+import { adminPost, featuredJobs } from './support/apply.ts';
+import { feedListing } from './support/feed-listings.ts';
 import { signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 import { e2eEnv } from './support/e2e-env.ts';
 
@@ -61,6 +62,8 @@ const texts = {
     removed: 'This job was removed by the Campus Jobs team',
     notAllowed: 'You are not allowed here',
     scamCount: 'It looks like a scam: 1',
+    closed: 'It is closed or filled',
+    reportListing: (title: string) => `Report ${title}`,
   },
   fr: {
     report: 'Signaler cette offre',
@@ -74,6 +77,8 @@ const texts = {
     removed: 'Cette offre a été retirée par l’équipe Campus Jobs',
     notAllowed: 'Accès non autorisé',
     scamCount: 'Elle ressemble à une arnaque: 1',
+    closed: 'Elle est fermée ou pourvue',
+    reportListing: (title: string) => `Signaler ${title}`,
   },
 } as const;
 
@@ -91,6 +96,16 @@ async function boardJobIds(): Promise<string[]> {
   const response = await fetch(`${e2eEnv.baseUrl}/api/public/board/snapshot`);
   return ((await response.json()) as { jobs: { id: string }[] }).jobs.map((job) => job.id);
 }
+
+const reportListings = ['Reportable Platform Intern', 'Signalable Data Intern'].map((title, index) =>
+  feedListing({
+    id: `e2e-report-${index + 1}`,
+    title,
+    company_name: 'Listing Check Co',
+    date_posted: Math.floor(Date.now() / 1000) - 86_400,
+    url: `https://careers.example.com/report/${index + 1}`,
+  }),
+);
 
 for (const locale of ['en', 'fr'] as const) {
   test(`a student reports a job, an operator hides it and it leaves the board, then restores it (${locale})`, async ({
@@ -168,5 +183,59 @@ for (const locale of ['en', 'fr'] as const) {
 
     await student.context().close();
     await operator.context().close();
+  });
+}
+
+for (const [index, locale] of (['en', 'fr'] as const).entries()) {
+  test(`a student reports a feed listing from its board card, and a second report says it was already received (${locale})`, async ({
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    const text = texts[locale];
+    // One listing per language, in a feed of this file's own: each run reports its own.
+    await adminPost('ingest', { sources: [{ name: 'e2e-reports.json', type: 'internship', records: reportListings }] });
+    const listing = { id: reportListings[index]!.id, title: reportListings[index]!.title };
+
+    const student = await signedInPage(browser, locale, uniqueEmail(`feed-reporter-${locale}`));
+    await student.setViewportSize({ width: 375, height: 900 });
+    await student.goto(`/jobs?q=${encodeURIComponent(listing.title)}`);
+    const card = student.locator(`[data-testid=job-card][data-job-id="${listing.id}"]`);
+    const report = card.getByRole('button', { name: text.reportListing(listing.title) });
+    await expect(report).toBeVisible();
+    const box = (await report.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    // Featured cards are reported from their page, not from the card.
+    await expect(student.locator('[data-testid=job-card][data-featured] [data-testid=job-report]')).toHaveCount(0);
+    await checkScreens(student, `board-report-button-${locale}`);
+
+    await report.focus();
+    await student.keyboard.press('Enter');
+    const dialog = student.getByTestId('report-dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(listing.title);
+    await dialog.getByText(text.closed).click();
+    await dialog.getByTestId('report-text').fill('The company page says the role is filled.');
+    await checkScreens(student, `board-report-dialog-${locale}`);
+    const reported = student.waitForResponse(
+      (response) =>
+        response.url().includes(`/api/public/jobs/${listing.id}/reports`) && response.request().method() === 'POST',
+    );
+    await dialog.getByRole('button', { name: text.send }).click();
+    expect((await reported).status()).toBe(201);
+    await expect(student.getByTestId('report-outcome')).toHaveText(text.sent);
+    await student.getByTestId('report-done').click();
+    await expect(dialog).toBeHidden();
+    await expect(report).toBeFocused();
+
+    // Again, after a reload: the server says it has the first one, and the dialog says so.
+    await student.reload();
+    await card.getByTestId('job-report').click();
+    await student.getByTestId('report-dialog').getByText(text.closed).click();
+    await student.getByRole('button', { name: text.send }).click();
+    await expect(student.getByTestId('report-outcome')).toContainText(text.already);
+    await checkScreens(student, `board-report-already-${locale}`);
+
+    await student.context().close();
   });
 }

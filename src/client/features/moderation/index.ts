@@ -1,1 +1,1 @@
-export { ReportJobButton } from './components/report-job-button.tsx';
+export { ReportJobButton, ReportJobDialogFor } from './components/report-job-button.tsx';

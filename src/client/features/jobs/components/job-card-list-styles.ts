@@ -159,6 +159,26 @@ export const jobCardListStyles: SystemStyleObject = {
     '&[aria-pressed=true]': { color: 'brand.fg' },
   },
   '& .job-card-save svg': { boxSize: '5' },
+  // A feed listing's "Report": a 44 px target at the end of the meta row, its margins keeping the row's height.
+  '& .job-card-report': {
+    position: 'relative',
+    zIndex: 1,
+    flexShrink: 0,
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    minW: '11',
+    minH: '11',
+    ms: 'auto',
+    my: '-3.5',
+    me: '-2',
+    borderRadius: 'l2',
+    color: 'fg.muted',
+    cursor: 'pointer',
+    _hover: { bg: 'bg.muted', color: 'fg' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.focusRing' },
+  },
+  '& .job-card-report svg': { boxSize: '4' },
   // Above the stretched title link like the bookmark; the summary and each posting are 44 px targets.
   '& .job-card-postings': { position: 'relative', zIndex: 1, textStyle: 'xs' },
   '& .job-card-postings > summary': {

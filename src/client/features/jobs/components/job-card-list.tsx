@@ -19,6 +19,7 @@ import { snapshotOf, useSavedJobs } from '../../saved-jobs/index.ts';
 import { useDismissedJobs } from '../../dismissed-jobs/index.ts';
 import { noteListingOpened, useTrackedApplications } from '../../tracked-applications/index.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
+import { ReportJobDialogFor } from '../../moderation/index.ts';
 import { useAppliedJobIds } from '../hooks/use-applied-job-ids.ts';
 import { useNeedsSponsorship } from '../hooks/use-needs-sponsorship.ts';
 import { criteriaLabels } from '../job-criteria-text.ts';
@@ -50,6 +51,8 @@ interface CardItemsState {
   linkState?: unknown;
   /** The student needs visa sponsorship: jobs that do not sponsor are marked. */
   needsSponsorship?: boolean;
+  /** A signed-in student reports a feed listing. */
+  onReport?: (job: BoardJob) => void;
 }
 
 // Start loading a little before the last card is reached, so scrolling rarely waits.
@@ -108,7 +111,7 @@ function CardItems() {
   );
   if (!state) return null;
   const { jobs, locale, labels, today, savedIds, onToggleSave, dismissedIds, onToggleDismiss } = state;
-  const { closedIds, appliedIds, trackedMarks, notes, linkState, needsSponsorship } = state;
+  const { closedIds, appliedIds, trackedMarks, notes, linkState, needsSponsorship, onReport } = state;
   return jobs.slice(0, rendered).map((job, index) => (
     <li key={job.id} ref={index === jobs.length - 1 ? lastCardRef : undefined}>
       <JobCard
@@ -126,6 +129,7 @@ function CardItems() {
         note={notes?.get(job.id)}
         linkState={linkState}
         needsSponsorship={needsSponsorship}
+        onReport={onReport}
       />
     </li>
   ));
@@ -197,6 +201,7 @@ interface JobCardListProps extends Omit<
   | 'appliedIds'
   | 'trackedMarks'
   | 'needsSponsorship'
+  | 'onReport'
 > {
   label: string;
   /** Showing the previous result while the next one loads. */
@@ -262,6 +267,9 @@ export function JobCardList({
     (job: BoardJob, dismissed: boolean) => (dismissed ? dismiss : restore)(snapshotOf(job)),
     [dismiss, restore],
   );
+  // Reporting needs an account (the API answers 401/403 otherwise); one dialog for the list, mounted on first use.
+  const [reporting, setReporting] = useState<BoardJob | null>(null);
+  const onReport = uid ? setReporting : undefined;
   const labels = useMemo<JobCardLabels>(() => {
     // "Posted {{date}}" is interpolated once; each card only joins its date in.
     const [beforeDate = '', afterDate = ''] = t('card.posted', { date: '\u0000' }).split('\u0000');
@@ -301,6 +309,7 @@ export function JobCardList({
       dismiss: (title) => t('card.dismiss', { title }),
       restore: t('dismissed.restoreButton'),
       restoreJob: (title) => t('card.restore', { title }),
+      report: (title) => t('card.report', { title }),
     };
   }, [t]);
   const items = useMemo(
@@ -320,6 +329,7 @@ export function JobCardList({
       notes,
       linkState,
       needsSponsorship,
+      onReport,
     }),
     [
       jobs,
@@ -337,6 +347,7 @@ export function JobCardList({
       notes,
       linkState,
       needsSponsorship,
+      onReport,
     ],
   );
   return (
@@ -348,6 +359,7 @@ export function JobCardList({
       <CardItemsContext.Provider value={items}>
         <CardListFrame label={label} testId={testId} listRef={listRef} />
       </CardItemsContext.Provider>
+      <ReportJobDialogFor job={reporting} onClose={() => setReporting(null)} />
     </div>
   );
 }

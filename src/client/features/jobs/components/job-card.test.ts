@@ -28,6 +28,7 @@ const labels: JobCardLabels = {
   dismiss: (title) => `Not interested in ${title}`,
   restore: 'Restore',
   restoreJob: (title) => `Restore ${title} to your board`,
+  report: (title) => t('card.report', { title }),
   criteria: criteriaLabels(t),
   sponsorship: {
     yes: t('criteria.sponsorship.yes'),
@@ -124,5 +125,22 @@ describe('JobCard "Not interested"', () => {
     expect(html).toMatch(
       /aria-label="Restore Firmware Intern to your board" data-testid="job-restore">.*Restore<\/button>/,
     );
+  });
+});
+
+describe('JobCard "Report"', () => {
+  const onReport = () => undefined;
+
+  it('offers Report on a feed listing only where the list handles it (a signed-in student)', async () => {
+    const listing = buildJob({ featured: false, url: 'https://example.com/apply' });
+    expect(await render(listing)).not.toContain('job-report');
+    expect(await render(listing, false, { onReport })).toMatch(
+      /aria-label="Report Firmware Intern" aria-haspopup="dialog" data-testid="job-report"/,
+    );
+  });
+
+  it('leaves it off featured jobs (reported from their page) and closed saved ones', async () => {
+    expect(await render(buildJob(), false, { onReport })).not.toContain('job-report');
+    expect(await render(buildJob({ featured: false }), false, { onReport, closed: true })).not.toContain('job-report');
   });
 });

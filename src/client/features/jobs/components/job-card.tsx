@@ -6,6 +6,7 @@ import {
   LuCircleCheck,
   LuExternalLink,
   LuEyeOff,
+  LuFlag,
   LuMapPin,
   LuRefreshCw,
   LuUndo2,
@@ -57,6 +58,8 @@ export interface JobCardLabels {
   /** The visible "Restore" of a dismissed job, and its full name. */
   restore: string;
   restoreJob: (title: string) => string;
+  /** "Report {title}": a feed listing's report button (it has no page of its own to carry one). */
+  report: (title: string) => string;
 }
 
 // Shared elements: React skips comparing and re-rendering an element it has already seen.
@@ -69,6 +72,7 @@ const appliedIcon = <LuCircleCheck aria-hidden />;
 const unsavedIcon = <LuBookmark aria-hidden />;
 const dismissIcon = <LuEyeOff aria-hidden />;
 const restoreIcon = <LuUndo2 aria-hidden />;
+const reportIcon = <LuFlag aria-hidden />;
 
 interface JobCardProps {
   job: BoardJob;
@@ -94,6 +98,8 @@ interface JobCardProps {
   closed?: boolean;
   /** The student needs visa sponsorship: "Does not sponsor visas" is shown as a warning. */
   needsSponsorship?: boolean;
+  /** "Report": shown on feed listings when given (a featured job is reported from its page). */
+  onReport?: (job: BoardJob) => void;
 }
 
 const avatarTones = 6;
@@ -127,6 +133,7 @@ export const JobCard = memo(function JobCard({
   note,
   linkState,
   needsSponsorship = false,
+  onReport,
 }: JobCardProps) {
   const link = jobCardLink(job);
   const updatedDays = today === undefined ? null : updatedDaysAgo(job, today);
@@ -288,6 +295,19 @@ export const JobCard = memo(function JobCard({
             {updatedIcon}
             <time dateTime={new Date(job.dateUpdated! * 1000).toISOString()}>{labels.updated(updatedDays)}</time>
           </span>
+        ) : null}
+        {/* At the end of the meta row rather than beside the bookmark: the title keeps its width on a phone. */}
+        {onReport && !job.featured && !closed ? (
+          <button
+            type="button"
+            className="job-card-report"
+            aria-label={labels.report(job.title)}
+            aria-haspopup="dialog"
+            data-testid="job-report"
+            onClick={() => onReport(job)}
+          >
+            {reportIcon}
+          </button>
         ) : null}
       </div>
       {choice ? (

@@ -51,6 +51,35 @@ export function ReportJobButton({ jobId, title, signedIn }: { jobId: string; tit
   );
 }
 
+/**
+ * The report dialog for a job picked elsewhere (a feed listing's card on the board): mounted on the first report, so
+ * its chunk and strings load then. `job` null closes it.
+ */
+export function ReportJobDialogFor({
+  job,
+  onClose,
+}: {
+  job: { id: string; title: string } | null;
+  onClose: () => void;
+}) {
+  const [last, setLast] = useState(job);
+  if (job && job !== last) setLast(job);
+  if (!last) return null;
+  return (
+    <Suspense fallback={null}>
+      <ReportJobDialog
+        key={last.id}
+        open={job !== null}
+        onOpenChange={(open) => {
+          if (!open) onClose();
+        }}
+        jobId={last.id}
+        title={last.title}
+      />
+    </Suspense>
+  );
+}
+
 /** Sign-in, coming back to `returnTo` (the auth feature's own helper lives behind its public entry's heavy parts). */
 function signInPath(returnTo: string): string {
   return `${clientPaths.signIn}?redirectUrl=${encodeURIComponent(returnTo)}`;
