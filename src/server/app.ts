@@ -69,6 +69,7 @@ import { pushRoutes } from './modules/push/index.ts';
 import { scorecardsRoutes } from './modules/scorecards/index.ts';
 import { pipelineRoutes } from './modules/pipeline/index.ts';
 import { createStudentMessenger, messagesRoutes } from './modules/messages/index.ts';
+import { interviewsRoutes } from './modules/interviews/index.ts';
 import { organizationActivityRoutes } from './modules/organization-activity/index.ts';
 import {
   alertsUnsubscribeKind,
@@ -474,6 +475,13 @@ export async function buildApp({
       await api.register(scorecardsRoutes, { db: database.db });
       await api.register(pipelineRoutes, { db: database.db });
       await api.register(messagesRoutes, { db: database.db, mailSender, appUrl: env.publicUrl, now: clock });
+      await api.register(interviewsRoutes, {
+        db: database.db,
+        mailSender,
+        appUrl: env.publicUrl,
+        mailFrom: env.mail.from,
+        now: clock,
+      });
       await api.register(organizationActivityRoutes, { db: database.db, now: clock });
       await api.register(accountRoutes, { db: database.db, storage, now: clock });
       await api.register(savedJobsRoutes, { db: database.db });

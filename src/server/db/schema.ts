@@ -584,6 +584,98 @@ export const applicationMessages = pgTable(
   ],
 );
 
+/**
+ * An interview of an application (docs/decisions/038-interview-scheduling.md): the member proposes 1-10 slots, the
+ * student books one. `sequence` is the calendar invitation's SEQUENCE (RFC 5545): it grows with every change sent
+ * after the first invitation (a move, new slots, a cancellation), and the invitation's UID is the interview's id.
+ */
+export const interviews = pgTable(
+  'interviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => featuredJobs.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['proposed', 'booked', 'cancelled'] })
+      .notNull()
+      .default('proposed'),
+    durationMinutes: integer('duration_minutes').notNull(),
+    location: text('location'),
+    videoUrl: text('video_url'),
+    /** The members who interview, as they were when chosen: `[{uid, name, email}]`. */
+    interviewers: jsonb('interviewers').$type<{ uid: string; name: string | null; email: string }[]>().notNull(),
+    /** The proposing member's time zone, for the e-mails of recipients whose own is unknown; null: UTC. */
+    timeZone: text('time_zone'),
+    sequence: integer('sequence').notNull().default(0),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('interviews_application_id_idx').on(table.applicationId, table.createdAt),
+    index('interviews_job_id_idx').on(table.jobId),
+    check('interviews_status_check', sql`${table.status} in ('proposed', 'booked', 'cancelled')`),
+  ],
+);
+
+/**
+ * The times proposed for an interview. `booked_at` is set on the one the student chose; a booked slot of one
+ * application hides the overlapping slots the same job proposed to other candidates. The unique index is the last
+ * guard against two bookings of one time of a job (the booking itself locks the job's row).
+ */
+export const interviewSlots = pgTable(
+  'interview_slots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    interviewId: uuid('interview_id')
+      .notNull()
+      .references(() => interviews.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => featuredJobs.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    bookedAt: timestamp('booked_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('interview_slots_interview_id_idx').on(table.interviewId, table.startsAt),
+    index('interview_slots_job_id_idx').on(table.jobId, table.startsAt),
+    uniqueIndex('interview_slots_job_booked_unique')
+      .on(table.jobId, table.startsAt)
+      .where(sql`${table.bookedAt} is not null`),
+  ],
+);
+
+/** What happened to an interview, for the application's history: who (a member, or null for the student) and when. */
+export const interviewEvents = pgTable(
+  'interview_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    interviewId: uuid('interview_id')
+      .notNull()
+      .references(() => interviews.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['proposed', 'booked', 'moved', 'reproposed', 'cancelled'] }).notNull(),
+    actorUid: text('actor_uid'),
+    actorName: text('actor_name'),
+    /** The interview's time after the event (booked, moved); null otherwise. */
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('interview_events_interview_id_idx').on(table.interviewId, table.at),
+    check(
+      'interview_events_kind_check',
+      sql`${table.kind} in ('proposed', 'booked', 'moved', 'reproposed', 'cancelled')`,
+    ),
+  ],
+);
+
 /** The criteria a job's scorecards rate (2-6, in order); a job without a row has none yet. */
 export const jobScorecardCriteria = pgTable('job_scorecard_criteria', {
   jobId: uuid('job_id')
@@ -644,6 +736,8 @@ export const mailOutbox = pgTable(
     html: text('html'),
     /** Extra headers (`List-Unsubscribe`, `List-Unsubscribe-Post`), name -> value. */
     headers: jsonb('headers').$type<Record<string, string>>(),
+    /** A calendar invitation sent with the message (RFC 5545 text, its METHOD and file name); null: none. */
+    icalEvent: jsonb('ical_event').$type<{ method: 'REQUEST' | 'CANCEL'; filename: string; content: string }>(),
     attempts: integer('attempts').notNull().default(0),
     /** Not before this time (retries back off). */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -703,6 +797,8 @@ export const savedJobs = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userUid, table.jobId] })],
 );
+export type InterviewRow = typeof interviews.$inferSelect;
+export type InterviewSlotRow = typeof interviewSlots.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 
 /**

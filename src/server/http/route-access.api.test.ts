@@ -73,6 +73,8 @@ type OrgFixtures = {
   emailTemplate: string;
   sharedLink: Record<Role, string>;
   spareMember: EmulatorUser;
+  /** An interview proposed on `application` (moved, then cancelled, by the member routes). */
+  interview: string;
 };
 const fixtures = {} as Record<Org, OrgFixtures>;
 const student = {} as {
@@ -81,7 +83,21 @@ const student = {} as {
   joinToken: string;
   alert: string;
   trackedApplication: string;
+  /** An interview proposed on the student's own application. */
+  interview: string;
 };
+
+/** Proposes an interview on `applicationId` as `owner`, with them as the interviewer; answers its id. */
+async function proposeInterview(owner: EmulatorUser, applicationId: string): Promise<string> {
+  const response = await caller(app, owner).request('POST', `/api/company/applications/${applicationId}/interviews`, {
+    slots: [new Date(Date.now() + 3 * 86_400_000).toISOString()],
+    durationMinutes: 30,
+    videoUrl: 'https://meet.example.com/route-access',
+    interviewerUids: [owner.uid],
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { id: string }[])[0]!.id;
+}
 
 function userOf(who: Caller): EmulatorUser | null {
   if (who === 'none') return null;
@@ -151,10 +167,12 @@ beforeAll(async () => {
       texts: { en: { subject: 'An interview for {{jobTitle}}', body: 'Hi {{firstName}}, shall we meet?' } },
     });
     expect(template.statusCode).toBe(201);
+    const application = await applyAsStudent(app, studentUser, job.slug);
     fixtures[org] = {
       emailTemplate: template.json().id,
       job: { id: job.id, slug: job.slug },
-      application: await applyAsStudent(app, studentUser, job.slug),
+      application,
+      interview: await proposeInterview(owner, application),
       memberInvitation: memberInvitation.invitation.id,
       jobInvitation: { member: await invite(), owner: await invite() },
       sharedLink: { member: await link(), owner: await link() },
@@ -164,6 +182,7 @@ beforeAll(async () => {
       // The student's own application (the one "resource-owner" routes name), to a job of its own.
       const ownJob = await postJob(app, owner, id, { title: 'Acme Second Intern' });
       student.application = await applyAsStudent(app, studentUser, ownJob.slug);
+      student.interview = await proposeInterview(owner, student.application);
       await invite(studentUser.email!);
       const link = await lastMailLink(db(), studentUser.email!, 'token=');
       student.applicantToken = new URL(link).searchParams.get('token')!;
@@ -229,6 +248,7 @@ function parameterValue(url: string, name: string, org: Org, role: Role): string
     idOrSlug: () => data.job.slug,
     jobId: () => data.job.id,
     templateId: () => data.emailTemplate,
+    interviewId: () => (url.startsWith('/api/applications/') ? student.interview : data.interview),
     '*': () => 'logos/none.png',
   };
   const idByRoute: [RegExp, () => string][] = [

@@ -8,6 +8,9 @@ import { createTransport } from 'nodemailer';
 // written as an .eml file to OUTBOX_DIR and logged, so a local install works with nothing else set up. Both paths
 // compose the message with nodemailer, so the outbox files are exactly what would have been sent.
 
+/** A calendar invitation: nodemailer sends it as a text/calendar alternative with its METHOD, and as an attachment. */
+export type IcalEvent = { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
+
 export type MailMessage = {
   to: string;
   subject: string;
@@ -16,6 +19,7 @@ export type MailMessage = {
   html?: string;
   /** Extra headers such as `List-Unsubscribe` (mail/unsubscribe-token.ts), name -> value. */
   headers?: Record<string, string>;
+  icalEvent?: IcalEvent;
   /** `<id@domain>`; the outbox's messages carry a stable one, so a resend is recognisably the same message. */
   messageId?: string;
 };

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { mailOutbox, type MailOutboxRow } from '../db/schema.ts';
-import type { Mailer, MailMessage, SendReceipt } from './mailer.ts';
+import type { IcalEvent, Mailer, MailMessage, SendReceipt } from './mailer.ts';
 
 // The durable e-mail outbox (docs/decisions/009-durable-mail-outbox.md).
 //
@@ -27,6 +27,8 @@ export type OutboxMessage = {
   html?: string | null;
   /** Extra headers (`List-Unsubscribe`, `List-Unsubscribe-Post`). */
   headers?: Record<string, string> | null;
+  /** A calendar invitation (RFC 5545 text) sent as the message's text/calendar part and an .ics attachment. */
+  icalEvent?: IcalEvent | null;
 };
 
 function outboxRow(message: OutboxMessage) {
@@ -38,6 +40,7 @@ function outboxRow(message: OutboxMessage) {
     body: message.text,
     html: message.html ?? null,
     headers: message.headers ?? null,
+    icalEvent: message.icalEvent ?? null,
   };
 }
 
@@ -160,7 +163,7 @@ export function createMailSender({
         limit ${batchSize}
         for update skip locked
       )
-      returning id, recipient, subject, body, html, headers, attempts, kind, cause_id, send_started_at`);
+      returning id, recipient, subject, body, html, headers, ical_event, attempts, kind, cause_id, send_started_at`);
     // PGlite and node-postgres both answer `{ rows }`.
     const { rows } = result as unknown as { rows: Record<string, unknown>[] };
     return rows.map((row) => ({
@@ -171,6 +174,7 @@ export function createMailSender({
       html: row.html === null || row.html === undefined ? null : String(row.html),
       // node-postgres parses jsonb; PGlite too.
       headers: (row.headers ?? null) as Record<string, string> | null,
+      icalEvent: (row.ical_event ?? null) as IcalEvent | null,
       attempts: Number(row.attempts),
       kind: String(row.kind),
       causeId: row.cause_id === null ? null : String(row.cause_id),
@@ -189,6 +193,7 @@ export function createMailSender({
       text: row.body,
       ...(row.html === null ? {} : { html: row.html }),
       ...(row.headers === null ? {} : { headers: row.headers }),
+      ...(row.icalEvent === null ? {} : { icalEvent: row.icalEvent }),
       messageId: messageIdOf(row, messageIdDomain),
     };
     if (row.sendStartedAt !== null) {

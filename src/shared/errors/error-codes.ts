@@ -121,6 +121,14 @@ export const errorMessages = {
   too_many_templates: 'An organization can keep at most 50 e-mail templates.',
   message_recipient_gone:
     'The student deleted their account or their details were removed: there is nobody to write to.',
+  // Interviews
+  interview_slot_taken: 'This time was just taken by another candidate. Pick another one.',
+  interview_slot_not_found: 'This time is no longer proposed for this interview.',
+  interview_slot_past: 'This time has already passed.',
+  interview_not_open: 'This interview is cancelled or already booked.',
+  interview_not_booked: 'This interview has no booked time to move.',
+  interviewer_not_member: 'Every interviewer must be a member of the organization.',
+  interview_recipient_gone: "The applicant's details were removed: there is nobody to invite.",
   resume_expired: 'This resume was removed: applications keep their details for a limited time after the job closes.',
 
   // Push notifications

@@ -13,6 +13,7 @@ export const activityKinds = [
   'deletion-scheduled',
   'deletion-cancelled',
   'message',
+  'interview',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
@@ -29,6 +30,8 @@ export const activityDetailSchema = z.object({
   dueAt: z.string().optional(),
   /** member-left: the member the last owner made owner on leaving. */
   newOwnerUid: z.string().optional(),
+  /** interview: what the member did (proposed slots, moved the booking, proposed new slots, cancelled). */
+  interview: z.enum(['proposed', 'moved', 'reproposed', 'cancelled']).optional(),
 });
 export type ActivityDetail = z.infer<typeof activityDetailSchema>;
 

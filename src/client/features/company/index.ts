@@ -2,5 +2,5 @@
 export { ErrorPanel, LoadingRows } from './components/company-states.tsx';
 export { useResource } from './hooks/use-resource.ts';
 export { formatDate, formatDateTime } from './format.ts';
-export { bulkSetStatus, setApplicationStatus } from './api/company-api.ts';
+export { bulkSetStatus, getMembers, setApplicationStatus } from './api/company-api.ts';
 export { useOrganization } from './organization-context.ts';

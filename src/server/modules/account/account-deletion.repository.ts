@@ -5,6 +5,9 @@ import {
   applicantInvitations,
   applicationMessages,
   applicationStatusHistory,
+  interviewEvents,
+  interviews,
+  interviewSlots,
   applications,
   mailOutbox,
   notificationRuns,
@@ -135,6 +138,21 @@ export async function deleteAccountRows(db: Database, uid: string, email: string
 
     // The messages sent to the student are theirs: gone with the application's personal data.
     if (ids.length > 0) await tx.delete(applicationMessages).where(inArray(applicationMessages.applicationId, ids));
+    // Their interviews end: nobody is left to meet, and a booked time no longer holds the job's calendar.
+    if (ids.length > 0) {
+      await tx
+        .update(interviews)
+        .set({ status: 'cancelled', updatedAt: now })
+        .where(and(inArray(interviews.applicationId, ids), ne(interviews.status, 'cancelled')));
+      await tx
+        .delete(interviewSlots)
+        .where(
+          inArray(
+            interviewSlots.interviewId,
+            tx.select({ id: interviews.id }).from(interviews).where(inArray(interviews.applicationId, ids)),
+          ),
+        );
+    }
 
     const mentions = [likePattern(email)];
     await tx
@@ -168,6 +186,15 @@ export async function deleteAccountRows(db: Database, uid: string, email: string
     }
     // The organizations keep their activity log (what was done, when), no longer saying by whom.
     await tx.update(organizationActivity).set({ actorUid: null }).where(eq(organizationActivity.actorUid, uid));
+    // A member's interviews keep their history without them: no uid on the events, and off the interviewers' list.
+    await tx.update(interviewEvents).set({ actorUid: null }).where(eq(interviewEvents.actorUid, uid));
+    await tx.update(interviews).set({ createdBy: null }).where(eq(interviews.createdBy, uid));
+    await tx
+      .update(interviews)
+      .set({
+        interviewers: sql`(select coalesce(jsonb_agg(person), '[]'::jsonb) from jsonb_array_elements(${interviews.interviewers}) person where person->>'uid' <> ${uid})`,
+      })
+      .where(sql`${interviews.interviewers} @> ${JSON.stringify([{ uid }])}::jsonb`);
     // A member's messages stay on the applications they were sent about, signed with the name kept at send time.
     await tx.update(applicationMessages).set({ sentByUid: null }).where(eq(applicationMessages.sentByUid, uid));
     // Digest runs are named `digest:{uid}:{day}`.

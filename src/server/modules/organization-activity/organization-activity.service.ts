@@ -58,6 +58,7 @@ function describe(entry: ActivityEntry): string {
     return `${detail.from ?? ''} -> ${detail.to ?? ''}${detail.notified ? ' (student told)' : ''}`;
   if (entry.kind === 'export') return `${detail.file ?? ''}.csv`;
   if (entry.kind === 'deletion-scheduled') return `deleted on ${detail.dueAt ?? ''}`;
+  if (entry.kind === 'interview') return detail.interview ?? '';
   if (entry.kind === 'member-left' && detail.newOwnerUid) return `new owner ${detail.newOwnerUid}`;
   return '';
 }

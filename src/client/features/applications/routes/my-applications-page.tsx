@@ -24,6 +24,7 @@ import { AppliedBadge, ApplicationCard } from '../components/application-card.ts
 import { ApplicationStatusBadge } from '../components/application-status-badge.tsx';
 import { SubmissionDialog } from '../components/submission-dialog.tsx';
 import { WithdrawButton } from '../components/withdraw-button.tsx';
+import { MyInterviews } from '../../interviews/index.ts';
 import { useOutboxApplications } from '../hooks/use-outbox-applications.ts';
 import { useStudentApplications, type ListedApplication } from '../hooks/use-student-applications.ts';
 import { errorCodeText } from '../../../lib/api-error-text.ts';
@@ -38,6 +39,9 @@ import {
   type TrackedView,
   useTrackedApplications,
 } from '../../tracked-applications/index.ts';
+
+/** The statuses an application can have an interview in (its interviews are asked for only then). */
+const interviewStatuses = new Set<string>(['applied', 'screening', 'interview', 'offer']);
 
 // The tracker's parts of this page are a chunk of their own: fetched with this page, not after its first render.
 preloadMyApplicationsParts();
@@ -258,6 +262,9 @@ export default function MyApplicationsPage() {
                             jobTitle={item.application.jobTitle}
                             onWithdrawn={() => forget(item.application.jobId)}
                           />
+                        ) : null}
+                        {interviewStatuses.has(item.application.status) ? (
+                          <MyInterviews applicationId={item.application.applicationId} />
                         ) : null}
                       </>
                     }

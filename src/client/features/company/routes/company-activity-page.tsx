@@ -41,6 +41,8 @@ function ActivityText({ entry }: { entry: ActivityEntry }) {
       return <>{t('activity.note', { actor, applicant })}</>;
     case 'message':
       return <>{t('activity.message', { actor, applicant })}</>;
+    case 'interview':
+      return <>{t(`activity.interview.${entry.detail.interview ?? 'proposed'}`, { actor, applicant })}</>;
     case 'export':
       return (
         <>{t(entry.detail.file === 'activity' ? 'activity.exportActivity' : 'activity.exportApplicants', { actor })}</>

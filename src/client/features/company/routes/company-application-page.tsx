@@ -31,6 +31,7 @@ import { PdfFrame } from '../../../components/ui/pdf-frame.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { addNote, getApplication, getApplicationResume, setApplicationStatus } from '../api/company-api.ts';
 import { ScorecardsPanel } from '../../scorecards/index.ts';
+import { InterviewsPanel } from '../../interviews/index.ts';
 import { CandidateWalk } from '../../pipeline/index.ts';
 import {
   ApplicationMessagesPanel,
@@ -481,6 +482,7 @@ export default function CompanyApplicationPage() {
         </GridItem>
         <GridItem area="team">
           <Stack gap="5">
+            <InterviewsPanel applicationId={data.applicationId} />
             <ScorecardsPanel applicationId={data.applicationId} jobId={data.jobId} />
             <ApplicationMessagesPanel applicationId={data.applicationId} version={data.version} />
             <Notes application={data} onChange={application.setData} />

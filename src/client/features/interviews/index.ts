@@ -1,0 +1,2 @@
+export { InterviewsPanel } from './components/interviews-panel.tsx';
+export { MyInterviews } from './components/my-interviews.tsx';

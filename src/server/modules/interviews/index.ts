@@ -1,0 +1,1 @@
+export { interviewsRoutes } from './interviews.routes.ts';
