@@ -63,6 +63,8 @@ const texts = {
     notAllowed: 'You are not allowed here',
     scamCount: 'It looks like a scam: 1',
     closed: 'It is closed or filled',
+    dismiss: 'Dismiss reports',
+    dismissed: 'Reports dismissed: the job stays on the board.',
     reportListing: (title: string) => `Report ${title}`,
   },
   fr: {
@@ -78,6 +80,8 @@ const texts = {
     notAllowed: 'Accès non autorisé',
     scamCount: 'Elle ressemble à une arnaque: 1',
     closed: 'Elle est fermée ou pourvue',
+    dismiss: 'Écarter les signalements',
+    dismissed: 'Signalements écartés : l’offre reste sur le tableau.',
     reportListing: (title: string) => `Signaler ${title}`,
   },
 } as const;
@@ -187,10 +191,10 @@ for (const locale of ['en', 'fr'] as const) {
 }
 
 for (const [index, locale] of (['en', 'fr'] as const).entries()) {
-  test(`a student reports a feed listing from its board card, and a second report says it was already received (${locale})`, async ({
+  test(`a student reports a feed listing from its board card, a second report says it was already received, and an operator dismisses the report (${locale})`, async ({
     browser,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     const text = texts[locale];
     // One listing per language, in a feed of this file's own: each run reports its own.
     await adminPost('ingest', { sources: [{ name: 'e2e-reports.json', type: 'internship', records: reportListings }] });
@@ -236,6 +240,22 @@ for (const [index, locale] of (['en', 'fr'] as const).entries()) {
     await expect(student.getByTestId('report-outcome')).toContainText(text.already);
     await checkScreens(student, `board-report-already-${locale}`);
 
+    // The report is wrong: the operator dismisses it; the listing leaves the reported list and stays on the board.
+    const operator = await signedInPage(browser, locale, e2eEnv.operatorEmail, '/admin');
+    await operator.reload();
+    const inAdmin = operator.locator(`[data-testid=moderation-job][data-job-id="${listing.id}"]`);
+    await expect(inAdmin).toContainText(listing.title);
+    await inAdmin.getByTestId('moderation-dismiss').click();
+    await inAdmin.getByTestId('moderation-dismiss-reason').fill('Checked: the role is still open');
+    await checkScreens(operator, `admin-dismiss-${locale}`);
+    await inAdmin.getByRole('button', { name: text.dismiss }).click();
+    await expect(operator.getByTestId('moderation-notice')).toHaveText(text.dismissed);
+    await expect(inAdmin).toHaveCount(0);
+    await expect(operator.getByTestId('moderation-audit').locator('li').first()).toContainText(listing.id);
+    await checkScreens(operator, `admin-dismissed-${locale}`);
+    expect(await boardJobIds()).toContain(listing.id);
+
+    await operator.context().close();
     await student.context().close();
   });
 }

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CliResult,
@@ -16,7 +17,7 @@ import { openTestDatabase, type TestDatabase } from '../../../tests/api-setup/te
 import { openDatabase } from '../db/client.ts';
 import { externalListings, hiddenJobs, moderationLog } from '../db/schema.ts';
 
-// `npm run moderation -- list|hide|restore` as an operator runs it: through the running server, or into DATA_DIR.
+// `npm run moderation -- list|hide|restore|dismiss` as an operator runs it: through the running server, or into DATA_DIR.
 
 function runModeration(args: string[], env: Record<string, string>): Promise<CliResult> {
   return runCliScript('moderation', args, { DATABASE_URL: '', LOG_LEVEL: 'silent', ...env });
@@ -105,6 +106,36 @@ describe('npm run moderation with a server running on DATA_DIR', () => {
     expect(await testDatabase.database.db.$count(hiddenJobs)).toBe(0);
     expect(await testDatabase.database.db.$count(moderationLog)).toBe(2);
   }, 120_000);
+
+  it('dismisses the open reports of a job through the running server, leaving it on the board', async () => {
+    const listingId = listings[1]!.id as string;
+    const student = await createGoogleUser({ email: uniqueEmail('wrong-reporter') });
+    await caller(server.app, student).request('POST', '/api/auth/create-account', { email: student.email });
+    const report = await caller(server.app, student).request('POST', `/api/public/jobs/${listingId}/reports`, {
+      reason: 'closed',
+    });
+    expect(report.statusCode).toBe(201);
+
+    const noReason = await runModeration(['dismiss', listingId], { DATA_DIR: dataDir });
+    expect(noReason.code).toBe(2);
+    expect(noReason.stderr).toContain('--reason');
+
+    const dismiss = await runModeration(['dismiss', listingId, '--reason', 'Checked: still open'], {
+      DATA_DIR: dataDir,
+    });
+    expect(dismiss.stderr).toBe('');
+    expect(dismiss.code).toBe(0);
+    expect(dismiss.stdout).toContain(`Dismissed 1 open report(s) of ${listingId} through the running server`);
+    expect(await boardIds()).toContain(listingId);
+
+    const again = await runModeration(['dismiss', listingId, '--reason', 'again'], { DATA_DIR: dataDir });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('This job has no open reports to dismiss.');
+
+    const [last] = await testDatabase.database.db.select().from(moderationLog).orderBy(desc(moderationLog.id)).limit(1);
+    expect(last).toMatchObject({ action: 'dismiss', jobId: listingId, actor: cliActor, reason: 'Checked: still open' });
+    expect(await testDatabase.database.db.$count(hiddenJobs)).toBe(0);
+  }, 180_000);
 });
 
 describe('npm run moderation without a server', () => {

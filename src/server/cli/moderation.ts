@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   type AuditEntry,
+  type DismissResult,
   hideJobRequestSchema,
   type ModerationOverview,
   moderationJobParamsSchema,
@@ -11,21 +12,30 @@ import {
   type ReportedJob,
 } from '../../shared/moderation/moderation-api.ts';
 import { loadIngestCliEnv } from '../env.ts';
-import { hideJob, readAuditLog, readModerationOverview, restoreJob } from '../modules/moderation/index.ts';
+import {
+  dismissReports,
+  hideJob,
+  readAuditLog,
+  readModerationOverview,
+  restoreJob,
+} from '../modules/moderation/index.ts';
 import { runOnServerOrDatabase } from './server-or-database.ts';
 
-// `npm run moderation -- list | hide <jobId> --reason "..." | restore <jobId>`: the operators' page from a terminal,
+// `npm run moderation -- list | hide <jobId> --reason "..." | restore <jobId> | dismiss <jobId> --reason "..."`: the operators' page from a terminal,
 // through the running server or straight into the database. Each action is in the audit log as `cli:<OS user>`.
 
 const usage = `Usage: npm run moderation -- list
        npm run moderation -- hide <jobId> --reason "<why>"
        npm run moderation -- restore <jobId>
+       npm run moderation -- dismiss <jobId> --reason "<why>"
 
 list: the jobs with open reports (counts by reason and their texts), the hidden jobs and the latest actions.
 hide: takes the job off the board on every instance; its page answers 410. restore: puts it back.
+dismiss: closes the job's open reports without hiding it (the reports are wrong); the job stays on the board.
 Uses DATA_DIR (through the running server when there is one) or DATABASE_URL.`;
 
-type Command = { name: 'list' } | { name: 'hide'; jobId: string; reason: string } | { name: 'restore'; jobId: string };
+type Command =
+  { name: 'list' } | { name: 'hide' | 'dismiss'; jobId: string; reason: string } | { name: 'restore'; jobId: string };
 
 function parseCommand(argv: string[]): Command | 'help' {
   const { values, positionals } = parseArgs({
@@ -37,7 +47,9 @@ function parseCommand(argv: string[]): Command | 'help' {
   const [name, jobId, ...rest] = positionals;
   if (rest.length > 0) throw new Error(`Unexpected arguments: ${rest.join(' ')}`);
   if (name === 'list' && jobId === undefined && values.reason === undefined) return { name };
-  if (name !== 'hide' && name !== 'restore') throw new Error('The commands are list, hide and restore');
+  if (name !== 'hide' && name !== 'restore' && name !== 'dismiss') {
+    throw new Error('The commands are list, hide, restore and dismiss');
+  }
   const id = moderationJobParamsSchema.safeParse({ jobId: jobId ?? '' });
   if (!id.success) throw new Error(id.error.issues.map((issue) => issue.message).join('; '));
   if (name === 'restore') {
@@ -113,6 +125,15 @@ export async function main(
       return 0;
     }
     const { jobId } = command;
+    if (command.name === 'dismiss') {
+      const { reason } = command;
+      const { result, route } = await runOnServerOrDatabase<DismissResult>(env, {
+        throughServer: async (call) => (await call('/moderation/dismiss', { jobId, reason, actor })) as DismissResult,
+        directly: (db) => dismissReports(db, jobId, reason, { actor: `cli:${actor}`, now }),
+      });
+      console.log(`Dismissed ${result.dismissedReports} open report(s) of ${result.jobId} ${route}.`);
+      return 0;
+    }
     const { result, route } = await runOnServerOrDatabase<ModerationResult>(env, {
       throughServer: async (call) =>
         command.name === 'hide'

@@ -39,6 +39,7 @@ export const errorMessages = {
   operator_only: 'Only the Campus Jobs operators can do this.',
   job_not_hidden: 'This job is not hidden.',
   job_already_hidden: 'This job is already hidden.',
+  no_open_reports: 'This job has no open reports to dismiss.',
 
   // Alerts (saved searches)
   alert_not_found: 'You have no alert with this id.',

@@ -45,7 +45,10 @@ export const hideJobRequestSchema = z.object({
     .max(hideReasonMaxLength, `reason must be at most ${hideReasonMaxLength} characters`),
 });
 
-export const moderationActions = ['hide', 'restore'] as const;
+/** Dismissing closes a job's open reports without hiding it (a report that is wrong); the reason is logged. */
+export const dismissReportsRequestSchema = hideJobRequestSchema;
+
+export const moderationActions = ['hide', 'restore', 'dismiss'] as const;
 export type ModerationAction = (typeof moderationActions)[number];
 
 const jobSummarySchema = z
@@ -97,3 +100,11 @@ export const moderationResultSchema = z.object({
   boardVersion: z.string(),
 });
 export type ModerationResult = z.infer<typeof moderationResultSchema>;
+
+export const dismissResultSchema = z.object({
+  jobId: z.string(),
+  action: z.literal('dismiss'),
+  /** How many open reports were closed. */
+  dismissedReports: z.number().int(),
+});
+export type DismissResult = z.infer<typeof dismissResultSchema>;

@@ -12,7 +12,7 @@ import type { BoardIndex } from '../jobs/index.ts';
 import { createOrganizationWithOwner, organizationCreateRequestSchema } from '../company/index.ts';
 import type { DigestService } from '../digests/index.ts';
 import type { MailSender } from '../../mail/outbox.ts';
-import { hideJob, readAuditLog, readModerationOverview, restoreJob } from '../moderation/index.ts';
+import { dismissReports, hideJob, readAuditLog, readModerationOverview, restoreJob } from '../moderation/index.ts';
 import { hideJobRequestSchema, moderationJobParamsSchema } from '../../../shared/moderation/moderation-api.ts';
 import { adminTokensMatch } from './admin-endpoint.ts';
 
@@ -52,6 +52,7 @@ const moderationHideSchema = moderationJobParamsSchema
   .extend(hideJobRequestSchema.shape)
   .extend({ actor: cliActorSchema });
 const moderationRestoreSchema = moderationJobParamsSchema.extend({ actor: cliActorSchema });
+const moderationDismissSchema = moderationHideSchema;
 
 const digestRequestSchema = z.object({
   email: z.email({ error: 'email must be an e-mail address' }).max(320).optional(),
@@ -202,7 +203,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
     },
   );
 
-  // `npm run moderation -- list|hide|restore`: the operators' page's work, from the server's machine.
+  // `npm run moderation -- list|hide|restore|dismiss`: the operators' page's work, from the server's machine.
   app.post(
     '/admin/moderation/list',
     {
@@ -254,6 +255,27 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
       const result = await restoreJob(db, jobId, null, { actor: `cli:${actor}`, now });
       await boardIndex.refresh();
       return result;
+    },
+  );
+
+  app.post(
+    '/admin/moderation/dismiss',
+    {
+      config: { access: 'admin' },
+      schema: {
+        ...adminSchema,
+        summary: 'Close the open reports of a job without hiding it',
+        body: moderationDismissSchema,
+        response: {
+          200: objectAnswer('The job id and how many reports were closed'),
+          ...adminErrors,
+          ...errorAnswers(409),
+        },
+      },
+    },
+    async (request) => {
+      const { jobId, reason, actor } = request.body;
+      return dismissReports(db, jobId, reason, { actor: `cli:${actor}`, now });
     },
   );
 

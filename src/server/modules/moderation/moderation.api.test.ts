@@ -257,6 +257,67 @@ describe('/api/moderation: the operators', () => {
   });
 });
 
+describe('dismissing reports without hiding the job', () => {
+  it('closes the open reports, logs it, keeps the job on the board, and refuses others, a bad reason or nothing to dismiss', async () => {
+    const listingId = listings[2]!.id as string;
+    const reporters = await Promise.all([
+      createGoogleUser({ email: uniqueEmail('dismissed-reporter') }),
+      createGoogleUser({ email: uniqueEmail('dismissed-reporter') }),
+    ]);
+    for (const reporter of reporters) {
+      await createAccount(reporter);
+      expect((await report(reporter, listingId, { reason: 'closed', text: 'Says filled' })).statusCode).toBe(201);
+    }
+    const dismiss = (user: EmulatorUser | null, jobId: string, body: unknown = { reason: 'Checked: still open' }) =>
+      caller(context.app, user).request('POST', `/api/moderation/jobs/${encodeURIComponent(jobId)}/dismiss`, body);
+
+    const unchanged = await watchAppState(state());
+    const refusals: [EmulatorUser | null, string, unknown, number, string][] = [
+      [null, listingId, undefined, 401, 'unauthenticated'],
+      [student, listingId, undefined, 403, 'operator_only'],
+      [operator, listingId, {}, 400, 'invalid_request'],
+      [operator, listingId, { reason: '  ' }, 400, 'invalid_request'],
+      [operator, listingId, { reason: 'x'.repeat(501) }, 400, 'invalid_request'],
+      [operator, listings[1]!.id as string, undefined, 409, 'no_open_reports'],
+      [operator, 'nowhere-2', undefined, 409, 'no_open_reports'],
+    ];
+    for (const [user, jobId, body, status, code] of refusals) {
+      const response = await dismiss(user, jobId, body);
+      expect(response.statusCode, `${jobId} ${JSON.stringify(body)} ${response.body}`).toBe(status);
+      expect(response.json()).toEqual({ error: expect.any(String), code });
+    }
+    await unchanged.expectUnchanged('refused dismissals');
+
+    const dismissed = await dismiss(operator, listingId);
+    expect(dismissed.statusCode, dismissed.body).toBe(200);
+    expect(dismissed.json()).toEqual({ jobId: listingId, action: 'dismiss', dismissedReports: 2 });
+    const rows = await db().select().from(jobReports).where(eq(jobReports.jobId, listingId));
+    expect(rows.map((row) => row.reviewedAt)).toEqual([expect.any(Date), expect.any(Date)]);
+    const overview = (await caller(context.app, operator).request('GET', '/api/moderation/reports')).json();
+    expect(overview.reported.map((job: { jobId: string }) => job.jobId)).not.toContain(listingId);
+    expect(overview.hidden).toEqual([]);
+    expect(await boardIds()).toContain(listingId);
+    expect(await db().$count(hiddenJobs)).toBe(0);
+    const log = (await caller(context.app, operator).request('GET', '/api/moderation/audit-log')).json();
+    expect(log.entries[0]).toMatchObject({
+      action: 'dismiss',
+      jobId: listingId,
+      actor: operatorEmail,
+      reason: 'Checked: still open',
+    });
+
+    // Nothing left to dismiss; a new report opens the job again.
+    const twice = await dismiss(operator, listingId);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().code).toBe('no_open_reports');
+    const later = await createGoogleUser({ email: uniqueEmail('later-reporter') });
+    await createAccount(later);
+    expect((await report(later, listingId, { reason: 'scam' })).statusCode).toBe(201);
+    const reopened = (await caller(context.app, operator).request('GET', '/api/moderation/reports')).json();
+    expect(reopened.reported).toContainEqual(expect.objectContaining({ jobId: listingId, openReports: 1 }));
+  });
+});
+
 describe('a student’s reports are theirs', () => {
   it('are in the data export and go with the account', async () => {
     const exported = await caller(context.app, student).request('GET', '/api/account/export');

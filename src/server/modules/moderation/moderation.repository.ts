@@ -53,12 +53,14 @@ export async function deleteHiddenJob(tx: Transaction, jobId: string): Promise<b
   return deleted.length > 0;
 }
 
-/** An operator acted on the job: its open reports are reviewed. */
-export async function closeOpenReports(tx: Transaction, jobId: string, at: Date): Promise<void> {
-  await tx
+/** An operator acted on the job: its open reports are reviewed. Answers how many were open. */
+export async function closeOpenReports(tx: Transaction, jobId: string, at: Date): Promise<number> {
+  const closed = await tx
     .update(jobReports)
     .set({ reviewedAt: at })
-    .where(and(eq(jobReports.jobId, jobId), isNull(jobReports.reviewedAt)));
+    .where(and(eq(jobReports.jobId, jobId), isNull(jobReports.reviewedAt)))
+    .returning({ id: jobReports.id });
+  return closed.length;
 }
 
 export async function insertLogEntry(

@@ -4,6 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   auditLogSchema,
+  dismissReportsRequestSchema,
+  dismissResultSchema,
   hideJobRequestSchema,
   jobReportCreatedSchema,
   jobReportRequestSchema,
@@ -20,13 +22,19 @@ import { callerOf, requireIdentifiedUser, requireUser } from '../../plugins/auth
 import { accountExists } from '../auth/index.ts';
 import type { BoardIndex } from '../jobs/index.ts';
 import { insertReport, readAuditLog } from './moderation.repository.ts';
-import { hideJob, readModerationOverview, resolveBoardJobId, restoreJob } from './moderation.service.ts';
+import {
+  dismissReports,
+  hideJob,
+  readModerationOverview,
+  resolveBoardJobId,
+  restoreJob,
+} from './moderation.service.ts';
 
 // Reports and moderation (docs/decisions/032-job-reports-and-moderation.md).
 // - POST /api/public/jobs/{idOrSlug}/reports: a signed-in student with an account reports a job on the board, once
 //   (409 already_reported); 401 without a token, 403 for an anonymous session; 30 reports a day per account.
 // - /api/moderation/*: the operators, signed in with a verified e-mail listed in ADMIN_EMAILS; anyone else 403
-//   operator_only. Each hide and restore is written to the audit log with the operator's e-mail.
+//   operator_only. Each hide, restore and dismiss is written to the audit log with the operator's e-mail.
 
 export type ModerationRoutesOptions = {
   db: Database;
@@ -168,5 +176,22 @@ export const moderationRoutes: FastifyPluginAsyncZod<ModerationRoutesOptions> = 
       await boardIndex.refresh();
       return result;
     },
+  );
+
+  app.post(
+    '/moderation/jobs/:jobId/dismiss',
+    {
+      config: { access: 'operator' },
+      preValidation: requireOperator,
+      schema: {
+        ...moderation,
+        summary:
+          'Close the open reports of a job without hiding it (the reports are wrong); the job stays on the board',
+        params: moderationJobParamsSchema,
+        body: withExample(dismissReportsRequestSchema, { reason: 'Checked: the role is still open' }),
+        response: { 200: dismissResultSchema, ...errorAnswers(400, 401, 403, 409) },
+      },
+    },
+    async (request) => dismissReports(db, request.params.jobId, request.body.reason, operatorOf(request)),
   );
 };

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { ModerationOverview, ModerationResult } from '../../../shared/moderation/moderation-api.ts';
+import type { DismissResult, ModerationOverview, ModerationResult } from '../../../shared/moderation/moderation-api.ts';
 import { bumpBoardVersion } from '../../db/board-state.ts';
 import type { Database } from '../../db/client.ts';
 import { externalListings } from '../../db/schema.ts';
@@ -71,6 +71,26 @@ export async function restoreJob(
     return (await bumpBoardVersion(tx)).version;
   });
   return { jobId, action: 'restore', boardVersion: version };
+}
+
+/**
+ * Closes the job's open reports without hiding it (reports that are wrong): the job leaves the reported list and
+ * stays on the board. 409 no_open_reports when it has none (nothing to dismiss, or another operator did it first).
+ */
+export async function dismissReports(
+  db: Database,
+  jobId: string,
+  reason: string,
+  { actor, now }: ModerationActor,
+): Promise<DismissResult> {
+  const at = new Date(now());
+  const dismissedReports = await db.transaction(async (tx) => {
+    const closed = await closeOpenReports(tx, jobId, at);
+    if (closed === 0) throw new HttpError(409, 'no_open_reports');
+    await insertLogEntry(tx, { at, actor, action: 'dismiss', jobId, reason });
+    return closed;
+  });
+  return { jobId, action: 'dismiss', dismissedReports };
 }
 
 /** The jobs with open reports and the hidden jobs, as the operators' page and `npm run moderation -- list` show them. */

@@ -20,6 +20,7 @@ import { useLocale } from '../../../lib/use-locale.ts';
 import { clientPaths } from '../../../../shared/client-routes.ts';
 import { getAuditLog } from '../api/get-audit-log.ts';
 import { getModerationOverview } from '../api/get-moderation-overview.ts';
+import { dismissReports } from '../api/dismiss-reports.ts';
 import { hideJob } from '../api/hide-job.ts';
 import { restoreJob } from '../api/restore-job.ts';
 
@@ -34,24 +35,28 @@ function jobTitle(job: ReportedJob, unknown: string): string {
   return job.job ? `${job.job.title} · ${job.job.company}` : `${unknown} (${job.jobId})`;
 }
 
-function HideForm({ job, onDone }: { job: ReportedJob; onDone: (message: string) => void }) {
+type ReasonAction = 'hide' | 'dismiss';
+
+/** Hide the job, or dismiss its reports (they are wrong): each asks for the reason kept in the audit log. */
+function ReasonActions({ job, onDone }: { job: ReportedJob; onDone: (message: string) => void }) {
   const { t } = useTranslation('moderation');
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState<ReasonAction | null>(null);
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const title = job.job?.title ?? job.jobId;
 
-  async function submit(event: FormEvent) {
+  async function submit(event: FormEvent, action: ReasonAction) {
     event.preventDefault();
     setTouched(true);
     if (!reason.trim()) return;
     setBusy(true);
     setFailure(null);
     try {
-      await hideJob(job.jobId, reason.trim());
-      onDone(t('admin.hiddenDone'));
+      if (action === 'hide') await hideJob(job.jobId, reason.trim());
+      else await dismissReports(job.jobId, reason.trim());
+      onDone(t(action === 'hide' ? 'admin.hiddenDone' : 'admin.dismissedDone'));
     } catch (error) {
       setFailure(apiErrorText(t, error));
       setBusy(false);
@@ -60,23 +65,36 @@ function HideForm({ job, onDone }: { job: ReportedJob; onDone: (message: string)
 
   if (!open) {
     return (
-      <Button
-        variant="destructive"
-        minH="11"
-        alignSelf="flex-start"
-        aria-label={t('admin.hideJob', { title })}
-        data-testid="moderation-hide"
-        onClick={() => setOpen(true)}
-      >
-        {t('admin.hide')}
-      </Button>
+      <HStack gap="3" wrap="wrap">
+        <Button
+          variant="destructive"
+          minH="11"
+          aria-label={t('admin.hideJob', { title })}
+          data-testid="moderation-hide"
+          onClick={() => setOpen('hide')}
+        >
+          {t('admin.hide')}
+        </Button>
+        {job.openReports > 0 ? (
+          <Button
+            variant="outline"
+            minH="11"
+            aria-label={t('admin.dismissJob', { title })}
+            data-testid="moderation-dismiss"
+            onClick={() => setOpen('dismiss')}
+          >
+            {t('admin.dismiss')}
+          </Button>
+        ) : null}
+      </HStack>
     );
   }
+  const action = open;
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form onSubmit={(event) => void submit(event, action)} noValidate>
       <Stack gap="3">
         <Field.Root required invalid={touched && !reason.trim()}>
-          <Field.Label>{t('admin.hideReason')}</Field.Label>
+          <Field.Label>{t(action === 'hide' ? 'admin.hideReason' : 'admin.dismissReason')}</Field.Label>
           <Input
             value={reason}
             maxLength={hideReasonMaxLength}
@@ -84,7 +102,7 @@ function HideForm({ job, onDone }: { job: ReportedJob; onDone: (message: string)
             minH="11"
             autoComplete="off"
             autoFocus
-            data-testid="moderation-hide-reason"
+            data-testid={action === 'hide' ? 'moderation-hide-reason' : 'moderation-dismiss-reason'}
           />
           {touched && !reason.trim() ? (
             <Field.ErrorText>{t('admin.hideReasonRequired')}</Field.ErrorText>
@@ -99,10 +117,24 @@ function HideForm({ job, onDone }: { job: ReportedJob; onDone: (message: string)
           </Alert.Root>
         ) : null}
         <HStack gap="3" wrap="wrap">
-          <Button type="submit" variant="destructive" minH="11" loading={busy} data-testid="moderation-hide-confirm">
-            {t('admin.confirmHide')}
+          <Button
+            type="submit"
+            variant={action === 'hide' ? 'destructive' : 'default'}
+            minH="11"
+            loading={busy}
+            data-testid={action === 'hide' ? 'moderation-hide-confirm' : 'moderation-dismiss-confirm'}
+          >
+            {t(action === 'hide' ? 'admin.confirmHide' : 'admin.confirmDismiss')}
           </Button>
-          <Button variant="outline" minH="11" onClick={() => setOpen(false)}>
+          <Button
+            variant="outline"
+            minH="11"
+            onClick={() => {
+              setOpen(null);
+              setTouched(false);
+              setFailure(null);
+            }}
+          >
             {t('report.cancel')}
           </Button>
         </HStack>
@@ -207,7 +239,7 @@ function JobCard({ job, onDone }: { job: ReportedJob; onDone: (message: string) 
             {t('admin.restore')}
           </Button>
         ) : (
-          <HideForm job={job} onDone={onDone} />
+          <ReasonActions job={job} onDone={onDone} />
         )}
       </Card.Body>
     </Card.Root>
