@@ -1,17 +1,13 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3StorageConfig } from '../env.ts';
 import { assertValidStorageKey, assertValidStoragePrefix } from '../lib/storage-keys.ts';
 import { contentTypeForKey, type Storage, type StoredObject, type StoredObjectInfo } from './storage.ts';
 
 // Files in any S3-compatible object store (AWS S3, MinIO, Cloudflare R2, ...), so several API instances share them.
+// The SDK is imported on the first request: a server that keeps its files on disk (the embedded default) never loads
+// it (its modules held ~8 MB of the server's memory at rest, docs/decisions/040-server-memory.md).
+
+type Sdk = typeof import('@aws-sdk/client-s3');
 
 export type S3Storage = Storage & {
   /** Closes the pooled connections (at shutdown). */
@@ -28,18 +24,28 @@ export function createS3Storage(
   { requestTimeoutMs = defaultRequestTimeoutMs }: { requestTimeoutMs?: number } = {},
 ): S3Storage {
   const prefix = assertValidStoragePrefix(config.prefix);
-  const client = new S3Client({
-    region: config.region,
-    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
-    forcePathStyle: config.forcePathStyle,
-    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
-    maxAttempts,
-    requestHandler: { connectionTimeout: connectionTimeoutMs, requestTimeout: requestTimeoutMs },
-    // The SDK's default adds CRC32 checksums to every upload, which several S3-compatible stores reject;
-    // checksums only where the S3 API requires them.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  let connection: Promise<{ sdk: Sdk; client: S3Client }> | undefined;
+  let destroyed = false;
+  /** The SDK and one client with pooled connections, made on first use. */
+  function connect(): Promise<{ sdk: Sdk; client: S3Client }> {
+    connection ??= import('@aws-sdk/client-s3').then((sdk) => {
+      const client = new sdk.S3Client({
+        region: config.region,
+        ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+        forcePathStyle: config.forcePathStyle,
+        credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+        maxAttempts,
+        requestHandler: { connectionTimeout: connectionTimeoutMs, requestTimeout: requestTimeoutMs },
+        // The SDK's default adds CRC32 checksums to every upload, which several S3-compatible stores reject;
+        // checksums only where the S3 API requires them.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      });
+      if (destroyed) client.destroy();
+      return { sdk, client };
+    });
+    return connection;
+  }
   const Bucket = config.bucket;
 
   /** Validates before anything goes on the wire. */
@@ -50,8 +56,9 @@ export function createS3Storage(
   return {
     async put(key, data, options) {
       const Key = objectKey(key);
+      const { sdk, client } = await connect();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket,
           Key,
           Body: typeof data === 'string' ? Buffer.from(data, 'utf8') : data,
@@ -61,38 +68,42 @@ export function createS3Storage(
     },
     async get(key): Promise<StoredObject | null> {
       const Key = objectKey(key);
+      const { sdk, client } = await connect();
       try {
-        const response = await client.send(new GetObjectCommand({ Bucket, Key }));
+        const response = await client.send(new sdk.GetObjectCommand({ Bucket, Key }));
         if (!response.Body) throw new Error(`S3 answered GetObject without a body for ${Key}`);
         const data = await response.Body.transformToByteArray();
         return { data, contentType: response.ContentType || contentTypeForKey(key) };
       } catch (error) {
         // Only a missing key: a missing bucket (NoSuchBucket) or refused credentials are errors.
-        if (error instanceof S3ServiceException && error.name === 'NoSuchKey') return null;
+        if (error instanceof sdk.S3ServiceException && error.name === 'NoSuchKey') return null;
         throw error;
       }
     },
     async delete(key) {
       const Key = objectKey(key);
       // S3 answers 204 for a key that does not exist, so a missing key is not an error here either.
-      await client.send(new DeleteObjectCommand({ Bucket, Key }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key }));
     },
     async exists(key) {
       const Key = objectKey(key);
+      const { sdk, client } = await connect();
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key }));
+        await client.send(new sdk.HeadObjectCommand({ Bucket, Key }));
         return true;
       } catch (error) {
         // HEAD answers have no body, so only the status tells: 404 (the SDK names it NotFound).
-        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return false;
+        if (error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 404) return false;
         throw error;
       }
     },
     async *list(listPrefix): AsyncIterable<StoredObjectInfo> {
       const Prefix = prefix + assertValidStoragePrefix(listPrefix);
+      const { sdk, client } = await connect();
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
+        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
         for (const object of page.Contents ?? []) {
           if (!object.Key || !object.LastModified) continue;
           yield { key: object.Key.slice(prefix.length), lastModified: object.LastModified };
@@ -101,7 +112,8 @@ export function createS3Storage(
       } while (ContinuationToken);
     },
     destroy() {
-      client.destroy();
+      destroyed = true;
+      void connection?.then(({ client }) => client.destroy());
     },
   };
 }

@@ -546,6 +546,43 @@ describe('never twice', () => {
     await runDigests();
     expect(await digestMails(db())).toHaveLength(3);
   });
+  it('reads the due alerts a page of students at a time: every student once, with all of their alerts', async () => {
+    const students = [];
+    for (const name of ['a', 'b', 'c', 'd', 'e']) {
+      const student = await insertStudent(db(), { uid: `paged-${name}` });
+      // Two due alerts each; a page never splits them (one e-mail names both).
+      await insertAlert(db(), { userUid: student.uid, name: 'Interns', lastDigestAt: at('2026-12-07T09:00:00Z') });
+      await insertAlert(db(), {
+        userUid: student.uid,
+        name: 'Rust',
+        filters: { q: 'Rust' },
+        lastDigestAt: at('2026-12-07T09:00:00Z'),
+      });
+      students.push(student);
+    }
+    await insertListing(db(), at('2026-12-07T18:00:00Z'), { title: 'Rust Intern' });
+    const service = createDigestService({
+      db: db(),
+      log: pino({ level: 'silent' }),
+      appUrl,
+      hour: 7,
+      unsubscribeLinks: createUnsubscribeLinks({ secret, appUrl, mailto: 'support@campusjobs.dev' }),
+      manageAlertsPath: '/alerts',
+      boardIndex: app.boardIndex,
+      now: () => clock.now(),
+      studentsPerPage: 2,
+    });
+    const round = { now: new Date(clock.now()), renewLease: async () => true, signal: new AbortController().signal };
+    const report = await service.runDue(round);
+    expect(report).toMatchObject({ students: 5, emails: 5 });
+    expect(await recipients()).toEqual(students.map((student) => student.email).sort());
+    for (const mail of await digestMails(db())) {
+      expect(mail.body).toContain('Interns');
+      expect(mail.body).toContain('Rust');
+    }
+    expect((await service.runDue(round)).students).toBe(0);
+    expect(await digestMails(db())).toHaveLength(5);
+  });
 });
 
 describe('instant alerts', () => {

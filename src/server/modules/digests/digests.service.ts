@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { storedAlertFilters } from '../../../shared/alerts/alerts-api.ts';
 import { filtersToSearchParams, jobFiltersCacheKey } from '../../../shared/jobs/job-filters-schema.ts';
 import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts';
@@ -16,6 +17,7 @@ import { alertsUnsubscribeSubject } from './alerts-unsubscribe.ts';
 import { type DigestSection, digestMail, digestPush } from './digest-mail.ts';
 import {
   activeDigestAlerts,
+  type AlertPageRequest,
   alertTimeZones,
   type DigestAlert,
   dueDigestAlerts,
@@ -40,6 +42,13 @@ export const maxJobsPerAlert = 12;
  * ~50-100 ms.
  */
 const defaultBatchSize = 50;
+/**
+ * Students whose alerts a round reads at once (one query per page). The whole list of due alerts (20,000 for 10,000
+ * students) stayed in memory for the round and raised its peak (docs/decisions/040-server-memory.md).
+ */
+const defaultStudentsPerPage = 500;
+/** Searches (with their cut-off) whose new cards a round keeps for the next student who has the same one. */
+const sharedSearches = 500;
 /**
  * Jobs must have entered the board this long before a scheduled run to be in it: a feed import or a publication still
  * committing (its rows stamped a moment earlier) is then in the next digest rather than in none.
@@ -83,6 +92,8 @@ export type DigestServiceOptions = {
   /** Told after a batch queued push notifications (the push sender's nudge). */
   onPushQueued?: () => void;
   batchSize?: number;
+  /** Students read per page of alerts (tests make pages small). */
+  studentsPerPage?: number;
 };
 
 /** A card as a digest lists it: every place of its postings. */
@@ -144,6 +155,7 @@ export function createDigestService({
   onMailQueued,
   onPushQueued,
   batchSize = defaultBatchSize,
+  studentsPerPage = defaultStudentsPerPage,
 }: DigestServiceOptions): DigestService {
   const pauseLink = (alertIds: readonly string[]) => unsubscribeLinks.link(alertsUnsubscribeSubject(alertIds));
 
@@ -218,65 +230,80 @@ export function createDigestService({
     return query ? `/jobs?${query}` : '/jobs';
   }
 
-  /** Computes and records the digests of `alerts` (grouped by student) for jobs entered up to `upTo`. */
+  /**
+   * Computes and records the digests of the alerts `alertsAfter` answers, a page of students at a time (grouped by
+   * student), for jobs entered up to `upTo`.
+   */
   async function send(
-    alerts: readonly DigestAlert[],
+    alertsAfter: (page: AlertPageRequest) => Promise<DigestAlert[]>,
     runIdOf: (student: DigestAlert) => string,
     upTo: Date,
     at: Date,
     round?: Pick<TaskRun, 'renewLease' | 'signal'>,
   ): Promise<DigestReport> {
     const report: DigestReport = { students: 0, emails: 0, pushes: 0, jobs: 0 };
-    const students = groupByStudent(alerts);
-    const done = await recordedNotificationRuns(
-      db,
-      students.map((own) => runIdOf(own[0]!)),
-    );
-    const pending = students.filter((own) => !done.has(runIdOf(own[0]!)));
-    if (pending.length === 0) return report;
-
-    // This instance's board, at the newest version: what the alerts page counts from.
-    await boardIndex.refresh();
-    const view = boardIndex.view();
+    let view: BoardView | null = null;
     const upToMs = upTo.getTime();
-    // Students share searches ("software, Toronto") and cut-offs (yesterday's digest): each pair is asked once.
-    const shared = new Map<string, NewForAlert>();
-    const sharedCardsOf = (alert: DigestAlert): NewForAlert => {
+    // Students share searches ("software, Toronto") and cut-offs (yesterday's digest): each pair is asked once while
+    // it is among the most recently used (a student's own search is asked once anyway).
+    const shared = new LRUCache<string, NewForAlert>({ max: sharedSearches });
+    const sharedCardsOf = (alert: DigestAlert, board: BoardView): NewForAlert => {
       const key = `${jobFiltersCacheKey(storedAlertFilters(alert.filters), at.getTime())}\u0000${alert.since.getTime()}`;
       let cards = shared.get(key);
       if (cards === undefined) {
-        cards = newCardsUpTo(view, alert, upToMs);
+        cards = newCardsUpTo(board, alert, upToMs);
         shared.set(key, cards);
       }
       return cards;
     };
 
-    for (let start = 0; start < pending.length; start += batchSize) {
-      if (round?.signal.aborted) break;
-      const batch = pending.slice(start, start + batchSize);
-      // The students' dismissed jobs (one query per batch): who dismissed any gets their own, exact, cards.
-      const dismissed = await dismissedJobIdsOf(
+    let afterUid: string | null = null;
+    pages: for (;;) {
+      // A page of students at a time: a round holds one page's alerts, not every due alert (20,000 and more).
+      const page = await alertsAfter({ afterUid, students: studentsPerPage });
+      if (page.length === 0) break;
+      afterUid = page.at(-1)!.uid;
+      const students = groupByStudent(page);
+      const done = await recordedNotificationRuns(
         db,
-        batch.map((own) => own[0]!.uid),
+        students.map((own) => runIdOf(own[0]!)),
       );
-      const prepared = batch.map((own) => {
-        const hidden = dismissed.get(own[0]!.uid);
-        return prepare(runIdOf(own[0]!), own, (alert) =>
-          hidden === undefined ? sharedCardsOf(alert) : newCardsUpTo(view, alert, upToMs, hidden),
-        );
-      });
-      const written = await recordDigests(db, prepared, upTo);
-      report.students += written.length;
-      report.emails += written.filter((digest) => digest.mail).length;
-      report.pushes += written.filter((digest) => digest.push).length;
-      report.jobs += written.reduce((sum, digest) => sum + digest.itemCount, 0);
-      if (written.some((digest) => digest.mail)) onMailQueued?.();
-      if (written.some((digest) => digest.push)) onPushQueued?.();
-      await yieldToEventLoop();
-      if (round && !(await round.renewLease())) {
-        log.warn({ task: digestTaskName }, 'digest lease lost; another instance goes on');
-        break;
+      const pending = students.filter((own) => !done.has(runIdOf(own[0]!)));
+      if (pending.length > 0 && view === null) {
+        // This instance's board, at the newest version: what the alerts page counts from.
+        await boardIndex.refresh();
+        view = boardIndex.view();
       }
+      const board = view!;
+      for (let start = 0; start < pending.length; start += batchSize) {
+        if (round?.signal.aborted) break pages;
+        const batch = pending.slice(start, start + batchSize);
+        // The students' dismissed jobs (one query per batch): who dismissed any gets their own, exact, cards.
+        const dismissed = await dismissedJobIdsOf(
+          db,
+          batch.map((own) => own[0]!.uid),
+        );
+        const prepared = batch.map((own) => {
+          const hidden = dismissed.get(own[0]!.uid);
+          return prepare(runIdOf(own[0]!), own, (alert) =>
+            hidden === undefined ? sharedCardsOf(alert, board) : newCardsUpTo(board, alert, upToMs, hidden),
+          );
+        });
+        const written = await recordDigests(db, prepared, upTo);
+        report.students += written.length;
+        report.emails += written.filter((digest) => digest.mail).length;
+        report.pushes += written.filter((digest) => digest.push).length;
+        report.jobs += written.reduce((sum, digest) => sum + digest.itemCount, 0);
+        if (written.some((digest) => digest.mail)) onMailQueued?.();
+        if (written.some((digest) => digest.push)) onPushQueued?.();
+        await yieldToEventLoop();
+        if (round && !(await round.renewLease())) {
+          log.warn({ task: digestTaskName }, 'digest lease lost; another instance goes on');
+          break pages;
+        }
+      }
+      // A short page is the last one.
+      if (students.length < studentsPerPage) break;
     }
     return report;
   }
@@ -295,14 +322,14 @@ export function createDigestService({
           weekly: latestLocalSlot(upTo.getTime(), timeZone, hour, 1),
         };
       });
-      const due = await dueDigestAlerts(
-        db,
-        slots.map((slot) => ({ zone: slot.zone, daily: new Date(slot.daily.at), weekly: new Date(slot.weekly.at) })),
-      );
-      if (due.length === 0) return { students: 0, emails: 0, pushes: 0, jobs: 0 };
+      const zoneSlots = slots.map((slot) => ({
+        zone: slot.zone,
+        daily: new Date(slot.daily.at),
+        weekly: new Date(slot.weekly.at),
+      }));
       const dateOf = new Map(slots.map((slot) => [slot.zone ?? '', slot.daily.date]));
       const report = await send(
-        due,
+        (page) => dueDigestAlerts(db, zoneSlots, page),
         (student) => `digest:${student.uid}:${dateOf.get(student.timeZone ?? '')}`,
         upTo,
         at,
@@ -313,9 +340,13 @@ export function createDigestService({
     },
     async runNow({ email } = {}) {
       const at = new Date(now());
-      const alerts = await activeDigestAlerts(db, email);
       // A run of its own: the scheduled units of the day stay as they are (their alerts' cut-off has moved).
-      const report = await send(alerts, (student) => `digest:${student.uid}:now:${at.toISOString()}`, at, at);
+      const report = await send(
+        (page) => activeDigestAlerts(db, email, page),
+        (student) => `digest:${student.uid}:now:${at.toISOString()}`,
+        at,
+        at,
+      );
       log.info({ ...report }, 'alert digests sent now (npm run digest)');
       return report;
     },
