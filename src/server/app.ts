@@ -490,6 +490,8 @@ export async function buildApp({
         boardIndex,
         operatorEmails: env.operatorEmails,
         now: clock,
+        mailSender,
+        appUrl: env.publicUrl,
       });
       await api.register(dismissedJobsRoutes, { db: database.db });
       await api.register(alertsRoutes, { db: database.db, boardIndex });

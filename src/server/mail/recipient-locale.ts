@@ -21,7 +21,15 @@ export async function recipientLocale(db: Database, recipient: Recipient): Promi
       .limit(1);
     return mailLocaleOf(member?.locale);
   }
-  const email = recipient.email.trim().toLowerCase();
+  return (await knownAddressLocale(db, recipient.email)) ?? mailLocaleOf(recipient.fallback);
+}
+
+/**
+ * The language someone using `email` chose in the app or the company portal, or null when nobody with this address
+ * ever did (the operators' e-mails are then written in both languages).
+ */
+export async function knownAddressLocale(db: Database, address: string): Promise<Locale | null> {
+  const email = address.trim().toLowerCase();
   const [user] = await db
     .select({ locale: users.locale })
     .from(users)
@@ -34,5 +42,5 @@ export async function recipientLocale(db: Database, recipient: Recipient): Promi
     .from(organizationMembers)
     .where(and(sql`lower(${organizationMembers.email}) = ${email}`, isNotNull(organizationMembers.locale)))
     .limit(1);
-  return mailLocaleOf(member?.locale ?? recipient.fallback);
+  return member?.locale ? mailLocaleOf(member.locale) : null;
 }

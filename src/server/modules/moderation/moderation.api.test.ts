@@ -10,7 +10,7 @@ import {
 } from '../../../../tests/api-setup/emulator-users.ts';
 import { buildListing, insertFeaturedJob, insertOrganization } from '../../../../tests/api-setup/job-board.ts';
 import { setUpTestApp } from '../../../../tests/api-setup/test-app.ts';
-import { hiddenJobs, jobReports, moderationLog } from '../../db/schema.ts';
+import { hiddenJobs, jobReports, mailOutbox, moderationLog, users } from '../../db/schema.ts';
 import { reportsPerDay } from './moderation.routes.ts';
 
 // Reporting a job and the operators' moderation (docs/decisions/032), on the real app and database: who may call,
@@ -19,7 +19,8 @@ import { reportsPerDay } from './moderation.routes.ts';
 const operatorEmail = uniqueEmail('operator');
 const context = setUpTestApp({ env: { ADMIN_EMAILS: `other-operator@example.org,${operatorEmail}` } });
 const db = () => context.testDatabase.database.db;
-const state = () => ({ db: db() });
+// The mail sender is drained before each snapshot: the operators' e-mails of earlier reports are sent first.
+const state = () => ({ db: db(), mailSender: context.app.mailSender });
 
 let student: EmulatorUser;
 let otherStudent: EmulatorUser;
@@ -315,6 +316,60 @@ describe('dismissing reports without hiding the job', () => {
     expect((await report(later, listingId, { reason: 'scam' })).statusCode).toBe(201);
     const reopened = (await caller(context.app, operator).request('GET', '/api/moderation/reports')).json();
     expect(reopened.reported).toContainEqual(expect.objectContaining({ jobId: listingId, openReports: 1 }));
+  });
+});
+
+describe('the operators are told of new reports', () => {
+  it('e-mails each operator once when a job gets its first open report, in their language or in both, and again only after a review', async () => {
+    const organization = await insertOrganization(db(), { name: 'Mailbridge' });
+    const job = await insertFeaturedJob(db(), { organizationId: organization.id, title: 'Mail Intern' });
+    await context.app.boardIndex.refresh();
+    // The operator chose French in the app; the other address never signed in.
+    await createAccount(operator);
+    await db().update(users).set({ locale: 'fr' }).where(eq(users.uid, operator.uid));
+    const reporters = await Promise.all([1, 2, 3].map(() => createGoogleUser({ email: uniqueEmail('mail-reporter') })));
+    for (const reporter of reporters) await createAccount(reporter);
+    // This job's: earlier tests' reports told the operators of theirs.
+    const reportMails = async () =>
+      (
+        await db().select().from(mailOutbox).where(eq(mailOutbox.kind, 'job-report')).orderBy(mailOutbox.recipient)
+      ).filter((mail) => mail.subject.includes('Mail Intern'));
+
+    const first = await report(reporters[0]!, job.slug, { reason: 'scam', text: 'Private detail 555-0100' });
+    expect(first.statusCode).toBe(201);
+    const mails = await reportMails();
+    expect(mails).toHaveLength(2);
+    const both = mails.find((mail) => mail.recipient === 'other-operator@example.org');
+    const french = mails.find((mail) => mail.recipient === operatorEmail);
+    expect([both?.causeId, french?.causeId]).toEqual([first.json().id, first.json().id]);
+    expect(both!.subject).toBe('Job reported: Mail Intern / Offre signalée : Mail Intern');
+    expect(french!.subject).toBe('Offre signalée : Mail Intern');
+    expect(both!.body).toContain('A student reported “Mail Intern · Mailbridge”: it looks like a scam.');
+    expect(both!.body).toContain('Un étudiant a signalé « Mail Intern · Mailbridge » : elle ressemble à une arnaque.');
+    expect(both!.body).toMatch(/https?:\/\/\S+\/admin\b/);
+    expect(french!.body).toContain('elle ressemble à une arnaque');
+    expect(french!.body).not.toContain('A student reported');
+    expect(french!.html).toContain('lang="fr"');
+    for (const mail of mails) {
+      // Who reported and what they wrote stay on /admin.
+      for (const secret of [reporters[0]!.email!, reporters[0]!.uid, 'Private detail']) {
+        expect(mail.body).not.toContain(secret);
+        expect(mail.html).not.toContain(secret);
+      }
+    }
+
+    // A second open report of the same job adds no e-mail.
+    expect((await report(reporters[1]!, job.id, { reason: 'closed' })).statusCode).toBe(201);
+    expect(await reportMails()).toHaveLength(2);
+
+    // Reviewed (dismissed), the next report is news again.
+    const dismissed = await caller(context.app, operator).request('POST', `/api/moderation/jobs/${job.id}/dismiss`, {
+      reason: 'Checked',
+    });
+    expect(dismissed.statusCode).toBe(200);
+    const third = await report(reporters[2]!, job.id, { reason: 'closed' });
+    expect(third.statusCode).toBe(201);
+    expect((await reportMails()).filter((mail) => mail.causeId === third.json().id)).toHaveLength(2);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import {
   type AuditEntry,
   type ReportReason,
@@ -15,7 +15,7 @@ export type StoredReport = { id: string; jobId: string; reason: ReportReason; cr
 
 /** The report, or null when this student already reported this job (one per job per student). */
 export async function insertReport(
-  db: Database,
+  db: Database | Transaction,
   input: { jobId: string; uid: string; reason: ReportReason; text: string; at: Date },
 ): Promise<StoredReport | null> {
   const [row] = await db
@@ -29,6 +29,22 @@ export async function insertReport(
       createdAt: jobReports.createdAt,
     });
   return row ?? null;
+}
+
+/**
+ * Serialises the reports of one job within a transaction (until it ends), so two first reports at once cannot both
+ * see no other open report.
+ */
+export async function lockJobReports(tx: Transaction, jobId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`job-reports:${jobId}`}))`);
+}
+
+/** How many open reports the job has besides `exceptId`. */
+export async function countOtherOpenReports(tx: Transaction, jobId: string, exceptId: string): Promise<number> {
+  return tx.$count(
+    jobReports,
+    and(eq(jobReports.jobId, jobId), isNull(jobReports.reviewedAt), ne(jobReports.id, exceptId)),
+  );
 }
 
 export async function findHiddenJob(db: Database | Transaction, jobId: string) {

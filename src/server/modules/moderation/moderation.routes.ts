@@ -21,13 +21,15 @@ import { errorAnswers, withExample } from '../../http/route-schemas.ts';
 import { callerOf, requireIdentifiedUser, requireUser } from '../../plugins/auth.ts';
 import { accountExists } from '../auth/index.ts';
 import type { BoardIndex } from '../jobs/index.ts';
-import { insertReport, readAuditLog } from './moderation.repository.ts';
+import type { MailSender } from '../../mail/outbox.ts';
+import { readAuditLog } from './moderation.repository.ts';
 import {
   dismissReports,
   hideJob,
   readModerationOverview,
   resolveBoardJobId,
   restoreJob,
+  submitReport,
 } from './moderation.service.ts';
 
 // Reports and moderation (docs/decisions/032-job-reports-and-moderation.md).
@@ -42,6 +44,9 @@ export type ModerationRoutesOptions = {
   /** ADMIN_EMAILS, lowercase. */
   operatorEmails: readonly string[];
   now: () => number;
+  /** The operators' e-mail of a job's first open report goes through the outbox. */
+  mailSender: Pick<MailSender, 'nudge'>;
+  appUrl: string;
 };
 
 /** Reports per account per day: enough for a student who meets several dead listings, too few to flood the queue. */
@@ -49,7 +54,7 @@ export const reportsPerDay = 30;
 
 export const moderationRoutes: FastifyPluginAsyncZod<ModerationRoutesOptions> = async (
   app,
-  { db, boardIndex, operatorEmails, now },
+  { db, boardIndex, operatorEmails, now, mailSender, appUrl },
 ) => {
   const operators = new Set(operatorEmails);
   const signedIn = { security: [{ firebaseIdToken: [] }] };
@@ -85,8 +90,13 @@ export const moderationRoutes: FastifyPluginAsyncZod<ModerationRoutesOptions> = 
         throw new HttpError(429, 'rate_limited', 'Too many reports today. Please try again tomorrow.');
       }
       const { reason, text } = request.body;
-      const report = await insertReport(db, { jobId, uid, reason, text, at: new Date(now()) });
+      const { report, mailed } = await submitReport(
+        db,
+        { jobId, uid, reason, text, at: new Date(now()) },
+        { operatorEmails, appUrl },
+      );
       if (!report) throw new HttpError(409, 'already_reported');
+      if (mailed > 0) mailSender.nudge();
       reply.header('cache-control', 'no-store');
       return reply.code(201).send({ ...report, createdAt: report.createdAt.toISOString() });
     },

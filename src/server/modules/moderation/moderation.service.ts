@@ -1,12 +1,24 @@
 import { and, eq } from 'drizzle-orm';
-import type { DismissResult, ModerationOverview, ModerationResult } from '../../../shared/moderation/moderation-api.ts';
+import type {
+  DismissResult,
+  ModerationOverview,
+  ModerationResult,
+  ReportReason,
+} from '../../../shared/moderation/moderation-api.ts';
+import { enqueueMails } from '../../mail/outbox.ts';
+import { knownAddressLocale } from '../../mail/recipient-locale.ts';
 import { bumpBoardVersion } from '../../db/board-state.ts';
 import type { Database } from '../../db/client.ts';
 import { externalListings } from '../../db/schema.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { findOpenFeaturedJob, isFeaturedJobHidden, jobExists, jobSummaries } from '../jobs/index.ts';
+import { firstReportMail } from './report-notice.ts';
 import {
   closeOpenReports,
+  countOtherOpenReports,
+  insertReport,
+  lockJobReports,
+  type StoredReport,
   deleteHiddenJob,
   describeJobs,
   findHiddenJob,
@@ -35,6 +47,44 @@ export async function resolveBoardJobId(db: Database, idOrSlug: string): Promise
   if (featured) return featured.id;
   if (await isFeaturedJobHidden(db, idOrSlug)) throw new HttpError(410, 'job_removed');
   throw new HttpError(404, 'job_not_found');
+}
+
+export type ReportNotices = { operatorEmails: readonly string[]; appUrl: string };
+
+/**
+ * Stores a student's report (null: they reported this job already). When it is the job's only open report, the
+ * operators get one e-mail each, in the report's transaction: later reports of the job add none until its reports
+ * are reviewed (hidden, restored or dismissed) and a new one opens it again.
+ */
+export async function submitReport(
+  db: Database,
+  input: { jobId: string; uid: string; reason: ReportReason; text: string; at: Date },
+  { operatorEmails, appUrl }: ReportNotices,
+): Promise<{ report: StoredReport | null; mailed: number }> {
+  return db.transaction(async (tx) => {
+    await lockJobReports(tx, input.jobId);
+    const report = await insertReport(tx, input);
+    if (!report || operatorEmails.length === 0) return { report, mailed: 0 };
+    if ((await countOtherOpenReports(tx, input.jobId, report.id)) > 0) return { report, mailed: 0 };
+    const job = (await jobSummaries(tx, [input.jobId])).get(input.jobId);
+    const summary = job ? { id: input.jobId, title: job.title, company: job.company } : null;
+    const mails = await Promise.all(
+      operatorEmails.map(async (to) => ({
+        kind: 'job-report',
+        causeId: report.id,
+        ...firstReportMail({
+          to,
+          locale: await knownAddressLocale(tx, to),
+          jobId: input.jobId,
+          job: summary,
+          reason: input.reason,
+          appUrl,
+        }),
+      })),
+    );
+    await enqueueMails(tx, mails);
+    return { report, mailed: mails.length };
+  });
 }
 
 export type ModerationActor = { actor: string; now: () => number };
