@@ -243,8 +243,8 @@ test('the pipeline board moves cards by drag, keyboard, menu and in bulk, silent
     (await card(owner, 'Alan Turing').getByTestId('pipeline-drag-handle').boundingBox())!.height,
   ).toBeGreaterThanOrEqual(44);
   await owner.screenshot({ path: `${dir}/pipeline-board-fr-375.png`, fullPage: true });
-  // Chosen with the e-mail box ticked: this one move tells the student, in their language.
-  await owner.getByTestId('pipeline-notify').click();
+  // With the standard e-mail chosen for moves: this one move tells the student, in their language.
+  await owner.getByTestId('pipeline-message').selectOption('status');
   await menu.selectOption('interview');
   await expect(column(owner, 'interview').getByTestId('pipeline-card')).toHaveText([/Alan Turing/]);
   await waitForMail(emails[2]!, /is now: |est maintenant :/);
@@ -257,4 +257,28 @@ test('the pipeline board moves cards by drag, keyboard, menu and in bulk, silent
   await noSidewaysScroll(owner, 375);
   await expectNoAxeViolations(owner);
   await owner.screenshot({ path: `${dir}/pipeline-board-en-375.png`, fullPage: true });
+
+  // A move to Rejected asks first, with a reason for the organization; "Keep where it is" leaves the card.
+  const alanMenu = card(owner, 'Alan Turing').getByTestId('pipeline-move-to');
+  await alanMenu.selectOption('rejected');
+  const dialog = owner.getByTestId('pipeline-reject-dialog');
+  await expect(dialog.getByRole('heading', { name: 'Reject Alan Turing?' })).toBeVisible();
+  await expect(dialog).toContainText('Nothing is sent to the student');
+  await dialog.getByRole('button', { name: 'Keep where it is' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(column(owner, 'interview').getByTestId('pipeline-card')).toHaveText([/Alan Turing/]);
+  await alanMenu.selectOption('rejected');
+  await dialog.getByTestId('rejection-reason-select').selectOption('another-candidate');
+  await dialog.getByTestId('rejection-note').fill('Took the offer elsewhere first');
+  await expectNoAxeViolations(owner);
+  await owner.screenshot({ path: `${dir}/pipeline-reject-en-375.png` });
+  await dialog.getByTestId('pipeline-reject-confirm').click();
+  await expect(column(owner, 'rejected').getByTestId('pipeline-card')).toHaveText([/Alan Turing/]);
+  await expect(owner.getByText('Alan Turing moved to Rejected')).toBeVisible();
+  // Silent: still the one status e-mail of the earlier move. The reason is on the application's history.
+  expect(statusMails(emails)).toHaveLength(1);
+  await card(owner, 'Alan Turing').getByRole('link', { name: 'Alan Turing' }).click();
+  await expect(owner.getByTestId('history-reason').first()).toHaveText(
+    'Reason: Another candidate was chosen · Took the offer elsewhere first',
+  );
 });

@@ -4,3 +4,4 @@ export { useResource } from './hooks/use-resource.ts';
 export { formatDate, formatDateTime } from './format.ts';
 export { bulkSetStatus, getMembers, setApplicationStatus } from './api/company-api.ts';
 export { useOrganization } from './organization-context.ts';
+export { RejectionReasonFields, rejectionRequestOf } from './components/rejection-reason-fields.tsx';

@@ -8,3 +8,4 @@ export {
   type MessageSelection,
   noMessage,
 } from './components/message-choice.tsx';
+export { type MoveMessage, MoveMessageSelect } from './components/move-message-select.tsx';

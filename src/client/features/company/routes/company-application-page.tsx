@@ -1,7 +1,6 @@
 import '../company-i18n.ts';
 import {
   Card,
-  Field,
   Flex,
   Grid,
   GridItem,
@@ -19,9 +18,7 @@ import { LuArrowLeft, LuExternalLink } from 'react-icons/lu';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import {
   companySettableStatuses,
-  maxRejectionNoteLength,
   type RejectionReason,
-  rejectionReasons,
   type CompanyApplication,
   type CompanySettableStatus,
 } from '../../../../shared/company/company-api.ts';
@@ -43,6 +40,7 @@ import {
 } from '../../messages/index.ts';
 import { errorCodeOf, apiErrorText } from '../../../lib/api-error-text.ts';
 import { ErrorPanel, LoadingRows } from '../components/company-states.tsx';
+import { RejectionReasonFields, rejectionRequestOf } from '../components/rejection-reason-fields.tsx';
 import { MatchExplained } from '../components/match-summary.tsx';
 import { ApplicationStatusBadge } from '../components/status-badges.tsx';
 import { formatDate, formatDateTime } from '../format.ts';
@@ -91,16 +89,12 @@ function StatusControl({
     setBusy(true);
     setProblem(null);
     try {
-      const note = reasonNote.trim();
       const updated = await setApplicationStatus(
         application.applicationId,
         status,
         application.version,
         messageRequestOf(message),
-        {
-          ...(reason ? { rejectionReason: reason } : {}),
-          ...(note ? { rejectionNote: note } : {}),
-        },
+        rejectionRequestOf(reason, reasonNote),
       );
       onChanged(updated);
       toaster.create({
@@ -155,42 +149,7 @@ function StatusControl({
         </Button>
       </Flex>
       {status === 'rejected' && application.status !== 'rejected' ? (
-        <Stack gap="2" data-testid="rejection-reason">
-          <Field.Root>
-            <Field.Label>{t('application.rejectionReason')}</Field.Label>
-            <NativeSelect.Root w={{ base: 'full', sm: '72' }}>
-              <NativeSelect.Field
-                value={reason}
-                onChange={(event) => setReason(event.currentTarget.value as RejectionReason | '')}
-                minH="11"
-                data-testid="rejection-reason-select"
-              >
-                <option value="">{t('application.rejectionReasonNone')}</option>
-                {rejectionReasons.map((value) => (
-                  <option key={value} value={value}>
-                    {t(`application.rejectionReasons.${value}`)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          {reason ? (
-            <Field.Root>
-              <Field.Label>{t('application.rejectionNote')}</Field.Label>
-              <Textarea
-                value={reasonNote}
-                onChange={(event) => setReasonNote(event.target.value)}
-                maxLength={maxRejectionNoteLength}
-                rows={2}
-                data-testid="rejection-note"
-              />
-            </Field.Root>
-          ) : null}
-          <Text textStyle="sm" color="fg.muted">
-            {t('application.rejectionReasonHelp')}
-          </Text>
-        </Stack>
+        <RejectionReasonFields reason={reason} onReason={setReason} note={reasonNote} onNote={setReasonNote} />
       ) : null}
       {/* Moves are silent, as in the tools recruiters use, unless the member chooses what to tell the student. */}
       <MessageChoice

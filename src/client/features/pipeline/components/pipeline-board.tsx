@@ -2,12 +2,14 @@ import {
   Badge,
   Box,
   Checkbox,
+  Dialog,
   Flex,
   Grid,
   Heading,
   HStack,
   IconButton,
   NativeSelect,
+  Portal,
   Stack,
   Text,
   VisuallyHidden,
@@ -36,6 +38,7 @@ import {
   type ApplicationStatus,
   companySettableStatuses,
   type CompanySettableStatus,
+  type RejectionReason,
 } from '../../../../shared/company/company-api.ts';
 import {
   ageParts,
@@ -51,9 +54,20 @@ import {
   ErrorPanel,
   formatDate,
   LoadingRows,
+  RejectionReasonFields,
+  rejectionRequestOf,
   setApplicationStatus,
   useResource,
 } from '../../company/index.ts';
+import {
+  MessageChoice,
+  messageReady,
+  messageRequestOf,
+  type MessageSelection,
+  type MoveMessage,
+  MoveMessageSelect,
+  noMessage,
+} from '../../messages/index.ts';
 import { getPipeline } from '../api/pipeline-api.ts';
 
 const movable = (status: ApplicationStatus): status is CompanySettableStatus =>
@@ -322,7 +336,8 @@ function Column({
 /**
  * A job's applicants by status: one column per stage with its count; cards move by drag, by keyboard (Space or Enter
  * on the handle, arrows, Space or Enter) and on a phone by a menu, through the same status move as the application
- * page (optimistic version, silent unless the member ticks the e-mail choice). Several cards move with bulk-status.
+ * page (optimistic version, silent unless the member chooses a message for moves; a move to Rejected asks first, with a
+ * reason for the organization's records). Several cards move with bulk-status.
  */
 export default function PipelineBoard({
   jobId,
@@ -345,11 +360,18 @@ export default function PipelineBoard({
   });
   // Ages ("3 d") are counted from when the board was opened.
   const [now] = useState(() => Date.now());
-  const [notify, setNotify] = useState(false);
+  // What each move tells the student: nothing unless the member chooses (as in the tools recruiters use).
+  const [message, setMessage] = useState<MoveMessage>({ kind: 'none' });
+  // A move to Rejected waits for the member to confirm it (with a reason for the organization's records).
+  const [rejecting, setRejecting] = useState<PipelineCard | null>(null);
+  const [reason, setReason] = useState<RejectionReason | ''>('');
+  const [reasonNote, setReasonNote] = useState('');
   const [activeId, setActiveId] = useState<string | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [bulkStatus, setBulkStatus] = useState<CompanySettableStatus>('screening');
-  const [bulkNotify, setBulkNotify] = useState(false);
+  const [bulkMessage, setBulkMessage] = useState<MessageSelection>(noMessage);
+  const [bulkReason, setBulkReason] = useState<RejectionReason | ''>('');
+  const [bulkReasonNote, setBulkReasonNote] = useState('');
   const [bulkBusy, setBulkBusy] = useState(false);
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 4 } }),
@@ -389,13 +411,31 @@ export default function PipelineBoard({
       t('pipeline.announce.cancel', { name: nameOf(active.id), from: columnName(cardOf(active.id)?.status) }),
   };
 
-  async function move(card: PipelineCard, to: CompanySettableStatus) {
+  /** Asks first for a rejection (`rejection` absent), then moves the card and saves the move. */
+  async function move(
+    card: PipelineCard,
+    to: CompanySettableStatus,
+    rejection?: { rejectionReason?: RejectionReason; rejectionNote?: string },
+  ) {
     const board = latest.current;
     if (!board || card.status === to) return;
+    if (to === 'rejected' && rejection === undefined) {
+      setReason('');
+      setReasonNote('');
+      setRejecting(card);
+      return;
+    }
     const name = `${card.firstName} ${card.lastName}`;
+    const told = message.kind !== 'none';
     pipeline.setData(withCardMoved(board, card.applicationId, to));
     try {
-      const updated = await setApplicationStatus(card.applicationId, to, card.version, notify ? { notify: true } : {});
+      const updated = await setApplicationStatus(
+        card.applicationId,
+        to,
+        card.version,
+        messageRequestOf(message),
+        rejection ?? {},
+      );
       if (latest.current)
         pipeline.setData(
           withCardMoved(latest.current, card.applicationId, updated.status, {
@@ -406,7 +446,7 @@ export default function PipelineBoard({
       toaster.create({
         type: 'success',
         title: t('pipeline.moved', { name, status: columnName(to) }),
-        description: t(notify ? 'application.statusToldStudent' : 'application.statusSilent'),
+        description: t(told ? 'application.statusToldStudent' : 'application.statusSilent'),
       });
     } catch (error) {
       const code = errorCodeOf(error);
@@ -437,7 +477,12 @@ export default function PipelineBoard({
   async function applyBulk() {
     setBulkBusy(true);
     try {
-      const result = await bulkSetStatus({ applicationIds: [...selected], status: bulkStatus, notify: bulkNotify });
+      const result = await bulkSetStatus({
+        applicationIds: [...selected],
+        status: bulkStatus,
+        ...messageRequestOf(bulkMessage),
+        ...(bulkStatus === 'rejected' ? rejectionRequestOf(bulkReason, bulkReasonNote) : {}),
+      });
       toaster.create({
         type: result.skipped.length > 0 ? 'warning' : 'success',
         title: t('applicants.bulkDone', { count: result.updated.length, status: columnName(bulkStatus) }),
@@ -445,7 +490,9 @@ export default function PipelineBoard({
           result.skipped.length > 0 ? t('applicants.bulkSkipped', { count: result.skipped.length }) : undefined,
       });
       setSelected(new Set());
-      setBulkNotify(false);
+      setBulkMessage(noMessage);
+      setBulkReason('');
+      setBulkReasonNote('');
       pipeline.reload();
     } catch (error) {
       toaster.create({ type: 'error', title: t('applicants.bulkFailed'), description: apiErrorText(t, error) });
@@ -460,22 +507,8 @@ export default function PipelineBoard({
 
   return (
     <Stack gap="3" data-testid="pipeline-board">
-      <Stack gap="1">
-        {/* Moves are silent, as in the tools recruiters use, unless the member chooses to tell the student. */}
-        <Checkbox.Root
-          checked={notify}
-          onCheckedChange={(detail) => setNotify(detail.checked === true)}
-          minH="11"
-          data-testid="pipeline-notify"
-        >
-          <Checkbox.HiddenInput />
-          <Checkbox.Control />
-          <Checkbox.Label>{t('pipeline.notify')}</Checkbox.Label>
-        </Checkbox.Root>
-        <Text textStyle="sm" color="fg.muted">
-          {t(notify ? 'pipeline.notifyHelp' : 'pipeline.silentHelp')}
-        </Text>
-      </Stack>
+      {/* Moves are silent, as in the tools recruiters use, unless the member chooses what to tell the student. */}
+      <MoveMessageSelect value={message} onChange={setMessage} />
 
       {selected.size > 0 ? (
         <Flex gap="3" align="center" wrap="wrap" p="3" bg="brand.subtle" rounded="l2" data-testid="pipeline-bulk-bar">
@@ -497,16 +530,32 @@ export default function PipelineBoard({
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          <Checkbox.Root
-            checked={bulkNotify}
-            onCheckedChange={(detail) => setBulkNotify(detail.checked === true)}
+          <Box w="full" minW="0">
+            <MessageChoice
+              value={bulkMessage}
+              onChange={setBulkMessage}
+              move={bulkStatus}
+              previewApplicationId={[...selected][0] ?? null}
+              bulk
+            />
+          </Box>
+          {bulkStatus === 'rejected' ? (
+            <Box w="full" minW="0">
+              <RejectionReasonFields
+                reason={bulkReason}
+                onReason={setBulkReason}
+                note={bulkReasonNote}
+                onNote={setBulkReasonNote}
+              />
+            </Box>
+          ) : null}
+          <Button
+            onClick={() => void applyBulk()}
+            loading={bulkBusy}
+            disabled={!messageReady(bulkMessage)}
             minH="11"
+            data-testid="pipeline-bulk-apply"
           >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control bg="bg" />
-            <Checkbox.Label>{t('applicants.bulkNotify')}</Checkbox.Label>
-          </Checkbox.Root>
-          <Button onClick={() => void applyBulk()} loading={bulkBusy} minH="11" data-testid="pipeline-bulk-apply">
             {t('applicants.bulkApply')}
           </Button>
           <Button variant="ghost" onClick={() => setSelected(new Set())} minH="11">
@@ -565,6 +614,61 @@ export default function PipelineBoard({
           ) : null}
         </DragOverlay>
       </DndContext>
+
+      <Dialog.Root
+        open={rejecting !== null}
+        onOpenChange={(detail) => {
+          if (!detail.open) setRejecting(null);
+        }}
+        role="alertdialog"
+        placement="center"
+      >
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner px="4">
+            <Dialog.Content data-testid="pipeline-reject-dialog">
+              <Dialog.Header>
+                <Dialog.Title>
+                  {t('pipeline.rejectTitle', { name: rejecting ? `${rejecting.firstName} ${rejecting.lastName}` : '' })}
+                </Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="3">
+                  <Text>{t(message.kind === 'none' ? 'pipeline.rejectSilent' : 'pipeline.rejectTold')}</Text>
+                  <RejectionReasonFields
+                    reason={reason}
+                    onReason={setReason}
+                    note={reasonNote}
+                    onNote={setReasonNote}
+                  />
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer flexWrap="wrap">
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline" minH="11" h="auto" maxW="full" whiteSpace="normal">
+                    {t('pipeline.rejectCancel')}
+                  </Button>
+                </Dialog.ActionTrigger>
+                <Button
+                  variant="destructive"
+                  minH="11"
+                  h="auto"
+                  maxW="full"
+                  whiteSpace="normal"
+                  data-testid="pipeline-reject-confirm"
+                  onClick={() => {
+                    const card = rejecting;
+                    setRejecting(null);
+                    if (card) void move(card, 'rejected', rejectionRequestOf(reason, reasonNote));
+                  }}
+                >
+                  {t('pipeline.rejectConfirm')}
+                </Button>
+              </Dialog.Footer>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
     </Stack>
   );
 }
