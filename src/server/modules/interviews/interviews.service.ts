@@ -56,6 +56,11 @@ const summaries: Record<Locale, (job: string, org: string) => string> = {
   fr: (job, org) => `Entretien : ${job}, ${org}`,
 };
 
+/** The interviewers' names as the student reads them: a member whose name is only an address is left out. */
+function studentFacingNames(interviewers: InterviewRow['interviewers']): string[] {
+  return interviewers.flatMap((person) => (person.name && !person.name.includes('@') ? [person.name] : []));
+}
+
 function fullName(application: InterviewApplication): string {
   return `${application.firstName} ${application.lastName}`.trim();
 }
@@ -152,7 +157,7 @@ async function notify(
       durationMinutes: interview.durationMinutes,
       location: interview.location,
       videoUrl: interview.videoUrl,
-      interviewers: interview.interviewers.flatMap((person) => (person.name ? [person.name] : [])),
+      interviewers: studentFacingNames(interview.interviewers),
       start: notice.start,
       slots: notice.slots,
     });
@@ -476,7 +481,7 @@ export async function studentInterviews(
       durationMinutes: row.durationMinutes,
       location: row.location,
       videoUrl: row.videoUrl,
-      interviewers: row.interviewers.flatMap((person) => (person.name ? [person.name] : [])),
+      interviewers: studentFacingNames(row.interviewers),
       slots:
         row.status === 'proposed'
           ? own

@@ -225,6 +225,7 @@ function ProposeForm({
                   <Checkbox.Root
                     key={member.uid}
                     minH="11"
+                    maxW="full"
                     checked={chosen.includes(member.uid)}
                     onCheckedChange={(details) =>
                       setInterviewers(
@@ -235,7 +236,9 @@ function ProposeForm({
                   >
                     <Checkbox.HiddenInput />
                     <Checkbox.Control />
-                    <Checkbox.Label>{member.name ?? member.email}</Checkbox.Label>
+                    <Checkbox.Label minW="0" whiteSpace="normal">
+                      {member.name ?? member.email}
+                    </Checkbox.Label>
                   </Checkbox.Root>
                 ))
               : null}
@@ -355,7 +358,11 @@ function InterviewItem({
   return (
     <Stack as="li" listStyleType="none" gap="2" p="3" bg="bg.subtle" rounded="l2" data-testid="interview">
       <HStack justify="space-between" wrap="wrap" gap="2">
-        <Text fontWeight="medium">{interview.booked ? when(interview.booked.startsAt) : t('interviews.waiting')}</Text>
+        <Text fontWeight="medium">
+          {interview.booked
+            ? when(interview.booked.startsAt)
+            : t(interview.status === 'cancelled' ? 'interviews.notPlanned' : 'interviews.waiting')}
+        </Text>
         <Badge colorPalette={interviewStatusPalette[interview.status]} data-testid="interview-status">
           {t(`interviews.status.${interview.status}`)}
         </Badge>
@@ -513,7 +520,8 @@ export function InterviewsPanel({ applicationId }: { applicationId: string }) {
   }
   return (
     <Card.Root variant="outline" data-testid="interviews">
-      <Card.Body gap="3">
+      {/* Members without a name show as their address: it wraps anywhere rather than widen the page on a phone. */}
+      <Card.Body gap="3" minW="0" css={{ overflowWrap: 'anywhere' }}>
         <Heading as="h2" size="md">
           {t('interviews.title')}
         </Heading>

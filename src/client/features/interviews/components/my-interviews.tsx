@@ -64,7 +64,9 @@ function PickTime({
             <RadioGroup.Item key={slot.id} value={slot.id} minH="11" data-testid="interview-slot-choice">
               <RadioGroup.ItemHiddenInput />
               <RadioGroup.ItemIndicator />
-              <RadioGroup.ItemText>{formatInterviewTime(slot.startsAt, i18n.language)}</RadioGroup.ItemText>
+              <RadioGroup.ItemText whiteSpace="normal" minW="0">
+                {formatInterviewTime(slot.startsAt, i18n.language)}
+              </RadioGroup.ItemText>
             </RadioGroup.Item>
           ))}
         </Stack>
@@ -111,7 +113,8 @@ export function MyInterviews({ applicationId }: { applicationId: string }) {
 
   if (interviews.length === 0) return null;
   return (
-    <Stack gap="3" w="full" data-testid="my-interviews">
+    // Its own line under the card's buttons, its text free to wrap on a phone.
+    <Stack gap="3" w="full" minW="0" whiteSpace="normal" css={{ overflowWrap: 'anywhere' }} data-testid="my-interviews">
       {[...interviews].reverse().map((interview) => (
         <Box key={interview.id} p="3" borderWidth="1px" rounded="l2" data-testid="my-interview">
           <Stack gap="2">

@@ -15,11 +15,14 @@ export function ApplyPromptSetting() {
         setEnabled(checked);
       }}
       minH="11"
+      maxW="full"
       data-testid="apply-prompt-setting"
     >
       <Switch.HiddenInput />
       <Switch.Control />
-      <Switch.Label textStyle="sm">{t('tracker.askSetting')}</Switch.Label>
+      <Switch.Label textStyle="sm" minW="0" whiteSpace="normal">
+        {t('tracker.askSetting')}
+      </Switch.Label>
     </Switch.Root>
   );
 }
