@@ -6,6 +6,8 @@ import {
   applicationStatusHistory,
   applications,
   dismissedJobs,
+  interviews,
+  interviewSlots,
   jobReports,
   pushSubscriptions,
   savedJobs,
@@ -48,7 +50,11 @@ export type AccountData = {
   account: Record<string, unknown> | null;
   profile: Record<string, unknown> | null;
   applications: Array<
-    Record<string, unknown> & { statusHistory: Record<string, unknown>[]; messages: Record<string, unknown>[] }
+    Record<string, unknown> & {
+      statusHistory: Record<string, unknown>[];
+      messages: Record<string, unknown>[];
+      interviews: Record<string, unknown>[];
+    }
   >;
   savedJobs: Record<string, unknown>[];
   dismissedJobs: Record<string, unknown>[];
@@ -101,6 +107,36 @@ export async function readAccountData(
           .from(applicationMessages)
           .where(inArray(applicationMessages.applicationId, ids))
           .orderBy(asc(applicationMessages.sentAt));
+  // The interviews of the applications: what was planned with the student (not the interviewers' addresses).
+  const interviewRows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            id: interviews.id,
+            applicationId: interviews.applicationId,
+            status: interviews.status,
+            durationMinutes: interviews.durationMinutes,
+            location: interviews.location,
+            videoUrl: interviews.videoUrl,
+            createdAt: interviews.createdAt,
+          })
+          .from(interviews)
+          .where(inArray(interviews.applicationId, ids))
+          .orderBy(asc(interviews.createdAt));
+  const slotRows =
+    interviewRows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(interviewSlots)
+          .where(
+            inArray(
+              interviewSlots.interviewId,
+              interviewRows.map((row) => row.id),
+            ),
+          )
+          .orderBy(asc(interviewSlots.startsAt));
   const [saved, dismissed, alertRows, tracked, subscriptions, reports] = await Promise.all([
     db.select().from(savedJobs).where(eq(savedJobs.userUid, uid)),
     db.select().from(dismissedJobs).where(eq(dismissedJobs.userUid, uid)),
@@ -120,6 +156,14 @@ export async function readAccountData(
       messages: messages
         .filter((message) => message.applicationId === row.id)
         .map(({ sentAt, locale, subject, body }) => ({ sentAt, locale, subject, body })),
+      interviews: interviewRows
+        .filter((interview) => interview.applicationId === row.id)
+        .map(({ id, applicationId: _application, ...interview }) => ({
+          ...interview,
+          times: slotRows
+            .filter((slot) => slot.interviewId === id)
+            .map((slot) => ({ startsAt: slot.startsAt, endsAt: slot.endsAt, booked: slot.bookedAt !== null })),
+        })),
     })),
     savedJobs: saved,
     dismissedJobs: dismissed,

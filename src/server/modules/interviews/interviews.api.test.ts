@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, isNotNull } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import type { FastifyInstance } from 'fastify';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -531,6 +532,20 @@ describe('deleted accounts', () => {
     expect((await book(first.student, first.applicationId, interview.id, interview.slots[0]!.id)).statusCode).toBe(200);
     const b = await propose(second.applicationId, [time]);
     expect((await studentView(second.student, second.applicationId))[0]!.slots).toEqual([]);
+
+    // The student's export holds the interview (without the interviewers' addresses).
+    const exported = await caller(app, first.student).request('GET', '/api/account/export');
+    expect(exported.statusCode).toBe(200);
+    const archive = unzipSync(new Uint8Array(exported.rawPayload));
+    const data = JSON.parse(strFromU8(archive['data.json']!));
+    expect(data.applications[0].interviews).toEqual([
+      expect.objectContaining({
+        status: 'booked',
+        durationMinutes: 45,
+        times: [{ startsAt: time, endsAt: expect.any(String), booked: true }],
+      }),
+    ]);
+    expect(strFromU8(archive['data.json']!)).not.toContain(leaving.email!);
 
     expect((await caller(app, leaving).request('DELETE', '/api/account')).statusCode).toBeLessThan(300);
     const [kept] = (
