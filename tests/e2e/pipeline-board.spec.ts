@@ -281,4 +281,20 @@ test('the pipeline board moves cards by drag, keyboard, menu and in bulk, silent
   await expect(owner.getByTestId('history-reason').first()).toHaveText(
     'Reason: Another candidate was chosen · Took the offer elsewhere first',
   );
+
+  // The list's bulk bar rejects several at once with one reason, silently.
+  await owner.goto(`/company/jobs/${jobId}?view=list`);
+  const row = (name: string) => owner.getByTestId('applicant-row').filter({ hasText: name });
+  // The box is a label around a visually hidden input (named "Select …").
+  await row('Grace Hopper').locator('label').first().click();
+  await row('Edsger Dijkstra').locator('label').first().click();
+  await expect(owner.getByRole('checkbox', { name: 'Select Grace Hopper' })).toBeChecked();
+  const bulkBar = owner.getByTestId('bulk-bar');
+  await bulkBar.getByRole('combobox', { name: 'New status for the selected applicants' }).selectOption('rejected');
+  await bulkBar.getByTestId('rejection-reason-select').selectOption('position-filled');
+  await bulkBar.getByTestId('bulk-apply').click();
+  await expect(owner.getByText('2 applications moved to Rejected')).toBeVisible();
+  expect(statusMails(emails)).toHaveLength(1);
+  await owner.getByRole('link', { name: 'Grace Hopper' }).click();
+  await expect(owner.getByTestId('history-reason').first()).toHaveText('Reason: Position filled or closed');
 });

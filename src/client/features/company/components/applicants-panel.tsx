@@ -21,10 +21,12 @@ import {
   companySettableStatuses,
   type ApplicantsQuery,
   type CompanySettableStatus,
+  type RejectionReason,
 } from '../../../../shared/company/company-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { bulkSetStatus, downloadApplicantsCsv, getApplicants } from '../api/company-api.ts';
+import { RejectionReasonFields, rejectionRequestOf } from './rejection-reason-fields.tsx';
 import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { saveBlob } from '../../../lib/save-blob.ts';
 import { formatDate } from '../format.ts';
@@ -141,6 +143,8 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [bulkStatus, setBulkStatus] = useState<CompanySettableStatus>('screening');
   const [bulkMessage, setBulkMessage] = useState<MessageSelection>(noMessage);
+  const [bulkReason, setBulkReason] = useState<RejectionReason | ''>('');
+  const [bulkReasonNote, setBulkReasonNote] = useState('');
   const [bulkBusy, setBulkBusy] = useState(false);
   const [exporting, setExporting] = useState(false);
 
@@ -189,6 +193,7 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
         applicationIds: [...selected],
         status: bulkStatus,
         ...messageRequestOf(bulkMessage),
+        ...(bulkStatus === 'rejected' ? rejectionRequestOf(bulkReason, bulkReasonNote) : {}),
       });
       toaster.create({
         type: result.skipped.length > 0 ? 'warning' : 'success',
@@ -201,6 +206,8 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
       });
       setSelected(new Set());
       setBulkMessage(noMessage);
+      setBulkReason('');
+      setBulkReasonNote('');
       applicants.reload();
     } catch (error) {
       toaster.create({ type: 'error', title: t('applicants.bulkFailed'), description: apiErrorText(t, error) });
@@ -378,6 +385,16 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
               bulk
             />
           </Box>
+          {bulkStatus === 'rejected' ? (
+            <Box w="full" minW="0">
+              <RejectionReasonFields
+                reason={bulkReason}
+                onReason={setBulkReason}
+                note={bulkReasonNote}
+                onNote={setBulkReasonNote}
+              />
+            </Box>
+          ) : null}
           <Button
             onClick={() => void applyBulk()}
             loading={bulkBusy}
