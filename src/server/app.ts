@@ -515,6 +515,7 @@ export async function buildApp({
           digests,
           mailSender,
           appUrl: env.publicUrl,
+          deletionGraceDays: env.retention.organizationDeletionGraceDays,
           now: clock,
         });
       }

@@ -500,6 +500,26 @@ export function loadLinkCliEnv(source: Record<string, string | undefined> = proc
   };
 }
 
+/** What `npm run org` needs: the links, and the grace period of a deletion it schedules. */
+export type OrganizationCliEnv = LinkCliEnv & { deletionGraceDays: number };
+
+const organizationCliEnvSchema = rawEnvSchema.pick({
+  LOG_LEVEL: true,
+  DATA_DIR: true,
+  DATABASE_URL: true,
+  PUBLIC_URL: true,
+  PORT: true,
+  ORGANIZATION_DELETION_GRACE_DAYS: true,
+});
+
+export function loadOrganizationCliEnv(source: Record<string, string | undefined> = process.env): OrganizationCliEnv {
+  const raw = parseVariables(organizationCliEnvSchema, source);
+  return {
+    ...loadLinkCliEnv(source),
+    deletionGraceDays: raw.ORGANIZATION_DELETION_GRACE_DAYS,
+  };
+}
+
 /** What `npm run digest` needs when it works on the database itself: the links, the mail and the unsubscribe secret. */
 export type DigestCliEnv = LinkCliEnv & {
   mail: Env['mail'];

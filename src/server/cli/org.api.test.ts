@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,14 +9,14 @@ import {
   type ServerOnDataDir,
   startServerOnDataDir,
 } from '../../../tests/api-setup/cli.ts';
-import { caller, lastMailLink } from '../../../tests/api-setup/company.ts';
+import { caller, createOrganizationWithOwnerUser, lastMailLink, postJob } from '../../../tests/api-setup/company.ts';
 import { createGoogleUser, uniqueEmail } from '../../../tests/api-setup/emulator-users.ts';
 import { buildEnv } from '../../../tests/api-setup/test-app.ts';
 import { openTestDatabase, type TestDatabase } from '../../../tests/api-setup/test-database.ts';
 import { openDatabase } from '../db/client.ts';
-import { organizationInvitations, organizations } from '../db/schema.ts';
+import { featuredJobs, organizationActivity, organizationInvitations, organizations } from '../db/schema.ts';
 
-// `npm run org -- create` as an operator runs it: through the running server, or straight into the database.
+// `npm run org -- create | delete | restore` as an operator runs it: through the running server, or straight into the database.
 
 function runOrg(args: string[], env: Record<string, string>): Promise<CliResult> {
   return runCliScript('org', args, { DATABASE_URL: '', PUBLIC_URL: '', PORT: '', LOG_LEVEL: 'silent', ...env });
@@ -90,6 +90,97 @@ describe('npm run org with a server running on DATA_DIR', () => {
     }
     expect(await testDatabase.database.db.$count(organizations)).toBe(before);
   });
+});
+
+describe('npm run org -- delete | restore with a server running on DATA_DIR', () => {
+  let testDatabase: TestDatabase;
+  let dataDir: string;
+  let server: ServerOnDataDir;
+  const cliActor = `cli:${userInfo().username}`;
+
+  beforeAll(async () => {
+    testDatabase = await openTestDatabase();
+    dataDir = mkdtempSync(join(tmpdir(), 'campus-jobs-org-delete-'));
+    server = await startServerOnDataDir({
+      dataDir,
+      database: testDatabase.database,
+      env: buildEnv({
+        STORAGE_DIR: join(dataDir, 'files'),
+        OUTBOX_DIR: join(dataDir, 'outbox'),
+        ORGANIZATION_DELETION_GRACE_DAYS: '14',
+      }),
+    });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await testDatabase?.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('schedules the deletion as an owner would (jobs closed, date after the grace period), by slug and id, and cancels it, logged as the OS user', async () => {
+    const db = testDatabase.database.db;
+    const organization = await createOrganizationWithOwnerUser(server.app, db, 'Sunset Labs');
+    const job = await postJob(server.app, organization.owner, organization.id);
+    const boardIds = async () =>
+      (
+        (await server.app.inject({ method: 'GET', url: '/api/public/board' })).json() as { jobs: { id: string }[] }
+      ).jobs.map((entry) => entry.id);
+    // The board picks a new job up through the board version's notice.
+    await expect.poll(boardIds).toContain(job.id);
+
+    const before = Date.now();
+    const deleted = await runOrg(['delete', 'sunset-labs'], { DATA_DIR: dataDir });
+    expect(deleted.stderr).toBe('');
+    expect(deleted.code).toBe(0);
+    expect(deleted.stdout).toContain('"Sunset Labs" (sunset-labs) is scheduled for deletion on ');
+    expect(deleted.stdout).toContain('through the running server');
+    const [row] = await db.select().from(organizations).where(eq(organizations.id, organization.id));
+    expect(row!.deletionRequestedBy).toBe(cliActor);
+    const graceMs = row!.deletionDueAt!.getTime() - row!.deletionRequestedAt!.getTime();
+    expect(graceMs).toBe(14 * 86_400_000);
+    expect(row!.deletionRequestedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    const [closed] = await db.select().from(featuredJobs).where(eq(featuredJobs.id, job.id));
+    expect(closed!.status).toBe('closed');
+    await expect.poll(boardIds).not.toContain(job.id);
+    // Again, by id: the first date stands.
+    const again = await runOrg(['delete', organization.id], { DATA_DIR: dataDir });
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('it already was: the first date stands');
+
+    const restored = await runOrg(['restore', organization.id], { DATA_DIR: dataDir });
+    expect(restored.stderr).toBe('');
+    expect(restored.code).toBe(0);
+    expect(restored.stdout).toContain(
+      'The deletion of "Sunset Labs" (sunset-labs) is cancelled through the running server',
+    );
+    const [after] = await db.select().from(organizations).where(eq(organizations.id, organization.id));
+    expect(after).toMatchObject({ deletionDueAt: null, deletionRequestedAt: null, deletionRequestedBy: null });
+
+    const log = await db
+      .select({ kind: organizationActivity.kind, actorUid: organizationActivity.actorUid })
+      .from(organizationActivity)
+      .where(eq(organizationActivity.organizationId, organization.id))
+      .orderBy(organizationActivity.id);
+    expect(log.filter((entry) => entry.kind.startsWith('deletion-'))).toEqual([
+      { kind: 'deletion-scheduled', actorUid: cliActor },
+      { kind: 'deletion-cancelled', actorUid: cliActor },
+    ]);
+  }, 180_000);
+
+  it('refuses an unknown organization (exit 1) and a restore with nothing scheduled (exit 1), changing nothing', async () => {
+    const db = testDatabase.database.db;
+    const before = await db.select().from(organizations).orderBy(organizations.id);
+    const unknown = await runOrg(['delete', 'no-such-org'], { DATA_DIR: dataDir });
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('There is no organization with this id or slug.');
+    const nothing = await runOrg(['restore', 'sunset-labs'], { DATA_DIR: dataDir });
+    expect(nothing.code).toBe(1);
+    expect(nothing.stderr).toContain('restore failed:');
+    const bad = await runOrg(['delete'], { DATA_DIR: dataDir });
+    expect(bad.code).toBe(2);
+    expect(await db.select().from(organizations).orderBy(organizations.id)).toEqual(before);
+  }, 120_000);
 });
 
 describe('npm run org without a server', () => {

@@ -9,7 +9,12 @@ import { errorAnswers, objectAnswer, withExample } from '../../http/route-schema
 import { FeedReadError, IngestBusyError, type IngestService } from '../jobs/index.ts';
 import { inviteApplicant, revokeJobLink, shareJob } from '../apply/index.ts';
 import type { BoardIndex } from '../jobs/index.ts';
-import { createOrganizationWithOwner, organizationCreateRequestSchema } from '../company/index.ts';
+import {
+  createOrganizationWithOwner,
+  operatorDeletesOrganization,
+  operatorRestoresOrganization,
+  organizationCreateRequestSchema,
+} from '../company/index.ts';
 import type { DigestService } from '../digests/index.ts';
 import type { MailSender } from '../../mail/outbox.ts';
 import { dismissReports, hideJob, readAuditLog, readModerationOverview, restoreJob } from '../moderation/index.ts';
@@ -54,6 +59,11 @@ const moderationHideSchema = moderationJobParamsSchema
 const moderationRestoreSchema = moderationJobParamsSchema.extend({ actor: cliActorSchema });
 const moderationDismissSchema = moderationHideSchema;
 
+const organizationDeletionSchema = z.object({
+  organization: z.string().regex(/^[A-Za-z0-9-]{1,200}$/, 'organization must be an organization id or slug'),
+  actor: cliActorSchema,
+});
+
 const digestRequestSchema = z.object({
   email: z.email({ error: 'email must be an e-mail address' }).max(320).optional(),
 });
@@ -71,12 +81,14 @@ export type AdminRoutesOptions = {
   mailSender: MailSender;
   /** PUBLIC_URL, for the links in the e-mails the operator's commands send. */
   appUrl: string;
+  /** ORGANIZATION_DELETION_GRACE_DAYS, for `npm run org -- delete`. */
+  deletionGraceDays: number;
   now: () => number;
 };
 
 export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
   app,
-  { token, ingest, boardIndex, db, digests, mailSender, appUrl, now },
+  { token, ingest, boardIndex, db, digests, mailSender, appUrl, deletionGraceDays, now },
 ) => {
   app.addHook('onRequest', async (request, reply) => {
     // Local tools only: from anywhere else the route does not exist.
@@ -168,6 +180,47 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
       return reply.code(201).send(created);
     },
   );
+
+  // `npm run org -- delete|restore`: an owner's "Delete the organization" and "Cancel the deletion", by an operator.
+  for (const action of ['delete', 'restore'] as const) {
+    app.post(
+      `/admin/organizations/${action}`,
+      {
+        config: { access: 'admin' },
+        schema: {
+          ...adminSchema,
+          summary:
+            action === 'delete'
+              ? 'Schedule the deletion of an organization after the grace period (its jobs close now)'
+              : 'Cancel the scheduled deletion of an organization',
+          body: organizationDeletionSchema,
+          response: {
+            200: objectAnswer('The organization and its deletion date'),
+            ...adminErrors,
+            ...errorAnswers(409),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { organization, actor } = request.body;
+        reply.header('cache-control', 'no-store');
+        const input = {
+          organization,
+          actor: `cli:${actor}`,
+          now: new Date(now()),
+          graceDays: deletionGraceDays,
+          appUrl,
+        };
+        const result = await (action === 'delete' ? operatorDeletesOrganization : operatorRestoresOrganization)(
+          db,
+          input,
+        );
+        if (result.boardChanged) await boardIndex.refresh();
+        mailSender.nudge();
+        return result;
+      },
+    );
+  }
 
   // `npm run share-link`: a link anyone may use to apply to one job, until revoked.
   app.post(

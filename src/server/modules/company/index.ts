@@ -2,6 +2,11 @@ export { companyRoutes } from './company.routes.ts';
 export { demoJobs, demoOrganizations, logoKeyFor, seedDemoData } from './demo-data.ts';
 export { createMemberInvitation } from './organizations.repository.ts';
 export {
+  operatorDeletesOrganization,
+  type OperatorDeletionResult,
+  operatorRestoresOrganization,
+} from './organization-deletion.service.ts';
+export {
   createOrganizationWithOwner,
   memberInvitationUrl,
   organizationCreateRequestSchema,

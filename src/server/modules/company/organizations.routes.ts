@@ -37,7 +37,7 @@ import {
   revokeMemberInvitation,
   updateOrganization,
 } from './organizations.repository.ts';
-import { cancelOrganizationDeletion, scheduleOrganizationDeletion } from './organization-deletion.repository.ts';
+import { requestOrganizationDeletion, withdrawOrganizationDeletion } from './organization-deletion.service.ts';
 import { acceptMemberInvitation, memberInvitationUrl, toOrganization } from './organizations.service.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -52,8 +52,6 @@ export type OrganizationsRoutesOptions = {
   deletionGraceDays: number;
   now: () => number;
 };
-
-const dayMs = 86_400_000;
 
 const tokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
 const uploadedLogoPrefix = 'logos/uploaded/';
@@ -288,20 +286,12 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
     async (request): Promise<Organization> => {
       const caller = companyCaller(request);
       const membership = await requireOrganizationMember(db, caller, request.params.orgId, { ownerOnly: true });
-      const at = new Date(now());
-      const dueAt = new Date(at.getTime() + deletionGraceDays * dayMs);
-      const result = await scheduleOrganizationDeletion(
-        db,
-        { organizationId: membership.organizationId, uid: caller.uid, now: at, dueAt },
-        (tx, organization) =>
-          recordActivity(tx, {
-            organizationId: organization.id,
-            actorUid: caller.uid,
-            kind: 'deletion-scheduled',
-            detail: { dueAt: dueAt.toISOString() },
-            at,
-          }),
-      );
+      const result = await requestOrganizationDeletion(db, {
+        organizationId: membership.organizationId,
+        actor: caller.uid,
+        now: new Date(now()),
+        graceDays: deletionGraceDays,
+      });
       if (!result) throw new HttpError(404, 'not_found');
       if (result.boardChanged) {
         boardIndex
@@ -309,6 +299,7 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
           .catch((error: unknown) => request.log.warn({ err: error }, 'board refresh after a deletion failed'));
       }
       if (result.scheduled) {
+        const dueAt = result.organization.deletionDueAt;
         request.log.info({ organizationId: membership.organizationId, dueAt }, 'organization deletion scheduled');
       }
       return toOrganization(result.organization, membership.role);
@@ -321,13 +312,11 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
     async (request): Promise<Organization> => {
       const caller = companyCaller(request);
       const membership = await requireOrganizationMember(db, caller, request.params.orgId, { ownerOnly: true });
-      const at = new Date(now());
-      const result = await cancelOrganizationDeletion(
-        db,
-        { organizationId: membership.organizationId, now: at },
-        (tx, organization) =>
-          recordActivity(tx, { organizationId: organization.id, actorUid: caller.uid, kind: 'deletion-cancelled', at }),
-      );
+      const result = await withdrawOrganizationDeletion(db, {
+        organizationId: membership.organizationId,
+        actor: caller.uid,
+        now: new Date(now()),
+      });
       if (result.outcome !== 'cancelled') {
         if (result.outcome === 'not_found') throw new HttpError(404, 'not_found');
         throw new HttpError(409, result.outcome === 'grace_over' ? 'deletion_grace_over' : 'deletion_not_scheduled');
