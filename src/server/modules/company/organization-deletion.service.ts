@@ -1,7 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { withdrawableStatuses } from '../../../shared/company/application-status.ts';
 import { recordActivity } from '../../activity/record-activity.ts';
 import type { Database } from '../../db/client.ts';
-import { organizations, type OrganizationRow } from '../../db/schema.ts';
+import {
+  applications,
+  featuredJobs,
+  organizationMembers,
+  organizations,
+  type OrganizationRow,
+} from '../../db/schema.ts';
+import { enqueueMails, type OutboxMessage } from '../../mail/outbox.ts';
+import { recipientLocale } from '../../mail/recipient-locale.ts';
+import { organizationDeletionApplicantMail, organizationDeletionMemberMail } from './organization-deletion-mails.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import {
@@ -24,12 +34,63 @@ export type DeletionRequest = {
   now: Date;
   /** ORGANIZATION_DELETION_GRACE_DAYS. */
   graceDays: number;
+  /** PUBLIC_URL, for the links of the e-mails. */
+  appUrl: string;
 };
+
+/**
+ * The e-mails of a newly scheduled deletion, in its transaction: each member (the date, how to cancel) and each
+ * student with an open application to one of its jobs (the job closed, when the application goes). The members'
+ * are caused by the organization and the students' by their application, so the sweep deletes both with it.
+ */
+async function enqueueDeletionNotices(tx: Database, organization: OrganizationRow, dueAt: Date, appUrl: string) {
+  const members = await tx
+    .select({ uid: organizationMembers.uid, email: organizationMembers.email })
+    .from(organizationMembers)
+    .where(eq(organizationMembers.organizationId, organization.id));
+  const open = await tx
+    .select({ id: applications.id, uid: applications.uid, email: applications.email, jobTitle: featuredJobs.title })
+    .from(applications)
+    .innerJoin(featuredJobs, eq(featuredJobs.id, applications.jobId))
+    .where(
+      and(
+        eq(featuredJobs.organizationId, organization.id),
+        inArray(applications.status, [...withdrawableStatuses]),
+        isNull(applications.anonymizedAt),
+      ),
+    );
+  const organizationName = organization.name;
+  const mails: OutboxMessage[] = [];
+  for (const member of members) {
+    const locale = await recipientLocale(tx, { uid: member.uid });
+    mails.push({
+      kind: 'organization-deletion-member',
+      causeId: organization.id,
+      ...organizationDeletionMemberMail({ to: member.email, locale, organizationName, dueAt, appUrl }),
+    });
+  }
+  for (const application of open) {
+    const locale = await recipientLocale(tx, application.uid ? { uid: application.uid } : { email: application.email });
+    mails.push({
+      kind: 'organization-deletion-applicant',
+      causeId: application.id,
+      ...organizationDeletionApplicantMail({
+        to: application.email,
+        locale,
+        organizationName,
+        jobTitle: application.jobTitle,
+        dueAt,
+        appUrl,
+      }),
+    });
+  }
+  for (let start = 0; start < mails.length; start += 200) await enqueueMails(tx, mails.slice(start, start + 200));
+}
 
 /** Null: no such organization. Already scheduled: the first date stands (`scheduled: false`). */
 export async function requestOrganizationDeletion(
   db: Database,
-  { organizationId, actor, now, graceDays }: DeletionRequest,
+  { organizationId, actor, now, graceDays, appUrl }: DeletionRequest,
 ): Promise<ScheduleOutcome | null> {
   const dueAt = new Date(now.getTime() + graceDays * dayMs);
   return scheduleOrganizationDeletion(db, { organizationId, uid: actor, now, dueAt }, async (tx, organization) => {
@@ -40,12 +101,13 @@ export async function requestOrganizationDeletion(
       detail: { dueAt: dueAt.toISOString() },
       at: now,
     });
+    await enqueueDeletionNotices(tx, organization, dueAt, appUrl);
   });
 }
 
 export async function withdrawOrganizationDeletion(
   db: Database,
-  { organizationId, actor, now }: Omit<DeletionRequest, 'graceDays'>,
+  { organizationId, actor, now }: Omit<DeletionRequest, 'graceDays' | 'appUrl'>,
 ): Promise<CancelOutcome> {
   return cancelOrganizationDeletion(db, { organizationId, now }, (tx, organization) =>
     recordActivity(tx, { organizationId: organization.id, actorUid: actor, kind: 'deletion-cancelled', at: now }),
@@ -97,11 +159,11 @@ function operatorResult(organization: OrganizationRow, scheduled: boolean, board
 /** `npm run org -- delete`: what an owner's DELETE does, by an operator. 404 not_found for an unknown organization. */
 export async function operatorDeletesOrganization(
   db: Database,
-  { organization, actor, now, graceDays }: OperatorDeletionInput,
+  { organization, actor, now, graceDays, appUrl }: OperatorDeletionInput,
 ): Promise<OperatorDeletionResult> {
   const found = await findOrganizationByIdOrSlug(db, organization);
   if (!found) throw new HttpError(404, 'not_found', 'There is no organization with this id or slug.');
-  const result = await requestOrganizationDeletion(db, { organizationId: found.id, actor, now, graceDays });
+  const result = await requestOrganizationDeletion(db, { organizationId: found.id, actor, now, graceDays, appUrl });
   if (!result) throw new HttpError(404, 'not_found', 'There is no organization with this id or slug.');
   return operatorResult(result.organization, result.scheduled, result.boardChanged);
 }

@@ -1,11 +1,12 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applications,
+  mailOutbox,
   organizationActivity,
   organizationMembers,
   organizations,
@@ -56,6 +57,11 @@ let anonymous: EmulatorUser;
 
 const state = () => watchAppState({ db, storage: storageDir, mailSender: app.mailSender });
 const sweep = () => app.scheduler.runNow(retentionTaskName);
+const deletionNotices = () =>
+  db
+    .select()
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.kind, ['organization-deletion-member', 'organization-deletion-applicant']));
 
 async function membersOf(organizationId: string) {
   return db
@@ -278,11 +284,58 @@ describe('deleting an organization: scheduled, cancelled, then done by the sweep
     const owner = caller(app, team.owner);
     const board = async () => (await caller(app, null).request('GET', '/api/public/board?q=Vanishing')).body;
     await expect.poll(board).toContain(job.id);
+    // The member reads the portal in French; the owner and the student chose no language.
+    await db.update(organizationMembers).set({ locale: 'fr' }).where(eq(organizationMembers.uid, team.member.uid));
     const response = await owner.request('DELETE', `/api/company/organizations/${team.id}`);
     expect(response.statusCode).toBe(200);
     const organization = response.json() as Organization;
     dueAt = clock.now() + 30 * dayMs;
     expect(organization).toMatchObject({ id: team.id, deletionDueAt: new Date(dueAt).toISOString() });
+
+    // The members learn the date and how to cancel; the student with an open application, that the job closed.
+    const notices = await deletionNotices();
+    const day = (locale: string) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(dueAt));
+    const [memberRows, [applicationRow]] = await Promise.all([
+      db.select().from(organizationMembers).where(eq(organizationMembers.organizationId, team.id)),
+      db.select().from(applications).where(eq(applications.id, applicationId)),
+    ]);
+    const emailOf = (uid: string) => memberRows.find((row) => row.uid === uid)!.email;
+    expect(notices.map((mail) => [mail.kind, mail.recipient, mail.subject]).sort()).toEqual(
+      [
+        [
+          'organization-deletion-applicant',
+          applicationRow!.email,
+          'Vanishing Firmware Intern at Vanishing Robotics is closed',
+        ],
+        [
+          'organization-deletion-member',
+          emailOf(team.owner.uid),
+          `Vanishing Robotics will be deleted on ${day('en-CA')}`,
+        ],
+        [
+          'organization-deletion-member',
+          emailOf(team.member.uid),
+          `Vanishing Robotics sera supprimée le ${day('fr-CA')}`,
+        ],
+        [
+          'organization-deletion-member',
+          emailOf(team.teammate.uid),
+          `Vanishing Robotics will be deleted on ${day('en-CA')}`,
+        ],
+      ].sort(),
+    );
+    const ownerMail = notices.find((mail) => mail.recipient === emailOf(team.owner.uid))!;
+    expect(ownerMail.body).toContain('An owner can cancel the deletion before');
+    expect(ownerMail.body).toMatch(/https?:\/\/\S+\/company\b/);
+    const memberMail = notices.find((mail) => mail.recipient === emailOf(team.member.uid))!;
+    expect(memberMail.body).toContain('« Annuler la suppression »');
+    expect(memberMail.html).toContain('lang="fr"');
+    const applicantMail = notices.find((mail) => mail.kind === 'organization-deletion-applicant')!;
+    expect(applicantMail.causeId).toBe(applicationId);
+    expect(applicantMail.body).toContain(`On ${day('en-CA')}, your application and the resume you sent with it`);
+    // Nobody removed from the team is told.
+    expect(notices.map((mail) => mail.recipient)).not.toContain(team.removed.email);
     // Members see the date too (the portal's banner).
     const listed = (await caller(app, team.member).request('GET', '/api/company/organizations')).json();
     expect(listed).toEqual([expect.objectContaining({ id: team.id, deletionDueAt: organization.deletionDueAt })]);
@@ -318,6 +371,7 @@ describe('deleting an organization: scheduled, cancelled, then done by the sweep
     clock.advance(dayMs);
     const again = await owner.request('DELETE', `/api/company/organizations/${team.id}`);
     expect(again.json().deletionDueAt).toBe(organization.deletionDueAt);
+    expect(await deletionNotices()).toHaveLength(notices.length);
     expect((await activityKinds(team.id)).filter((row) => row.kind === 'deletion-scheduled')).toEqual([
       { kind: 'deletion-scheduled', actorUid: team.owner.uid },
     ]);

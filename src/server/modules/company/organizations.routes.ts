@@ -291,6 +291,7 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
         actor: caller.uid,
         now: new Date(now()),
         graceDays: deletionGraceDays,
+        appUrl,
       });
       if (!result) throw new HttpError(404, 'not_found');
       if (result.boardChanged) {
@@ -299,6 +300,7 @@ export const organizationsRoutes: FastifyPluginAsync<OrganizationsRoutesOptions>
           .catch((error: unknown) => request.log.warn({ err: error }, 'board refresh after a deletion failed'));
       }
       if (result.scheduled) {
+        mailSender.nudge();
         const dueAt = result.organization.deletionDueAt;
         request.log.info({ organizationId: membership.organizationId, dueAt }, 'organization deletion scheduled');
       }

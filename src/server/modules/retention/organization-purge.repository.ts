@@ -52,7 +52,9 @@ export async function deleteOrganizationRows(db: Database, organizationId: strin
     const jobIds = (
       await tx.select({ id: featuredJobs.id }).from(featuredJobs).where(eq(featuredJobs.organizationId, organizationId))
     ).map((row) => row.id);
+    // The organization itself caused its members' e-mails of the scheduled deletion (decision 037).
     const causes = [
+      organizationId,
       ...(jobIds.length > 0
         ? [
             ...(
