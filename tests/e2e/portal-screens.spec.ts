@@ -94,6 +94,15 @@ test('screenshots of the portal and My Applications at 375 and 1280 px in Englis
   await owner.goto(`/company/jobs/${jobId}?tab=links`);
   await owner.getByRole('button', { name: 'Create a link' }).click();
   await expect(owner.getByTestId('shared-link')).toHaveCount(1);
+  await expect(owner.getByTestId('shared-link-label')).toHaveText('No label');
+  // A labelled link that expires: where it was posted, and until when.
+  await owner.getByTestId('link-label').fill('Career fair');
+  await owner.getByTestId('link-expiry').selectOption('30');
+  await owner.getByRole('button', { name: 'Create a link' }).click();
+  await expect(owner.getByTestId('shared-link')).toHaveCount(2);
+  await expect(owner.getByTestId('shared-link-label').first()).toHaveText('Career fair');
+  await expect(owner.getByTestId('shared-link-expiry')).toHaveText(/^Expires /);
+  await expect(owner.getByTestId('link-label')).toHaveValue('');
 
   for (const locale of locales) {
     await setLocale(owner, locale);

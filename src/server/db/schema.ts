@@ -375,6 +375,10 @@ export const sharedLinks = pgTable(
       .notNull()
       .references(() => featuredJobs.id, { onDelete: 'cascade' }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Where the organization posts it ("career fair", "LinkedIn post"), for the dashboard's sources. */
+    label: text('label'),
+    /** After this the link takes no application (410 shared_link_expired); null: until revoked. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** The member who created it; null for `npm run share-link`. */
     createdBy: text('created_by'),
     createdAt: createdAt(),

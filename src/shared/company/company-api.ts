@@ -613,10 +613,36 @@ export type JobInvitationsResponse = {
 export type SharedLink = {
   id: string;
   url: string;
+  /** Where it is posted ("career fair"); null: no label. */
+  label: string | null;
   createdAt: string;
+  /** null: until revoked. */
+  expiresAt: string | null;
   revokedAt: string | null;
   applicationCount: number;
 };
+
+export const sharedLinkLimits = { label: 60, expiresInDays: 365 } as const;
+/** The expiry choices the portal offers (any whole number of days up to a year is accepted). */
+export const sharedLinkExpiryChoices = [7, 30, 90] as const;
+
+/** POST /api/company/jobs/{id}/shared-links (every field optional). */
+export const sharedLinkRequestSchema = z
+  .object({
+    label: z
+      .string({ error: 'label must be text' })
+      .trim()
+      .max(sharedLinkLimits.label, { error: `A label is at most ${sharedLinkLimits.label} characters` })
+      .optional(),
+    expiresInDays: z
+      .number({ error: 'expiresInDays must be a number of days' })
+      .int({ error: 'expiresInDays must be a whole number of days' })
+      .min(1, { error: 'A link lasts at least 1 day' })
+      .max(sharedLinkLimits.expiresInDays, { error: `A link lasts at most ${sharedLinkLimits.expiresInDays} days` })
+      .optional(),
+  })
+  .strict();
+export type SharedLinkRequest = z.input<typeof sharedLinkRequestSchema>;
 
 // ---------------------------------------------------------------- the student's side
 

@@ -85,6 +85,7 @@ export const errorMessages = {
   job_invitation_other_email: 'This invitation was sent to another email address.',
   shared_link_invalid: 'This link is not valid.',
   shared_link_revoked: 'This link has been revoked.',
+  shared_link_expired: 'This link has expired. Ask the company for a new one.',
 
   // Company portal and the student's applications
   not_a_member: 'You are not a member of this organization.',

@@ -158,6 +158,14 @@ describe('GET /api/public/jobs/:slug with ?sharedId= and ?token=', () => {
       410,
       'This link has been revoked.',
     ],
+    [
+      'an expired link',
+      async (jobId: string) =>
+        (await createSharedLink(db(), jobId, null, { label: 'Career fair', expiresAt: new Date(Date.now() - 1000) }))
+          .id,
+      410,
+      'This link has expired. Ask the company for a new one.',
+    ],
   ])('refuses %s with %i', async (_label, makeLink, status, error) => {
     const job = await newJob();
     const response = await suite.app.inject({ url: `/api/public/jobs/${job.id}?sharedId=${await makeLink(job.id)}` });

@@ -44,11 +44,17 @@ export async function checkInvitation(
   return invitation;
 }
 
-/** The shared link `id` of `jobId`: unknown or another job's 404, revoked 410. */
-export async function checkSharedLink(db: Database, id: string, jobId: string): Promise<SharedLinkRow> {
+/** The shared link `id` of `jobId`: unknown or another job's 404, revoked or expired 410. */
+export async function checkSharedLink(
+  db: Database,
+  id: string,
+  jobId: string,
+  now: Date = new Date(),
+): Promise<SharedLinkRow> {
   const link = await findSharedLink(db, id);
   if (!link || link.jobId !== jobId) throw new HttpError(404, 'shared_link_invalid');
   if (link.revokedAt) throw new HttpError(410, 'shared_link_revoked');
+  if (link.expiresAt && link.expiresAt.getTime() <= now.getTime()) throw new HttpError(410, 'shared_link_expired');
   return link;
 }
 

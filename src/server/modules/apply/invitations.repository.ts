@@ -65,10 +65,11 @@ export async function createSharedLink(
   db: Database,
   jobId: string,
   createdBy: string | null = null,
+  { label = null, expiresAt = null }: { label?: string | null; expiresAt?: Date | null } = {},
 ): Promise<SharedLinkRow> {
   const [row] = await db
     .insert(sharedLinks)
-    .values({ id: randomBytes(16).toString('base64url'), jobId, createdBy })
+    .values({ id: randomBytes(16).toString('base64url'), jobId, createdBy, label, expiresAt })
     .returning();
   if (!row) throw new Error('insert returned no shared link');
   return row;

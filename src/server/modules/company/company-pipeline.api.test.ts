@@ -515,7 +515,40 @@ describe('jobs and the board', () => {
     expect(publicTry.statusCode).toBe(404);
     await applyAsStudent(app, student, linkOnly.slug, {}, `?sharedId=${link.id}`);
     const links = (await caller(app, org.owner).request('GET', `/api/company/jobs/${linkOnly.id}/shared-links`)).json();
-    expect(links).toEqual([expect.objectContaining({ id: link.id, applicationCount: 1, revokedAt: null })]);
+    expect(links).toEqual([
+      expect.objectContaining({ id: link.id, applicationCount: 1, revokedAt: null, label: null, expiresAt: null }),
+    ]);
+
+    // A label and an expiry: kept and answered; the link takes applications until then.
+    const before = Date.now();
+    const labelled = await caller(app, org.owner).request('POST', `/api/company/jobs/${linkOnly.id}/shared-links`, {
+      label: '  Career fair  ',
+      expiresInDays: 30,
+    });
+    expect(labelled.statusCode, labelled.body).toBe(201);
+    const view = labelled.json() as { label: string; expiresAt: string };
+    expect(view.label).toBe('Career fair');
+    const lasts = new Date(view.expiresAt).getTime() - before;
+    expect(lasts).toBeGreaterThanOrEqual(30 * 86_400_000);
+    expect(lasts).toBeLessThan(30 * 86_400_000 + 60_000);
+    for (const [body, message] of [
+      [{ label: 'x'.repeat(61) }, 'A label is at most 60 characters'],
+      [{ expiresInDays: 0 }, 'A link lasts at least 1 day'],
+      [{ expiresInDays: 366 }, 'A link lasts at most 365 days'],
+      [{ expiresInDays: 1.5 }, 'whole number'],
+      [{ source: 'x' }, 'Unrecognized key'],
+    ] as const) {
+      const refused = await caller(app, org.owner).request(
+        'POST',
+        `/api/company/jobs/${linkOnly.id}/shared-links`,
+        body,
+      );
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'invalid_request', error: expect.stringContaining(message) });
+    }
+    expect(
+      (await caller(app, org.owner).request('GET', `/api/company/jobs/${linkOnly.id}/shared-links`)).json(),
+    ).toHaveLength(2);
     const jobs = (await caller(app, org.owner).request('GET', `/api/company/jobs?organizationId=${org.id}`)).json() as {
       id: string;
       applicationCounts: { total: number; applied: number };

@@ -5,6 +5,7 @@ import {
   jobInvitationsRequestSchema,
   type JobInvitationsResponse,
   type SharedLink,
+  sharedLinkRequestSchema,
 } from '../../../shared/company/company-api.ts';
 import type { Database } from '../../db/client.ts';
 import {
@@ -245,7 +246,9 @@ export const jobInvitationsRoutes: FastifyPluginAsync<JobInvitationsRoutesOption
     return rows.map(({ link, applicationCount }) => ({
       id: link.id,
       url: sharedLinkUrl(appUrl, jobId, link.id),
+      label: link.label,
       createdAt: link.createdAt.toISOString(),
+      expiresAt: link.expiresAt?.toISOString() ?? null,
       revokedAt: link.revokedAt?.toISOString() ?? null,
       applicationCount,
     }));
@@ -265,7 +268,11 @@ export const jobInvitationsRoutes: FastifyPluginAsync<JobInvitationsRoutesOption
     { schema: companyRouteSchemas.createSharedLink, config: { access: 'organization-member' } },
     async (request, reply) => {
       const { job } = await jobOf(request);
-      const link = await createSharedLink(db, job.id, companyCaller(request).uid);
+      const input = parseCompanyRequest(sharedLinkRequestSchema, request.body ?? {});
+      const label = input.label || null;
+      const { expiresInDays } = input;
+      const expiresAt = expiresInDays === undefined ? null : new Date(Date.now() + expiresInDays * 86_400_000);
+      const link = await createSharedLink(db, job.id, companyCaller(request).uid, { label, expiresAt });
       const [view] = await linksOf(job.id, [link.id]);
       return reply.code(201).send(view);
     },

@@ -25,6 +25,7 @@ import type {
   OrganizationUpdateRequest,
   RejectionReason,
   SharedLink,
+  SharedLinkRequest,
 } from '../../../../shared/company/company-api.ts';
 import type {
   MemberPreferences,
@@ -152,8 +153,8 @@ export const revokeJobInvitation = (jobId: string, invitationId: string) =>
 
 export const getSharedLinks = (jobId: string, signal?: AbortSignal) =>
   apiJson<SharedLink[]>(`/company/jobs/${enc(jobId)}/shared-links`, { signal });
-export const createSharedLink = (jobId: string) =>
-  apiJson<SharedLink>(`/company/jobs/${enc(jobId)}/shared-links`, json('POST', {}));
+export const createSharedLink = (jobId: string, request: SharedLinkRequest = {}) =>
+  apiJson<SharedLink>(`/company/jobs/${enc(jobId)}/shared-links`, json('POST', request));
 export const revokeSharedLink = (jobId: string, linkId: string) =>
   apiJson<void>(`/company/jobs/${enc(jobId)}/shared-links/${enc(linkId)}`, { method: 'DELETE' });
 
