@@ -103,6 +103,10 @@ test('screenshots of the portal and My Applications at 375 and 1280 px in Englis
   await expect(owner.getByTestId('shared-link-label').first()).toHaveText('Career fair');
   await expect(owner.getByTestId('shared-link-expiry')).toHaveText(/^Expires /);
   await expect(owner.getByTestId('link-label')).toHaveValue('');
+  // The dashboard says where the application came from; no invitation was sent.
+  await owner.goto(`/company/jobs/${jobId}?tab=dashboard`);
+  await expect(owner.getByTestId('job-source')).toHaveText(["The job's page and the board1"]);
+  await expect(owner.getByTestId('job-sources')).toContainText('No invitation sent yet.');
 
   for (const locale of locales) {
     await setLocale(owner, locale);

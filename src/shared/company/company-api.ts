@@ -417,6 +417,13 @@ export type JobStats = {
   overTime: { date: string; count: number }[];
   bySchool: { school: string; count: number }[];
   byGraduationYear: { year: number; count: number }[];
+  /**
+   * Where the applications came from: the job's public page (`public`), a private invitation, or a shared link (each
+   * link on its own, with its label), most first.
+   */
+  bySource: { source: 'public' | 'invitation' | 'link'; label: string | null; count: number }[];
+  /** The private invitations' conversion: sent (not revoked), opened (the link was validated), applied. */
+  invitations: { sent: number; opened: number; applied: number };
 };
 
 // ---------------------------------------------------------------- applications (company side)

@@ -214,6 +214,14 @@ describe('invitations to apply by CSV', () => {
     expect(await status()).toMatchObject({ status: 'opened', openedAt: expect.any(String), appliedAt: null });
     await applyAsStudent(app, invitee, job.slug, {}, `?token=${encodeURIComponent(token)}`);
     expect(await status()).toMatchObject({ status: 'applied', appliedAt: expect.any(String) });
+
+    // The dashboard: where the applications came from, and the invitations' conversion.
+    const stats = (await caller(app, org.owner).request('GET', `/api/company/jobs/${job.id}/stats`)).json() as JobStats;
+    expect(stats.bySource).toEqual([
+      { source: 'public', label: null, count: 3 },
+      { source: 'invitation', label: null, count: 1 },
+    ]);
+    expect(stats.invitations).toEqual({ sent: 1, opened: 1, applied: 1 });
   });
 
   it('resends with a new link (the old one stops working) and revokes', async () => {

@@ -1,15 +1,17 @@
-import type { RejectionReason } from '../../../shared/company/company-api.ts';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { JobStats, RejectionReason } from '../../../shared/company/company-api.ts';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ApplicationAnswers } from '../../../shared/applications/application-schema.ts';
 import type { ApplicationStatus } from '../../../shared/company/application-status.ts';
 import type { Database } from '../../db/client.ts';
 import {
+  applicantInvitations,
   applicationNotes,
   applications,
   applicationStatusHistory,
   type ApplicationRow,
   featuredJobs,
   organizations,
+  sharedLinks,
 } from '../../db/schema.ts';
 
 /** One applicant of a job as the list, the CSV export and the dashboard need it (no cover letter, no snapshots). */
@@ -152,4 +154,38 @@ export async function lockApplications(db: Database, ids: string[]) {
     .innerJoin(featuredJobs, eq(featuredJobs.id, applications.jobId))
     .where(inArray(applications.id, ids))
     .for('update', { of: applications });
+}
+
+/** The dashboard's sources of a job's applications and its invitations' conversion (JobStats). */
+export async function jobSources(db: Database, jobId: string): Promise<Pick<JobStats, 'bySource' | 'invitations'>> {
+  const sources = await db
+    .select({
+      channel: applications.channel,
+      linkId: applications.sharedLinkId,
+      label: sharedLinks.label,
+      count: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(applications)
+    .leftJoin(sharedLinks, eq(sharedLinks.id, applications.sharedLinkId))
+    .where(eq(applications.jobId, jobId))
+    .groupBy(applications.channel, applications.sharedLinkId, sharedLinks.label);
+  const [funnel] = await db
+    .select({
+      sent: sql<number>`count(*)`.mapWith(Number),
+      opened: sql<number>`count(${applicantInvitations.openedAt})`.mapWith(Number),
+      // Written out in full: inside the subquery Drizzle would leave the column names unqualified.
+      applied: sql<number>`count(*) filter (where exists (select 1 from "applications"
+        where "applications"."invitation_id" = "applicant_invitations"."id"))`.mapWith(Number),
+    })
+    .from(applicantInvitations)
+    .where(and(eq(applicantInvitations.jobId, jobId), isNull(applicantInvitations.revokedAt)));
+  const source = (channel: string) => (channel === 'private' ? 'invitation' : channel === 'link' ? 'link' : 'public');
+  return {
+    bySource: sources
+      .map((row) => ({ source: source(row.channel), label: row.label ?? null, count: row.count }) as const)
+      .sort(
+        (a, b) => b.count - a.count || a.source.localeCompare(b.source) || (a.label ?? '').localeCompare(b.label ?? ''),
+      ),
+    invitations: funnel ?? { sent: 0, opened: 0, applied: 0 },
+  };
 }

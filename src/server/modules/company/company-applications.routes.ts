@@ -29,6 +29,7 @@ import { companyRouteSchemas } from './company-route-schemas.ts';
 import {
   findApplicationWithJob,
   insertNote,
+  jobSources,
   listApplicantRows,
   listHistory,
   listNotes,
@@ -137,7 +138,7 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
     { schema: companyRouteSchemas.jobStats, config: { access: 'organization-member' } },
     async (request): Promise<JobStats> => {
       const job = await jobOf(request);
-      return jobStats(await listApplicantRows(db, job.id));
+      return { ...jobStats(await listApplicantRows(db, job.id)), ...(await jobSources(db, job.id)) };
     },
   );
 

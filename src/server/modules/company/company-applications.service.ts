@@ -177,7 +177,7 @@ export function applicantsCsv(job: JobForMatch, rows: ApplicantRow[], filters: A
   return csvDocument(header, records);
 }
 
-export function jobStats(rows: ApplicantRow[]): JobStats {
+export function jobStats(rows: ApplicantRow[]): Omit<JobStats, 'bySource' | 'invitations'> {
   const byStatus = emptyStatusCounts();
   const days = new Map<string, number>();
   const schools = new Map<string, number>();

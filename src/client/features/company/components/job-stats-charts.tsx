@@ -1,4 +1,4 @@
-import { Box, Card, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuChartBar } from 'react-icons/lu';
@@ -15,6 +15,7 @@ import {
   YAxis,
 } from 'recharts';
 import { applicationStatuses } from '../../../../shared/company/application-status.ts';
+import type { JobStats } from '../../../../shared/company/company-api.ts';
 import { getJobStats } from '../api/company-api.ts';
 import { formatDate } from '../format.ts';
 import { useResource } from '../hooks/use-resource.ts';
@@ -45,6 +46,78 @@ function ChartCard({ title, summary, children }: { title: string; summary: strin
             {children}
           </ResponsiveContainer>
         </Box>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Where the applications came from and how the private invitations converted: figures, not a chart. */
+function SourcesCard({ stats }: { stats: JobStats }) {
+  const { t, i18n } = useTranslation('company');
+  const percent = (part: number) =>
+    new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 }).format(
+      stats.invitations.sent === 0 ? 0 : part / stats.invitations.sent,
+    );
+  const sourceName = (row: JobStats['bySource'][number]) =>
+    row.source === 'link'
+      ? row.label
+        ? t('stats.sources.link', { label: row.label })
+        : t('stats.sources.linkUnlabelled')
+      : t(`stats.sources.${row.source}`);
+  const steps = [
+    { key: 'sent', label: t('stats.funnelSent'), count: stats.invitations.sent },
+    { key: 'opened', label: t('stats.funnelOpened'), count: stats.invitations.opened },
+    { key: 'applied', label: t('stats.funnelApplied'), count: stats.invitations.applied },
+  ];
+  return (
+    <Card.Root variant="outline" data-testid="job-sources">
+      <Card.Body gap="4">
+        <Stack gap="2">
+          <Heading as="h3" size="sm">
+            {t('stats.bySource')}
+          </Heading>
+          <Stack as="ul" gap="1">
+            {stats.bySource.map((row) => (
+              <Flex
+                as="li"
+                key={`${row.source}:${row.label ?? ''}`}
+                listStyleType="none"
+                justify="space-between"
+                gap="3"
+                data-testid="job-source"
+              >
+                <Text wordBreak="break-word">{sourceName(row)}</Text>
+                <Text fontWeight="semibold">{row.count}</Text>
+              </Flex>
+            ))}
+          </Stack>
+        </Stack>
+        <Stack gap="2">
+          <Heading as="h3" size="sm">
+            {t('stats.funnel')}
+          </Heading>
+          {stats.invitations.sent === 0 ? (
+            <Text color="fg.muted">{t('stats.funnelNone')}</Text>
+          ) : (
+            <Grid templateColumns="repeat(3, minmax(0, 1fr))" gap="3" data-testid="invitation-funnel">
+              {steps.map((step) => (
+                <Stack key={step.key} gap="0">
+                  <Text textStyle="sm" color="fg.muted">
+                    {step.label}
+                  </Text>
+                  <Text textStyle="xl" fontWeight="semibold">
+                    {step.count}
+                  </Text>
+                  {step.key === 'sent' ? null : (
+                    <Text textStyle="xs" color="fg.muted">
+                      {t('stats.ofSent', { percent: percent(step.count) })}
+                    </Text>
+                  )}
+                </Stack>
+              ))}
+            </Grid>
+          )}
+        </Stack>
       </Card.Body>
     </Card.Root>
   );
@@ -114,6 +187,7 @@ export default function JobStatsCharts({ jobId }: { jobId: string }) {
             <Bar dataKey="count" name={t('stats.applications')} fill="#14b8a6" />
           </BarChart>
         </ChartCard>
+        <SourcesCard stats={data} />
       </Grid>
     </Stack>
   );
