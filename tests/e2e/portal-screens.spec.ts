@@ -107,6 +107,18 @@ test('screenshots of the portal and My Applications at 375 and 1280 px in Englis
   await owner.goto(`/company/jobs/${jobId}?tab=dashboard`);
   await expect(owner.getByTestId('job-source')).toHaveText(["The job's page and the board1"]);
   await expect(owner.getByTestId('job-sources')).toContainText('No invitation sent yet.');
+  // On a phone the tab row scrolls to the selected tab (it was off-screen to the right).
+  await owner.setViewportSize({ width: 375, height: 812 });
+  await owner.goto(`/company/jobs/${jobId}?tab=dashboard`);
+  await expect(owner.getByTestId('job-sources')).toBeVisible();
+  const selectedTab = owner.getByRole('tab', { selected: true });
+  await expect(selectedTab).toHaveText('Dashboard');
+  await expect
+    .poll(async () => {
+      const box = (await selectedTab.boundingBox())!;
+      return box.x >= 0 && box.x + box.width <= 375;
+    })
+    .toBe(true);
 
   for (const locale of locales) {
     await setLocale(owner, locale);

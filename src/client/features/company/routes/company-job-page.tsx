@@ -1,6 +1,6 @@
 import '../company-i18n.ts';
 import { Flex, Heading, HStack, Link, Stack, Tabs, Text, Wrap } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   LuArrowLeft,
@@ -165,6 +165,20 @@ export default function CompanyJobPage() {
     if (job.data) document.title = `${job.data.title} · ${t('brand')}`;
   }, [job.data, t]);
 
+  // On a phone the tabs scroll sideways: the selected one is brought into the row's view (the row only, never the
+  // page), so a link to the Dashboard tab does not open on a row that hides it.
+  const tabList = useRef<HTMLDivElement>(null);
+  const ready = job.status === 'ready';
+  useEffect(() => {
+    const list = tabList.current;
+    const selected = list?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (!list || !selected) return;
+    const row = list.getBoundingClientRect();
+    const box = selected.getBoundingClientRect();
+    if (box.right > row.right) list.scrollLeft += box.right - row.right;
+    else if (box.left < row.left) list.scrollLeft -= row.left - box.left;
+  }, [tab, ready]);
+
   if (job.status === 'loading') return <LoadingRows rows={3} height="20" />;
   if (job.status === 'error') return <ErrorPanel error={job.error} onRetry={job.reload} />;
 
@@ -182,6 +196,7 @@ export default function CompanyJobPage() {
         colorPalette="brand"
       >
         <Tabs.List
+          ref={tabList}
           overflowX="auto"
           overflowY="hidden"
           css={{ '& .tab-icon': { display: { base: 'none', sm: 'inline' } } }}
