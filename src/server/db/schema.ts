@@ -22,6 +22,7 @@ import type { WorkAuthorization } from '../../shared/profile/job-preferences.ts'
 import type { StageChange, TrackedField } from '../../shared/tracked-applications/tracked-applications-api.ts';
 import type { DevpostProfile } from '../../shared/devpost/devpost-profile.ts';
 import type { GithubProfile } from '../../shared/github/github-profile.ts';
+import type { ScreeningAnswer, ScreeningQuestion } from '../../shared/screening/screening-questions.ts';
 import { type ActivityDetail, activityKinds } from '../../shared/organization-activity/organization-activity-api.ts';
 import { moderationActions, reportReasons } from '../../shared/moderation/moderation-api.ts';
 
@@ -182,6 +183,8 @@ export const featuredJobs = pgTable(
     sponsorship: text('sponsorship', { enum: ['yes', 'no', 'unknown'] })
       .notNull()
       .default('unknown'),
+    /** Screening questions asked in the apply wizard, with their knockout answers (src/shared/screening). */
+    screeningQuestions: jsonb('screening_questions').$type<ScreeningQuestion[]>().notNull().default([]),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -420,6 +423,9 @@ export const applications = pgTable(
       .default(sql`'{}'::text[]`),
     githubSnapshot: jsonb('github_snapshot').$type<GithubProfile>(),
     devpostSnapshot: jsonb('devpost_snapshot').$type<DevpostProfile>(),
+    /** The screening answers, each with its question as asked; `screening_knocked_out`: one is a knockout answer. */
+    screeningAnswers: jsonb('screening_answers').$type<ScreeningAnswer[]>().notNull().default([]),
+    screeningKnockedOut: boolean('screening_knocked_out').notNull().default(false),
     /** Storage key of the application's copy of the resume; never sent to a client. */
     resumeKey: text('resume_key').notNull(),
     resumeName: text('resume_name').notNull(),

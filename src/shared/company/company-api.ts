@@ -12,6 +12,12 @@ import {
 } from '../jobs/job-criteria.ts';
 import { skillsSchema } from '../profile/profile-schema.ts';
 import { policyText } from '../schemas/text-policy.ts';
+import {
+  type ScreeningAnswer,
+  screeningFilters,
+  type ScreeningQuestion,
+  screeningQuestionsSchema,
+} from '../screening/screening-questions.ts';
 import { applicationStatuses, companySettableStatuses } from './application-status.ts';
 import { messageChoiceSchema, studentMessageSchema } from '../messages/messages-api.ts';
 
@@ -216,6 +222,8 @@ const jobFields = {
     .max(degreeLevels.length)
     .transform((levels) => degreeLevels.filter((level) => levels.includes(level))),
   sponsorship: z.enum(sponsorshipValues, { error: 'Sponsorship must be yes, no or unknown' }),
+  /** Asked in the apply wizard (src/shared/screening); the knockout answers stay the organization's. */
+  screeningQuestions: screeningQuestionsSchema,
 };
 
 type JobFieldsCheck = {
@@ -256,6 +264,7 @@ export const jobCreateRequestSchema = z
     terms: jobFields.terms.default([]),
     degreeLevels: jobFields.degreeLevels.default([]),
     sponsorship: jobFields.sponsorship.default('unknown'),
+    screeningQuestions: jobFields.screeningQuestions.default([]),
     status: z.enum(['draft', 'published'], { error: 'A new job is a draft or published' }).default('draft'),
   })
   .strict()
@@ -288,6 +297,7 @@ export const jobUpdateRequestSchema = z
     terms: jobFields.terms.optional(),
     degreeLevels: jobFields.degreeLevels.optional(),
     sponsorship: jobFields.sponsorship.optional(),
+    screeningQuestions: jobFields.screeningQuestions.optional(),
     status: z.enum(jobStatuses, { error: 'Status must be draft, published or closed' }).optional(),
   })
   .strict();
@@ -327,6 +337,7 @@ export type CompanyJob = CompanyJobSummary & {
   /** Empty: any degree. */
   degreeLevels: DegreeLevel[];
   sponsorship: Sponsorship;
+  screeningQuestions: ScreeningQuestion[];
   publishedAt: string | null;
   closedAt: string | null;
   createdAt: string;
@@ -378,6 +389,11 @@ export const applicantsQuerySchema = z
     status: z.preprocess(emptyAsUndefined, z.enum(applicationStatuses, { error: 'Unknown status' }).optional()),
     graduationYear: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1900).max(2200).optional()),
     school: z.preprocess(emptyAsUndefined, policyText('single-line').trim().max(200).optional()),
+    /** passed: no knockout answer; knocked-out: at least one. */
+    screening: z.preprocess(
+      emptyAsUndefined,
+      z.enum(screeningFilters, { error: 'Unknown screening filter' }).optional(),
+    ),
     sort: z.preprocess(emptyAsUndefined, z.enum(applicantSorts).default('newest')),
     page: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(1)),
     pageSize: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(companyLimits.pageSizeMax).default(20)),
@@ -400,6 +416,8 @@ export type ApplicantListItem = {
   /** The team's scorecard score, 1-4 (null: no card yet). */
   rating: number | null;
   match: Match;
+  /** The application gave a knockout answer to a screening question. */
+  knockedOut: boolean;
 };
 export type ApplicantsResponse = {
   items: ApplicantListItem[];
@@ -474,6 +492,8 @@ export type CompanyApplication = {
   devpost: import('../devpost/devpost-profile.ts').DevpostProfile | null;
   skills: string[];
   match: Match;
+  /** The screening answers with the questions as asked; `knockedOut`: one of them is a knockout answer. */
+  screening: { answers: ScreeningAnswer[]; knockedOut: boolean };
   history: HistoryEntry[];
   notes: Note[];
   hasResume: boolean;

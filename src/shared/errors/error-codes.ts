@@ -86,6 +86,7 @@ export const errorMessages = {
   shared_link_invalid: 'This link is not valid.',
   shared_link_revoked: 'This link has been revoked.',
   shared_link_expired: 'This link has expired. Ask the company for a new one.',
+  screening_answers_invalid: 'Answer the screening questions of this job as they ask.',
 
   // Company portal and the student's applications
   not_a_member: 'You are not a member of this organization.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicScreeningQuestionSchema } from '../screening/screening-questions.ts';
 import { degreeLevelSchema, jobFamilySchema, sponsorshipSchema, termKeySchema } from './job-criteria.ts';
 
 // GET /api/public/jobs[/{idOrSlug}]: the open featured jobs, and one of them as its public page shows it.
@@ -31,6 +32,11 @@ export const publicJobViewSchema = z.object({
     sponsorship: sponsorshipSchema,
     /** The skills the job requires (the company's list, as written). */
     skills: z.array(z.string()),
+    /**
+     * The screening questions the apply wizard asks, without their knockout answers. Always sent; optional for the
+     * copies a device kept before questions existed.
+     */
+    screeningQuestions: z.array(publicScreeningQuestionSchema).optional(),
   }),
   organization: z.object({ name: z.string(), logo: z.string().nullable() }),
 });

@@ -26,6 +26,9 @@ export interface VerifiedDevpost {
   profile: DevpostProfile | null;
 }
 
+/** Screening answers as the Questions step holds them: question id -> 'yes' / 'no', the text, or the option. */
+export type ScreeningAnswers = Record<string, string>;
+
 /** The form's values: every answer as the inputs hold it (text), before the shared schema parses them. */
 export type DraftAnswers = { [Field in keyof ApplicationAnswersInput]-?: string };
 
@@ -39,6 +42,10 @@ export interface ApplicationDraftRecord {
   answers: DraftAnswers;
   resumeChoice: ResumeChoice | null;
   devpost: VerifiedDevpost | null;
+  /** The screening answers (question id -> text); absent on drafts saved before screening questions. */
+  screening?: ScreeningAnswers;
+  /** Skills given in the Skills step (asked when the profile lists none). */
+  skills?: string[];
   /** ms since epoch. */
   updatedAt: number;
 }
@@ -71,6 +78,10 @@ export interface OutboxRecord {
   answers: DraftAnswers;
   resume: ResumeChoice;
   devpost: DevpostProfile | null;
+  /** The screening answers sent as `screeningAnswers`; absent on entries stored before screening questions. */
+  screening?: ScreeningAnswers;
+  /** Skills given in the wizard, sent as `skills` (the application's skills when the profile lists none). */
+  skills?: string[];
   status: OutboxStatus;
   attempts: number;
   /** ms since epoch: the earliest automatic retry (backoff); explicit triggers (online, visible, start) ignore it. */

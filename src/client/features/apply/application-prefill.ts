@@ -4,11 +4,13 @@ import {
   type ProfileName,
   type ProfileUpdateInput,
 } from '../../../shared/profile/profile-schema.ts';
+import { parseSkillsText } from '../../../shared/profile/skills.ts';
 import type { StudentProfile } from '../../../shared/profile/student-profile.ts';
 import type {
   ApplicationDraftRecord,
   DraftAnswers,
   ResumeChoice,
+  ScreeningAnswers,
   VerifiedDevpost,
 } from '../../db/records/apply-records.ts';
 
@@ -34,6 +36,8 @@ export interface PrefillSources {
   /** Private mode: the invited applicant's names. */
   applicant: { firstName: string | null; lastName: string | null } | null;
   draft: ApplicationDraftRecord | null;
+  /** The wizard's last step index (it has 5 to 7 steps, see wizard-steps.ts). */
+  lastStep?: number;
 }
 
 export interface InitialWizardState {
@@ -41,6 +45,8 @@ export interface InitialWizardState {
   answers: DraftAnswers;
   resumeChoice: ResumeChoice | null;
   devpost: VerifiedDevpost | null;
+  screening: ScreeningAnswers;
+  skills: string[];
 }
 
 /** The profile's resume as the Resume step's choice, or null when the profile has none. */
@@ -56,7 +62,13 @@ function profileResumeChoice(profile: StudentProfile | null): ResumeChoice | nul
  * the e-mail is the signed-in one. A saved draft wins over the prefill (it is what the applicant typed), except for
  * the fixed e-mail; a draft that chose no resume yet gets the profile's.
  */
-export function initialWizardState({ profile, email, applicant, draft }: PrefillSources): InitialWizardState {
+export function initialWizardState({
+  profile,
+  email,
+  applicant,
+  draft,
+  lastStep = 4,
+}: PrefillSources): InitialWizardState {
   const prefill: DraftAnswers = {
     ...emptyAnswers,
     firstName: (applicant ? applicant.firstName : null) ?? profileName(profile?.firstName) ?? '',
@@ -75,9 +87,19 @@ export function initialWizardState({ profile, email, applicant, draft }: Prefill
   const profileDevpost: VerifiedDevpost | null = profile?.devpostUsername
     ? { username: profile.devpostUsername, profile: profile.devpost }
     : null;
-  if (!draft) return { step: 0, answers: prefill, resumeChoice: profileResumeChoice(profile), devpost: profileDevpost };
+  if (!draft)
+    return {
+      step: 0,
+      answers: prefill,
+      resumeChoice: profileResumeChoice(profile),
+      devpost: profileDevpost,
+      screening: {},
+      skills: [],
+    };
   return {
-    step: Math.min(Math.max(0, Math.trunc(draft.step)), 4),
+    step: Math.min(Math.max(0, Math.trunc(draft.step)), lastStep),
+    screening: draft.screening ?? {},
+    skills: draft.skills ?? [],
     answers: { ...prefill, ...draft.answers, email },
     resumeChoice:
       draft.resumeChoice === null ? profileResumeChoice(profile) : currentResumeChoice(draft.resumeChoice, profile),
@@ -150,6 +172,16 @@ export function profileSaveBack(
     if (changed && parsed.success) name = parsed.data;
   }
   return { update: Object.keys(update).length > 0 ? update : null, name };
+}
+
+/**
+ * The skills given in the Skills step, for "Save to my profile": only into a profile that lists none (the step is
+ * asked only then), and only a list the profile's rules accept. Nothing to save: null.
+ */
+export function skillsSaveBack(skills: readonly string[], profile: StudentProfile): string[] | null {
+  if (skills.length === 0 || parseSkillsText(profile.skills).length > 0) return null;
+  const parsed = createProfileUpdateSchema({ now: () => new Date() }).safeParse({ skills: [...skills] });
+  return parsed.success ? [...skills] : null;
 }
 
 /** Spec section 4: an empty Devpost username is fine; a given one must be the verified one. */

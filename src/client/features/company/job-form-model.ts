@@ -20,6 +20,14 @@ import {
   termSeasons,
 } from '../../../shared/jobs/job-criteria.ts';
 import { skillListError } from '../../../shared/profile/skills.ts';
+import {
+  type ScreeningQuestion,
+  type ScreeningQuestionInput,
+  screeningLimits,
+  screeningMessages,
+  screeningQuestionSchema,
+  screeningQuestionKinds,
+} from '../../../shared/screening/screening-questions.ts';
 
 // The job form works on text inputs; the request is built from them and the server checks it again with the shared
 // schema. Messages are keys of the `company` namespace under `jobForm.errors`.
@@ -31,6 +39,25 @@ const money = z
   .string()
   .trim()
   .regex(/^\d{0,9}$/, { error: 'wholeNumber' });
+
+/** One screening question as the form edits it: every kind's fields kept while the kind changes back and forth. */
+const screeningQuestionForm = z.object({
+  id: z.string(),
+  kind: z.enum(screeningQuestionKinds),
+  prompt: z.string(),
+  required: z.boolean(),
+  maxLength: z.string(),
+  options: z.array(z.object({ text: z.string() })),
+  /** '' : no knockout answer. */
+  knockout: z.string(),
+});
+export type ScreeningQuestionForm = z.input<typeof screeningQuestionForm>;
+
+/** The key under `jobForm.errors.screening` for one of the shared screening texts. */
+function screeningMessageKey(message: string): string {
+  const found = Object.entries(screeningMessages).find(([, text]) => text === message);
+  return found ? `screening.${found[0]}` : 'invalid';
+}
 
 export const jobFormSchema = z
   .object({
@@ -51,6 +78,7 @@ export const jobFormSchema = z
     terms: z.array(z.string()),
     degreeLevels: z.array(z.enum(degreeLevels)),
     sponsorship: z.enum(sponsorshipValues),
+    screeningQuestions: z.array(screeningQuestionForm),
   })
   .superRefine((form, context) => {
     const keys: Record<string, string> = {
@@ -64,7 +92,58 @@ export const jobFormSchema = z
     if (skillListError(form.skills)) context.addIssue({ code: 'custom', path: ['skills'], message: 'skills' });
     if (typeHasTerms(form.type) && form.terms.length > maxJobTerms)
       context.addIssue({ code: 'custom', path: ['terms'], message: 'tooManyTerms' });
+    // Each question checked by the shared schema the server uses; its problems are shown beside the field at fault.
+    for (const [index, question] of form.screeningQuestions.entries()) {
+      const parsed = screeningQuestionSchema.safeParse(toScreeningQuestion(question));
+      if (parsed.success) continue;
+      for (const issue of parsed.error.issues) {
+        const field = typeof issue.path[0] === 'string' ? issue.path[0] : 'prompt';
+        context.addIssue({
+          code: 'custom',
+          path: ['screeningQuestions', index, field],
+          message: screeningMessageKey(issue.message),
+        });
+      }
+    }
+    if (form.screeningQuestions.length > screeningLimits.questions)
+      context.addIssue({ code: 'custom', path: ['screeningQuestions'], message: 'screening.tooManyQuestions' });
   });
+
+/** The question the request carries: only the fields of its kind. */
+export function toScreeningQuestion(form: ScreeningQuestionForm): ScreeningQuestionInput {
+  const base = { id: form.id, prompt: form.prompt.trim(), required: form.required };
+  if (form.kind === 'yes-no') {
+    const knockout = form.knockout === 'yes' || form.knockout === 'no' ? form.knockout : null;
+    return { ...base, kind: 'yes-no', knockout };
+  }
+  if (form.kind === 'text') {
+    const maxLength = Number(form.maxLength);
+    return {
+      ...base,
+      kind: 'text',
+      maxLength: form.maxLength.trim() === '' || !Number.isInteger(maxLength) ? screeningLimits.textDefault : maxLength,
+    };
+  }
+  const options = form.options.map((option) => option.text.trim());
+  return {
+    ...base,
+    kind: 'choice',
+    options,
+    knockout: form.knockout && options.includes(form.knockout) ? form.knockout : null,
+  };
+}
+
+export function screeningQuestionToForm(question: ScreeningQuestion): ScreeningQuestionForm {
+  return {
+    id: question.id,
+    kind: question.kind,
+    prompt: question.prompt,
+    required: question.required,
+    maxLength: String(question.kind === 'text' ? question.maxLength : screeningLimits.textDefault),
+    options: question.kind === 'choice' ? question.options.map((text) => ({ text })) : [{ text: '' }, { text: '' }],
+    knockout: question.kind === 'text' ? '' : (question.knockout ?? ''),
+  };
+}
 
 export type JobFormValues = z.input<typeof jobFormSchema>;
 
@@ -90,6 +169,7 @@ export function emptyJobForm(): JobFormValues {
     terms: [],
     degreeLevels: [],
     sponsorship: 'unknown',
+    screeningQuestions: [],
   };
 }
 
@@ -111,6 +191,7 @@ export function jobToForm(job: CompanyJob): JobFormValues {
     terms: job.terms,
     degreeLevels: job.degreeLevels,
     sponsorship: job.sponsorship,
+    screeningQuestions: job.screeningQuestions.map(screeningQuestionToForm),
   };
 }
 
@@ -137,6 +218,7 @@ export function toRequestFields(form: JobFormValues) {
     terms: typeHasTerms(form.type) ? form.terms : [],
     degreeLevels: form.degreeLevels,
     sponsorship: form.sponsorship,
+    screeningQuestions: form.screeningQuestions.map(toScreeningQuestion),
   } satisfies JobUpdateRequest;
 }
 

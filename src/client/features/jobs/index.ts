@@ -1,4 +1,4 @@
-export { getJobDetail, jobAccessQuery } from './api/get-job-detail.ts';
+export { getJobDetail, jobAccessQuery, type PublicJob } from './api/get-job-detail.ts';
 export { JobCardList } from './components/job-card-list.tsx';
 export { MarkedJobsPage } from './components/marked-jobs-page.tsx';
 export { JobCardSkeleton } from './components/job-card-skeleton.tsx';

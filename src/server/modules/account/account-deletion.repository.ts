@@ -119,6 +119,8 @@ export async function deleteAccountRows(db: Database, uid: string, email: string
           skillsSnapshot: [],
           githubSnapshot: null,
           devpostSnapshot: null,
+          // The answers may be personal (a short text); whether one was a knockout answer is the job's record.
+          screeningAnswers: [],
           resumeKey: '',
           resumeName: '',
           resumeSize: 0,

@@ -44,7 +44,16 @@ export const notExportedTables: Record<string, string> = {
 };
 
 /** Columns of the app's own bookkeeping (replays of a request), left out. */
-const applicationBookkeeping = new Set(['idempotencyKey', 'requestHash', 'responseStatus', 'responseBody']);
+// Left out: bookkeeping, and the organization's own judgement (a knockout answer is never shown to the student,
+// like a rejection's reason); the screening answers themselves are the student's and are exported.
+const applicationBookkeeping = new Set([
+  'idempotencyKey',
+  'requestHash',
+  'responseStatus',
+  'responseBody',
+  'screeningKnockedOut',
+  'screeningAnswers',
+]);
 
 export type AccountData = {
   account: Record<string, unknown> | null;
@@ -150,6 +159,7 @@ export async function readAccountData(
     profile: profile ?? null,
     applications: applicationRows.map((row) => ({
       ...Object.fromEntries(Object.entries(row).filter(([column]) => !applicationBookkeeping.has(column))),
+      screeningAnswers: row.screeningAnswers.map(({ prompt, answer }) => ({ question: prompt, answer })),
       statusHistory: history
         .filter((entry) => entry.applicationId === row.id)
         .map(({ fromStatus, toStatus, createdAt }) => ({ fromStatus, toStatus, createdAt })),

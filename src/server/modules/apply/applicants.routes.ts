@@ -1,3 +1,4 @@
+import { publicScreeningQuestion } from '../../../shared/screening/screening-questions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   type InvitationInfo,
@@ -47,7 +48,15 @@ export const applicantsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
           lastName: invitation.lastName ?? '',
           email: invitation.email,
         },
-        job: { id: job.id, title: job.title, type: job.type, location: job.location, description: job.description },
+        job: {
+          id: job.id,
+          title: job.title,
+          type: job.type,
+          location: job.location,
+          description: job.description,
+          skills: job.skills,
+          screeningQuestions: job.screeningQuestions.map(publicScreeningQuestion),
+        },
         organization: {
           name: job.organizationName,
           logo: job.organizationLogoPath ? logoUrl(job.organizationLogoPath) : null,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { type ApplicationAnswers, maxApplicationResumeBytes } from '../../../shared/applications/application-schema.ts';
+import type { ScreeningAnswer } from '../../../shared/screening/screening-questions.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { jsonDepthExceeds, maxJsonDepth } from '../../http/input-policy.ts';
 import { multipartBoundary } from '../../http/multipart.ts';
@@ -31,7 +32,16 @@ export type ResumeInput =
   | { kind: 'saved'; reference: unknown }
   | { kind: 'none' };
 
-export type ApplicationRequest = { answers: Record<string, unknown>; resume: ResumeInput };
+/**
+ * `screening`: the screening answers (`{questionId: text}`), `skills`: skills the wizard asked for (a profile without
+ * any); both sent as JSON text in a multipart body. Left unknown here: the service judges them.
+ */
+export type ApplicationRequest = {
+  answers: Record<string, unknown>;
+  resume: ResumeInput;
+  screening?: unknown;
+  skills?: unknown;
+};
 
 /** Framing, the text fields (a 10,000-character cover letter is up to 40 KB of UTF-8) and part headers. */
 export const multipartOverheadBytes = 128 * 1024;
@@ -58,7 +68,12 @@ function fromMultipart(
   else if (fields.resume !== undefined && fields.resume.trim() !== '') {
     resume = { kind: 'saved', reference: parseJsonText(fields.resume) };
   }
-  return { answers, resume };
+  return {
+    answers,
+    resume,
+    screening: fields.screeningAnswers === undefined ? undefined : parseJsonText(fields.screeningAnswers),
+    skills: fields.skills === undefined ? undefined : parseJsonText(fields.skills),
+  };
 }
 
 function fromJson(body: unknown): ApplicationRequest {
@@ -72,7 +87,7 @@ function fromJson(body: unknown): ApplicationRequest {
     record.resume === undefined || record.resume === null || record.resume === ''
       ? { kind: 'none' }
       : { kind: 'saved', reference: record.resume };
-  return { answers, resume };
+  return { answers, resume, screening: record.screeningAnswers, skills: record.skills };
 }
 
 export async function readApplicationRequest(request: FastifyRequest): Promise<ApplicationRequest> {
@@ -111,7 +126,12 @@ function resumeFingerprint(resume: ResumeChoice): string {
  * left out: the server replaces it with the account's e-mail anyway.
  */
 export function applicationRequestHash(
-  { answers, resume }: { answers: ApplicationAnswers; resume: ResumeChoice },
+  {
+    answers,
+    resume,
+    screening = [],
+    skills = [],
+  }: { answers: ApplicationAnswers; resume: ResumeChoice; screening?: ScreeningAnswer[]; skills?: string[] },
   context: { jobId: string; token?: string; sharedId?: string },
 ): string {
   const normalized = answerFields.filter((field) => field !== 'email').map((field) => [field, answers[field] ?? null]);
@@ -121,6 +141,9 @@ export function applicationRequestHash(
     sharedId: context.token ? null : (context.sharedId ?? null),
     answers: normalized,
     resume: resumeFingerprint(resume),
+    // Added after the first applications: left out when empty, so the fingerprints of earlier requests hold.
+    ...(screening.length > 0 ? { screening: screening.map((answer) => [answer.questionId, answer.answer]) } : {}),
+    ...(skills.length > 0 ? { skills } : {}),
   });
   return createHash('sha256').update(canonical).digest('hex');
 }

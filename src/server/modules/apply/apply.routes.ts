@@ -112,7 +112,7 @@ export const applyRoutes: FastifyPluginAsyncZod<ApplyRoutesOptions> = async (
         return reply.code(outcome.status as 200 | 201).send(outcome.body);
       } catch (error) {
         if (error instanceof FieldsError)
-          return sendError(reply, 400, 'invalid_request', error.message, { fields: error.fields });
+          return sendError(reply, 400, error.errorCode, error.message, { fields: error.fields });
         throw error;
       }
     },

@@ -7,7 +7,12 @@ import {
   type ApplicationReceipt,
   savedResumeChoiceSchema,
 } from '../../../shared/applications/application-schema.ts';
-import { fieldErrors } from '../../../shared/profile/profile-schema.ts';
+import { fieldErrors, skillsSchema } from '../../../shared/profile/profile-schema.ts';
+import {
+  checkScreeningAnswers,
+  type ScreeningAnswer,
+  screeningAnswersInputSchema,
+} from '../../../shared/screening/screening-questions.ts';
 import { isPdf, resumeFileName } from '../../../shared/profile/resume-file.ts';
 import type { Database } from '../../db/client.ts';
 import type { StudentProfileRow } from '../../db/schema.ts';
@@ -32,16 +37,48 @@ import {
 } from './application-request.ts';
 import { findApplicationByKey, hasApplied, insertApplicationOnce } from './apply.repository.ts';
 
-/** A 400 that names the fields at fault: `{error, fields: {field: message}}`. */
+/** A 400 that names the fields at fault: `{error, code, fields: {field: message}}`. */
 export class FieldsError extends HttpError {
   override name = 'FieldsError';
   readonly fields: Record<string, string>;
 
-  constructor(fields: Record<string, string>) {
+  constructor(
+    fields: Record<string, string>,
+    code: 'invalid_request' | 'screening_answers_invalid' = 'invalid_request',
+  ) {
     const first = Object.values(fields)[0] ?? 'Invalid application';
-    super(400, 'invalid_request', first);
+    super(400, code, first);
     this.fields = fields;
   }
+}
+
+/**
+ * The screening answers judged against the job's questions. Problems are named `screening.{questionId}` (the wizard
+ * opens its Questions step on them); a body that is not a map of texts is named `screening`.
+ */
+function judgeScreening(job: PublicJobRow, input: unknown): { answers: ScreeningAnswer[]; knockedOut: boolean } {
+  const shape = screeningAnswersInputSchema.safeParse(input ?? {});
+  if (!shape.success)
+    throw new FieldsError(
+      { screening: 'Screening answers must be a map of question id to text' },
+      'screening_answers_invalid',
+    );
+  const outcome = checkScreeningAnswers(job.screeningQuestions, shape.data);
+  if (!outcome.ok) {
+    const fields = Object.fromEntries(
+      Object.entries(outcome.problems).map(([id, message]) => [`screening.${id}`, message]),
+    );
+    throw new FieldsError(fields, 'screening_answers_invalid');
+  }
+  return { answers: outcome.answers, knockedOut: outcome.knockedOut };
+}
+
+/** Skills given in the wizard (asked when the profile lists none): the profile's rules, or a 400 naming `skills`. */
+function wizardSkills(input: unknown): string[] {
+  if (input === undefined || input === null || input === '') return [];
+  const parsed = skillsSchema.safeParse(input);
+  if (!parsed.success) throw new FieldsError({ skills: parsed.error.issues[0]?.message ?? 'Invalid skills' });
+  return parsed.data;
 }
 
 export type ApplyDependencies = {
@@ -161,9 +198,11 @@ export async function submitApplication(deps: ApplyDependencies, input: ApplyInp
   const parsed = applicationAnswersSchema.safeParse({ ...request.answers, email });
   if (!parsed.success) throw new FieldsError(fieldErrors(parsed.error));
   const answers: ApplicationAnswers = parsed.data;
+  const screening = judgeScreening(job, request.screening);
+  const skills = wizardSkills(request.skills);
   const resumeChoice = validResumeChoice(request.resume);
   const requestHash = applicationRequestHash(
-    { answers, resume: resumeChoice },
+    { answers, resume: resumeChoice, screening: screening.answers, skills },
     { jobId: job.id, token: query.token, sharedId: query.sharedId },
   );
 
@@ -214,9 +253,12 @@ export async function submitApplication(deps: ApplyDependencies, input: ApplyInp
         resumeSource: resume.source,
         resumeProfileId: resume.profileResumeId,
         // What the company sees and the match is computed from: the profile as it is when the student applies.
-        skillsSnapshot: profile?.skills ?? [],
+        // Skills given in the wizard count when the profile lists none (the wizard asks for them only then).
+        skillsSnapshot: profile?.skills.length ? profile.skills : skills,
         githubSnapshot: profile?.githubProfile ?? null,
         devpostSnapshot: profile?.devpostProfile ?? null,
+        screeningAnswers: screening.answers,
+        screeningKnockedOut: screening.knockedOut,
         idempotencyKey,
         requestHash,
         responseStatus: 201,

@@ -28,6 +28,8 @@ export type ApplicantRow = {
   devpostProjects: number | null;
   devpostWins: number | null;
   averageRating: number | null;
+  /** A knockout answer to a screening question. */
+  knockedOut: boolean;
   /** The optimistic version a status move sends back (409 stale_status when another move came first). */
   version: number;
 };
@@ -54,6 +56,7 @@ export async function listApplicantRows(db: Database, jobId: string): Promise<Ap
       devpostProjects: sql<number | null>`(${applications.devpostSnapshot}->'stats'->>'projectCount')::int`,
       devpostWins: sql<number | null>`(${applications.devpostSnapshot}->'stats'->>'winCount')::int`,
       averageRating,
+      knockedOut: applications.screeningKnockedOut,
       version: applications.version,
     })
     .from(applications)

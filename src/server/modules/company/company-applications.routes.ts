@@ -186,6 +186,7 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
           devpostProjects: devpost ? devpost.stats.projectCount : null,
           devpostWins: devpost ? devpost.stats.winCount : null,
         }),
+        screening: { answers: application.screeningAnswers, knockedOut: application.screeningKnockedOut },
         history: history.map((entry) => ({
           from: entry.fromStatus as CompanyApplication['status'],
           to: entry.toStatus as CompanyApplication['status'],

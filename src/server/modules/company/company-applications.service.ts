@@ -1,3 +1,4 @@
+import type { ScreeningFilter } from '../../../shared/screening/screening-questions.ts';
 import type { ApplicationStatus, CompanySettableStatus } from '../../../shared/company/application-status.ts';
 import type {
   ApplicantListItem,
@@ -35,6 +36,8 @@ export type ApplicantFilters = {
   status?: ApplicationStatus;
   graduationYear?: number;
   school?: string;
+  /** passed: no knockout answer to the screening questions; knocked-out: at least one. */
+  screening?: ScreeningFilter;
   sort: 'newest' | 'match';
 };
 
@@ -80,6 +83,7 @@ function toListItem(row: ApplicantRow, match: Match): ApplicantListItem {
     appliedAt: row.submittedAt.toISOString(),
     rating: row.averageRating === null ? null : Math.round(row.averageRating * 10) / 10,
     match,
+    knockedOut: row.knockedOut,
   };
 }
 
@@ -96,6 +100,7 @@ export function filterApplicants(
       if (filters.status && row.status !== filters.status) return false;
       if (filters.graduationYear !== undefined && row.answers.graduationYear !== filters.graduationYear) return false;
       if (school && row.answers.university.trim().toLowerCase() !== school) return false;
+      if (filters.screening && row.knockedOut !== (filters.screening === 'knocked-out')) return false;
       if (!needle) return true;
       const haystack = [`${row.answers.firstName} ${row.answers.lastName}`, row.answers.university, ...row.skills]
         .join('\n')
@@ -145,6 +150,7 @@ export function applicantsCsv(job: JobForMatch, rows: ApplicantRow[], filters: A
     'Rating',
     'Match score',
     'Match details',
+    'Screening',
     'LinkedIn',
     'Portfolio',
     'GitHub',
@@ -168,6 +174,7 @@ export function applicantsCsv(job: JobForMatch, rows: ApplicantRow[], filters: A
       item.rating,
       item.match.score,
       item.match.parts.map(describeMatchPart).join('; '),
+      item.knockedOut ? 'knocked out' : 'passed',
       answers?.linkedinUrl ?? '',
       answers?.portfolioUrl ?? '',
       answers?.githubUsername ?? '',

@@ -89,6 +89,7 @@ function toCompanyJob(
     terms: row.terms as TermKey[],
     degreeLevels: row.degreeLevels as DegreeLevel[],
     sponsorship: row.sponsorship,
+    screeningQuestions: row.screeningQuestions,
     publishedAt: row.publishedAt?.toISOString() ?? null,
     closedAt: row.closedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -172,6 +173,7 @@ export const companyJobsRoutes: FastifyPluginAsync<CompanyJobsRoutesOptions> = a
           terms: input.terms,
           degreeLevels: input.degreeLevels,
           sponsorship: input.sponsorship,
+          screeningQuestions: input.screeningQuestions,
           status: input.status,
           publishedAt: input.status === 'published' ? now : null,
         });
@@ -225,6 +227,8 @@ export const companyJobsRoutes: FastifyPluginAsync<CompanyJobsRoutesOptions> = a
       if (input.terms !== undefined) changes.terms = input.terms;
       if (input.degreeLevels !== undefined) changes.degreeLevels = input.degreeLevels;
       if (input.sponsorship !== undefined) changes.sponsorship = input.sponsorship;
+      // Applications already sent keep their answers with the questions as they were asked.
+      if (input.screeningQuestions !== undefined) changes.screeningQuestions = input.screeningQuestions;
       if (input.status !== undefined) {
         const move = statusChange(current.status, input.status, new Date());
         if (!move) throw new HttpError(409, 'invalid_job_status_change');

@@ -1,5 +1,6 @@
 import { and, desc, eq, exists, gt, isNull, notExists, or, sql } from 'drizzle-orm';
 import type { DegreeLevel, JobFamily, Sponsorship, TermKey } from '../../../shared/jobs/job-criteria.ts';
+import type { ScreeningQuestion } from '../../../shared/screening/screening-questions.ts';
 import type { Database } from '../../db/client.ts';
 import { featuredJobs, hiddenJobs, organizations } from '../../db/schema.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -32,6 +33,8 @@ export type PublicJobRow = {
   sponsorship: Sponsorship;
   /** Required skills, as the company wrote them. */
   skills: string[];
+  /** With the knockout answers: the public view leaves them out (publicScreeningQuestion). */
+  screeningQuestions: ScreeningQuestion[];
   organizationName: string;
   /** A storage key, not a URL. */
   organizationLogoPath: string | null;
@@ -108,6 +111,7 @@ export async function findOpenFeaturedJob(db: Database, idOrSlug: string): Promi
       degreeLevels: featuredJobs.degreeLevels,
       sponsorship: featuredJobs.sponsorship,
       skills: featuredJobs.skills,
+      screeningQuestions: featuredJobs.screeningQuestions,
       organizationName: organizations.name,
       organizationLogoPath: organizations.logoPath,
       visibility: featuredJobs.visibility,

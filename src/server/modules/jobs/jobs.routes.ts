@@ -6,6 +6,7 @@ import {
   type PublicJobView,
   publicJobViewSchema,
 } from '../../../shared/jobs/public-job-api.ts';
+import { publicScreeningQuestion } from '../../../shared/screening/screening-questions.ts';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { errorAnswers } from '../../http/route-schemas.ts';
@@ -37,6 +38,7 @@ function toPublicJobView(row: PublicJobRow): PublicJobView {
       degreeLevels: row.degreeLevels,
       sponsorship: row.sponsorship,
       skills: row.skills,
+      screeningQuestions: row.screeningQuestions.map(publicScreeningQuestion),
     },
     organization: {
       name: row.organizationName,

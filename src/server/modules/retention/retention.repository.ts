@@ -70,6 +70,8 @@ export async function anonymizeExpiredApplications(
           skillsSnapshot: [],
           githubSnapshot: null,
           devpostSnapshot: null,
+          // The answers may be personal (a short text); whether one was a knockout answer is the job's record.
+          screeningAnswers: [],
           resumeKey: '',
           resumeName: '',
           resumeSize: 0,

@@ -62,4 +62,24 @@ describe('application request body', () => {
     expect(resume.type).toBe('application/pdf');
     expect(new TextDecoder().decode(await resume.arrayBuffer())).toBe('%PDF-1.4\n%%EOF');
   });
+
+  it('carries the screening answers and the wizard’s skills in both shapes, and nothing for an older entry', () => {
+    const extra = { screening: { 'q-visa': 'no' }, skills: ['TypeScript'] };
+    expect(JSON.parse(applicationBody(buildRecord(extra)) as string)).toMatchObject({
+      screeningAnswers: { 'q-visa': 'no' },
+      skills: ['TypeScript'],
+    });
+    const bytes = new TextEncoder().encode('%PDF-1.4\n%%EOF').buffer;
+    const form = applicationBody(
+      buildRecord({
+        ...extra,
+        resume: { kind: 'file', file: { name: 'CV.pdf', type: 'application/pdf', size: 1, lastModified: 1, bytes } },
+      }),
+    ) as FormData;
+    expect(JSON.parse(form.get('screeningAnswers') as string)).toEqual({ 'q-visa': 'no' });
+    expect(JSON.parse(form.get('skills') as string)).toEqual(['TypeScript']);
+    const older = JSON.parse(applicationBody(buildRecord()) as string) as Record<string, unknown>;
+    expect(older).not.toHaveProperty('screeningAnswers');
+    expect(older).not.toHaveProperty('skills');
+  });
 });

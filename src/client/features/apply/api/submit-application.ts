@@ -21,11 +21,17 @@ function applyPath(record: OutboxRecord): string {
  * and the PDF as the `resume` part; with the profile's saved resume, a JSON body carrying `resume: {id, url}`.
  */
 export function applicationBody(record: OutboxRecord): FormData | string {
+  // Entries stored before screening questions and wizard skills carry neither: nothing is sent for them.
+  const extra = {
+    ...(record.screening && Object.keys(record.screening).length > 0 ? { screeningAnswers: record.screening } : {}),
+    ...(record.skills && record.skills.length > 0 ? { skills: record.skills } : {}),
+  };
   if (record.resume.kind === 'saved') {
-    return JSON.stringify({ ...record.answers, resume: record.resume.resume, devpost: record.devpost });
+    return JSON.stringify({ ...record.answers, ...extra, resume: record.resume.resume, devpost: record.devpost });
   }
   const form = new FormData();
   for (const [field, value] of Object.entries(record.answers)) form.append(field, value);
+  for (const [field, value] of Object.entries(extra)) form.append(field, JSON.stringify(value));
   if (record.devpost) form.append('devpost', JSON.stringify(record.devpost));
   const { file } = record.resume;
   form.append('resume', new Blob([file.bytes], { type: file.type || 'application/pdf' }), file.name);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicScreeningQuestionSchema } from '../../../../shared/screening/screening-questions.ts';
 import { apiJson } from '../../../lib/api-client.ts';
 
 const nullableText = z
@@ -14,6 +15,8 @@ const tokenInfoSchema = z.object({
     type: nullableText,
     location: nullableText,
     description: nullableText,
+    skills: z.array(z.string()).catch([]),
+    screeningQuestions: z.array(publicScreeningQuestionSchema).catch([]),
   }),
   organization: z
     .object({ name: z.string(), logo: nullableText })

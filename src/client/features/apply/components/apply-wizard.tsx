@@ -6,21 +6,26 @@ import { LuArrowLeft, LuArrowRight, LuSend } from 'react-icons/lu';
 import type { z } from 'zod';
 import {
   applicationMessages,
-  applicationSteps,
   githubStepSchema,
   hackathonsStepSchema,
   jobDetailsStepSchema,
   personalInfoSchema,
 } from '../../../../shared/applications/application-schema.ts';
+import { checkScreeningAnswers } from '../../../../shared/screening/screening-questions.ts';
 import type { StudentProfile } from '../../../../shared/profile/student-profile.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { updateProfile } from '../../profile/index.ts';
 import { updateProfileName } from '../../profile/index.ts';
 import { saveCachedProfile } from '../../profile/index.ts';
-import { isDevpostVerified, profileSaveBack, type InitialWizardState } from '../application-prefill.ts';
+import { isDevpostVerified, profileSaveBack, skillsSaveBack, type InitialWizardState } from '../application-prefill.ts';
 import { useApplyMessage } from '../hooks/use-apply-message.ts';
-import type { DraftAnswers, ResumeChoice, VerifiedDevpost } from '../../../db/records/apply-records.ts';
+import type {
+  DraftAnswers,
+  ResumeChoice,
+  ScreeningAnswers,
+  VerifiedDevpost,
+} from '../../../db/records/apply-records.ts';
 import { saveDraft } from '../db/draft-repository.ts';
 import { enqueueApplication } from '../db/outbox-repository.ts';
 import type { ApplyTarget } from '../hooks/use-apply-target.ts';
@@ -29,12 +34,16 @@ import { GithubStep } from './github-step.tsx';
 import { HackathonsStep } from './hackathons-step.tsx';
 import { JobDetailsStep } from './job-details-step.tsx';
 import { PersonalInfoStep } from './personal-info-step.tsx';
+import { QuestionsStep } from './questions-step.tsx';
 import { ResumeStep } from './resume-step.tsx';
+import { SkillsStep } from './skills-step.tsx';
 import { StepIndicator } from './step-indicator.tsx';
+import type { WizardStep } from '../wizard-steps.ts';
 
-// Each step's fields and the shared schema that checks them (the server checks the same ones).
-const steps: Array<{ schema: z.ZodType | null; fields: Array<keyof DraftAnswers> }> = [
-  {
+// Each form step's fields and the shared schema that checks them (the server checks the same ones). The Resume,
+// Skills and Questions steps keep their values outside the form and are checked on their own.
+const formSteps: Partial<Record<WizardStep, { schema: z.ZodType; fields: Array<keyof DraftAnswers> }>> = {
+  personal: {
     schema: personalInfoSchema,
     fields: [
       'firstName',
@@ -48,14 +57,10 @@ const steps: Array<{ schema: z.ZodType | null; fields: Array<keyof DraftAnswers>
       'portfolioUrl',
     ],
   },
-  { schema: githubStepSchema, fields: ['githubUsername'] },
-  { schema: hackathonsStepSchema, fields: ['devpostUsername'] },
-  { schema: null, fields: [] },
-  { schema: jobDetailsStepSchema, fields: ['coverLetter'] },
-];
-const lastStep = steps.length - 1;
-const hackathonsStep = applicationSteps.indexOf('hackathons');
-const resumeStep = applicationSteps.indexOf('resume');
+  github: { schema: githubStepSchema, fields: ['githubUsername'] },
+  hackathons: { schema: hackathonsStepSchema, fields: ['devpostUsername'] },
+  jobDetails: { schema: jobDetailsStepSchema, fields: ['coverLetter'] },
+};
 
 /** Shown when Next is pressed on the Resume step with nothing chosen. */
 const resumeChooseMessage = 'resume.chooseFirst';
@@ -71,16 +76,32 @@ export interface ApplyWizardProps {
   profile: StudentProfile | null;
   profileFailed: boolean;
   initial: InitialWizardState;
+  /** The steps in order (wizard-steps.ts): the spec's five, with Skills and Questions when the job calls for them. */
+  stepKeys: WizardStep[];
 }
 
-export function ApplyWizard({ uid, slug, query, target, profile, profileFailed, initial }: ApplyWizardProps) {
+export function ApplyWizard({ uid, slug, query, target, profile, profileFailed, initial, stepKeys }: ApplyWizardProps) {
   const { t } = useTranslation('apply');
   const translateMessage = useApplyMessage();
   const form = useForm<DraftAnswers>({ defaultValues: initial.answers });
   const { getValues, setError, clearErrors, subscribe } = form;
-  const [step, setStep] = useState(initial.step);
+  const lastStep = stepKeys.length - 1;
+  const hackathonsStep = stepKeys.indexOf('hackathons');
+  const resumeStep = stepKeys.indexOf('resume');
+  const [step, setStep] = useState(Math.min(initial.step, lastStep));
   const [resumeChoice, setResumeChoice] = useState<ResumeChoice | null>(initial.resumeChoice);
   const [devpost, setDevpost] = useState<VerifiedDevpost | null>(initial.devpost);
+  // Only the questions asked count: a draft's answers to questions the job no longer asks are left out.
+  const [screening, setScreening] = useState<ScreeningAnswers>(() =>
+    Object.fromEntries(
+      target.screeningQuestions.flatMap((question) => {
+        const answer = initial.screening[question.id];
+        return answer === undefined ? [] : [[question.id, answer]];
+      }),
+    ),
+  );
+  const [skills, setSkills] = useState<string[]>(stepKeys.includes('skills') ? initial.skills : []);
+  const [questionErrors, setQuestionErrors] = useState<Record<string, string>>({});
   const [stepError, setStepError] = useState<string | null>(null);
   const [submitAlert, setSubmitAlert] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -89,10 +110,10 @@ export function ApplyWizard({ uid, slug, query, target, profile, profileFailed, 
   const [draftState, setDraftState] = useState<'idle' | 'pending' | 'saved'>('idle');
 
   // Draft autosave: the latest non-form state, a pending timer, and "submitted" (no draft write may follow it).
-  const latest = useRef({ step, resumeChoice, devpost });
+  const latest = useRef({ step, resumeChoice, devpost, screening, skills });
   useEffect(() => {
-    latest.current = { step, resumeChoice, devpost };
-  }, [step, resumeChoice, devpost]);
+    latest.current = { step, resumeChoice, devpost, screening, skills };
+  }, [step, resumeChoice, devpost, screening, skills]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const submitted = useRef(false);
   const jobId = target.jobId;
@@ -136,7 +157,7 @@ export function ApplyWizard({ uid, slug, query, target, profile, profileFailed, 
       return;
     }
     scheduleSave();
-  }, [step, resumeChoice, devpost, scheduleSave]);
+  }, [step, resumeChoice, devpost, screening, skills, scheduleSave]);
 
   function chooseResume(choice: ResumeChoice | null) {
     setResumeChoice(choice);
@@ -162,9 +183,21 @@ export function ApplyWizard({ uid, slug, query, target, profile, profileFailed, 
     };
   }, [saveNow]);
 
+  function answerQuestion(questionId: string, answer: string) {
+    setScreening((current) => ({ ...current, [questionId]: answer }));
+    setQuestionErrors(({ [questionId]: _fixed, ...others }) => others);
+  }
+
   function validateStep(index: number): boolean {
-    const { schema, fields } = steps[index]!;
-    if (!schema) return true;
+    const key = stepKeys[index];
+    if (key === 'questions') {
+      const outcome = checkScreeningAnswers(target.screeningQuestions, screening);
+      setQuestionErrors(outcome.ok ? {} : outcome.problems);
+      return outcome.ok;
+    }
+    const check = key ? formSteps[key] : undefined;
+    if (!check) return true;
+    const { schema, fields } = check;
     const values = getValues();
     const result = schema.safeParse(Object.fromEntries(fields.map((field) => [field, values[field]])));
     if (result.success) return true;
@@ -217,7 +250,7 @@ export function ApplyWizard({ uid, slug, query, target, profile, profileFailed, 
       setSubmitAlert(applicationMessages.resumeMissing);
       return;
     }
-    for (const index of steps.keys()) {
+    for (const index of stepKeys.keys()) {
       if (!validateStep(index)) {
         setStep(index);
         return;
@@ -236,6 +269,8 @@ export function ApplyWizard({ uid, slug, query, target, profile, profileFailed, 
         jobId,
         query,
         answers,
+        screening,
+        skills,
         resume: resumeChoice,
         devpost: username && devpost && isDevpostVerified(username, devpost) ? devpost.profile : null,
         jobSummary: {
@@ -249,7 +284,7 @@ export function ApplyWizard({ uid, slug, query, target, profile, profileFailed, 
       submitted.current = true;
       // The page now shows the outbox entry's state; the send runs in the background (and again later if offline).
       void flushOutboxNow();
-      if (saveToProfile && profile && !profileFailed) void saveAnswersToProfile(profile, answers);
+      if (saveToProfile && profile && !profileFailed) void saveAnswersToProfile(profile, answers, skills);
     } catch (error) {
       // Spec: a submit failure inside the wizard is only logged. IndexedDB refused the write (quota, private mode).
       console.error('[apply] could not queue the application', error);
@@ -259,8 +294,11 @@ export function ApplyWizard({ uid, slug, query, target, profile, profileFailed, 
   }
 
   /** Writes the answers the profile lacks back to it; a failure only costs the convenience, never the application. */
-  async function saveAnswersToProfile(current: StudentProfile, answers: DraftAnswers) {
-    const { update, name } = profileSaveBack(answers, current, Boolean(query.token));
+  async function saveAnswersToProfile(current: StudentProfile, answers: DraftAnswers, given: string[]) {
+    const saveBack = profileSaveBack(answers, current, Boolean(query.token));
+    const { name } = saveBack;
+    const skillsUpdate = skillsSaveBack(given, current);
+    const update = skillsUpdate ? { ...saveBack.update, skills: skillsUpdate } : saveBack.update;
     if (!update && !name) return;
     try {
       let updated = current;
@@ -279,6 +317,7 @@ export function ApplyWizard({ uid, slug, query, target, profile, profileFailed, 
     if (event.key === 'Enter' && event.target instanceof HTMLInputElement) event.preventDefault();
   }
 
+  const current = stepKeys[step] ?? 'personal';
   const profileResume = profile?.resume
     ? { id: profile.resume.id, url: profile.resume.url, name: profile.resume.name }
     : null;
@@ -292,24 +331,37 @@ export function ApplyWizard({ uid, slug, query, target, profile, profileFailed, 
         aria-labelledby="apply-step-title"
       >
         <Stack gap="6">
-          <StepIndicator current={step} />
+          <StepIndicator steps={stepKeys} current={step} />
           <Card.Root variant="outline">
             <Card.Header>
               <Heading as="h2" size="lg" id="apply-step-title">
-                {t(`steps.${applicationSteps[step]}`)}
+                {t(`steps.${current}`)}
               </Heading>
               <Text color="fg.muted" textStyle="sm">
-                {t(`stepDescriptions.${applicationSteps[step]}`)}
+                {t(`stepDescriptions.${current}`)}
               </Text>
             </Card.Header>
             <Card.Body>
-              {step === 0 ? <PersonalInfoStep /> : null}
-              {step === 1 ? <GithubStep github={profile?.github ?? null} profileFailed={profileFailed} /> : null}
-              {step === 2 ? <HackathonsStep verified={devpost} onVerified={setDevpost} /> : null}
-              {step === 3 ? (
+              {current === 'personal' ? <PersonalInfoStep /> : null}
+              {current === 'github' ? (
+                <GithubStep github={profile?.github ?? null} profileFailed={profileFailed} />
+              ) : null}
+              {current === 'hackathons' ? <HackathonsStep verified={devpost} onVerified={setDevpost} /> : null}
+              {current === 'resume' ? (
                 <ResumeStep profileResume={profileResume} choice={resumeChoice} onChange={chooseResume} />
               ) : null}
-              {step === 4 ? <JobDetailsStep description={target.description} /> : null}
+              {current === 'skills' ? (
+                <SkillsStep jobSkills={target.skills} value={skills} onChange={setSkills} />
+              ) : null}
+              {current === 'questions' ? (
+                <QuestionsStep
+                  questions={target.screeningQuestions}
+                  answers={screening}
+                  onChange={answerQuestion}
+                  errors={questionErrors}
+                />
+              ) : null}
+              {current === 'jobDetails' ? <JobDetailsStep description={target.description} /> : null}
             </Card.Body>
           </Card.Root>
 

@@ -1,15 +1,15 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuCheck } from 'react-icons/lu';
-import { applicationSteps } from '../../../../shared/applications/application-schema.ts';
+import type { WizardStep } from '../wizard-steps.ts';
 
-/** The five steps (spec section 2) as an ordered list; the current one is marked for assistive technology. */
-export function StepIndicator({ current }: { current: number }) {
+/** The steps (spec section 2, and Skills / Questions when asked) as an ordered list; the current one is marked. */
+export function StepIndicator({ steps, current }: { steps: readonly WizardStep[]; current: number }) {
   const { t } = useTranslation('apply');
   return (
     <Box as="nav" aria-label={t('steps.label')}>
       <Flex as="ol" gap={{ base: '1', md: '2' }} listStyleType="none" data-testid="step-indicator">
-        {applicationSteps.map((step, index) => {
+        {steps.map((step, index) => {
           const done = index < current;
           const active = index === current;
           return (

@@ -10,6 +10,7 @@ import { useApplyMessage } from '../hooks/use-apply-message.ts';
 import type { OutboxRecord, OutboxStatus } from '../../../db/records/apply-records.ts';
 import { cancelQueued, dismissFailed } from '../db/outbox-repository.ts';
 import { flushOutboxNow } from '../outbox/outbox-runner.ts';
+import type { WizardStep } from '../wizard-steps.ts';
 
 const palette: Record<OutboxStatus, string> = { queued: 'orange', sending: 'blue', sent: 'green', failed: 'red' };
 
@@ -23,7 +24,7 @@ export function OutboxStatusBadge({ status }: { status: OutboxStatus }) {
   );
 }
 
-/** Refusals the Resume step (3) can fix; Devpost ones go to the Hackathons step (2). */
+/** Refusals the Resume step can fix; Devpost ones go to the Hackathons step. */
 const resumeCodes = new Set<ErrorCode>([
   'application_resume_missing',
   'resume_not_pdf',
@@ -34,18 +35,20 @@ const resumeCodes = new Set<ErrorCode>([
 ]);
 
 /** The form step where the applicant can fix what the server refused, read from its code and the fields it named. */
-export function stepForRefusal(entry: Pick<OutboxRecord, 'errorCode' | 'errorFields'>): number {
+export function stepForRefusal(entry: Pick<OutboxRecord, 'errorCode' | 'errorFields'>): WizardStep {
   const fields = entry.errorFields ?? [];
   const code = entry.errorCode ?? null;
-  if (fields.includes('devpostUsername') || code?.startsWith('devpost_')) return 2;
-  if (fields.includes('resume') || (code && resumeCodes.has(code))) return 3;
-  return 0;
+  if (fields.includes('devpostUsername') || code?.startsWith('devpost_')) return 'hackathons';
+  if (fields.includes('resume') || (code && resumeCodes.has(code))) return 'resume';
+  if (code === 'screening_answers_invalid' || fields.some((field) => field.startsWith('screening'))) return 'questions';
+  if (fields.includes('skills')) return 'skills';
+  return 'personal';
 }
 
 interface SubmissionStatusProps {
   entry: OutboxRecord;
   /** The applicant wants to change the answers after a refusal (or a cancel): back to the form, at this step. */
-  onEdit: (step: number) => void;
+  onEdit: (step: WizardStep | 'last') => void;
 }
 
 /** A submitted application not confirmed yet (queued, sending) or refused (failed, with the server's message). */
@@ -58,7 +61,7 @@ export function SubmissionStatus({ entry, onEdit }: SubmissionStatusProps) {
   async function cancel() {
     setBusy(true);
     try {
-      if (await cancelQueued(entry.id)) onEdit(4);
+      if (await cancelQueued(entry.id)) onEdit('last');
     } finally {
       setBusy(false);
     }

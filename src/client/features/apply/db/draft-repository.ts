@@ -10,7 +10,10 @@ export async function readDraft(uid: string, jobId: string, db: AppDb = appDb): 
   return (await db.applicationDrafts.get(draftKey(uid, jobId))) ?? null;
 }
 
-export type DraftContent = Pick<ApplicationDraftRecord, 'step' | 'answers' | 'resumeChoice' | 'devpost'>;
+export type DraftContent = Pick<
+  ApplicationDraftRecord,
+  'step' | 'answers' | 'resumeChoice' | 'devpost' | 'screening' | 'skills'
+>;
 
 /** Saves the whole draft (answers, step, chosen resume with its bytes, verified Devpost) in one write. */
 export async function saveDraft(

@@ -7,7 +7,7 @@ import type { ErrorCode } from '../../../../shared/errors/error-codes.ts';
 /** What Submit puts in the outbox; the repository adds the key, the status and the bookkeeping. */
 export type NewOutboxEntry = Pick<
   OutboxRecord,
-  'uid' | 'jobSlug' | 'jobId' | 'query' | 'answers' | 'resume' | 'devpost' | 'jobSummary'
+  'uid' | 'jobSlug' | 'jobId' | 'query' | 'answers' | 'resume' | 'devpost' | 'jobSummary' | 'screening' | 'skills'
 >;
 
 const active = new Set<OutboxRecord['status']>(['queued', 'sending', 'sent']);

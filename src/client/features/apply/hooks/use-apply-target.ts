@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { ErrorCode } from '../../../../shared/errors/error-codes.ts';
+import type { PublicScreeningQuestion } from '../../../../shared/screening/screening-questions.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { getJobDetail } from '../../jobs/index.ts';
+import { getJobDetail, type PublicJob } from '../../jobs/index.ts';
 import { readJobDetail } from '../../jobs/index.ts';
 import { validateToken } from '../api/validate-token.ts';
 
@@ -13,6 +14,10 @@ export interface ApplyTarget {
   location: string | null;
   description: string | null;
   organization: { name: string; logo: string | null } | null;
+  /** The job's required skills (the wizard asks for skills when the profile lists none). */
+  skills: string[];
+  /** The job's screening questions, without their knockout answers. */
+  screeningQuestions: PublicScreeningQuestion[];
   /** Private mode: the invited applicant (names prefill the form). */
   applicant: { firstName: string | null; lastName: string | null; email: string } | null;
 }
@@ -39,6 +44,11 @@ class ApplyTargetError extends Error {
   }
 }
 
+/** A job view's parts the wizard uses; a copy kept before screening questions existed has none. */
+function jobParts(job: PublicJob) {
+  return { ...job, skills: job.skills ?? [], screeningQuestions: job.screeningQuestions ?? [] };
+}
+
 async function loadTarget(
   slug: string,
   token: string | null,
@@ -48,7 +58,12 @@ async function loadTarget(
   if (token) {
     try {
       const info = await validateToken(token, signal);
-      return { jobId: info.job.id, ...info.job, organization: info.organization, applicant: info.applicant };
+      return {
+        jobId: info.job.id,
+        ...info.job,
+        organization: info.organization,
+        applicant: info.applicant,
+      };
     } catch (error) {
       if (signal.aborted) throw error;
       console.error('[apply] token validation failed', error);
@@ -57,14 +72,19 @@ async function loadTarget(
   }
   try {
     const view = await getJobDetail(slug, { sharedId }, signal);
-    return { jobId: view.job.id, ...view.job, organization: view.organization, applicant: null };
+    return { jobId: view.job.id, ...jobParts(view.job), organization: view.organization, applicant: null };
   } catch (error) {
     if (signal.aborted) throw error;
     // Offline: the copy kept when the job was last opened (the job pages save it) lets the form open.
     if (!(error instanceof ApiError) && !sharedId) {
       const saved = await readJobDetail(slug).catch(() => null);
       if (saved)
-        return { jobId: saved.view.job.id, ...saved.view.job, organization: saved.view.organization, applicant: null };
+        return {
+          jobId: saved.view.job.id,
+          ...jobParts(saved.view.job),
+          organization: saved.view.organization,
+          applicant: null,
+        };
     }
     console.error('[apply] could not load the job', error);
     throw new ApplyTargetError(error, 'jobLoadFailed');

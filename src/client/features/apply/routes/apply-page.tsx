@@ -18,6 +18,7 @@ import { useApplyTarget, type ApplyTarget } from '../hooks/use-apply-target.ts';
 import { useOutboxEntry } from '../hooks/use-outbox-entry.ts';
 import { useOutboxRunner } from '../hooks/use-outbox-runner.ts';
 import { useStoredDraft } from '../hooks/use-stored-draft.ts';
+import { shouldAskSkills, type WizardStep, wizardSteps } from '../wizard-steps.ts';
 
 interface WorkspaceProps {
   uid: string;
@@ -32,7 +33,7 @@ function ApplyWorkspace({ uid, email, slug, query, target }: WorkspaceProps) {
   const profile = useApplyProfile(uid);
   const entry = useOutboxEntry(uid, target.jobId);
   const [draftVersion, setDraftVersion] = useState(0);
-  const [startStep, setStartStep] = useState<number | null>(null);
+  const [startStep, setStartStep] = useState<WizardStep | 'last' | null>(null);
   const draft = useStoredDraft(uid, target.jobId, draftVersion);
 
   if (entry?.status === 'sent') {
@@ -63,8 +64,20 @@ function ApplyWorkspace({ uid, email, slug, query, target }: WorkspaceProps) {
   }
   if (entry === undefined || profile.status === 'loading' || draft === undefined) return <ApplyLoading />;
 
-  const initial = initialWizardState({ profile: profile.profile, email, applicant: target.applicant, draft });
-  if (startStep !== null) initial.step = startStep;
+  // Fixed for the wizard's life: the profile is read before the wizard opens.
+  const stepKeys = wizardSteps({
+    askSkills: shouldAskSkills(target.skills, profile.profile?.skills ?? null),
+    askQuestions: target.screeningQuestions.length > 0,
+  });
+  const lastStep = stepKeys.length - 1;
+  const initial = initialWizardState({
+    profile: profile.profile,
+    email,
+    applicant: target.applicant,
+    draft,
+    lastStep,
+  });
+  if (startStep !== null) initial.step = startStep === 'last' ? lastStep : Math.max(0, stepKeys.indexOf(startStep));
   return (
     <Stack gap="6">
       {header}
@@ -77,6 +90,7 @@ function ApplyWorkspace({ uid, email, slug, query, target }: WorkspaceProps) {
         profile={profile.profile}
         profileFailed={profile.failed}
         initial={initial}
+        stepKeys={stepKeys}
       />
     </Stack>
   );

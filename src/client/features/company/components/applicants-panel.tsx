@@ -33,7 +33,8 @@ import { formatDate } from '../format.ts';
 import { useResource } from '../hooks/use-resource.ts';
 import { EmptyPanel, ErrorPanel, LoadingRows } from './company-states.tsx';
 import { MatchBadge } from './match-summary.tsx';
-import { ApplicationStatusBadge } from './status-badges.tsx';
+import { ApplicationStatusBadge, KnockoutBadge } from './status-badges.tsx';
+import { screeningFilterOf, screeningFilters } from '../../../../shared/screening/screening-questions.ts';
 import type { PipelineQuery } from '../../../../shared/pipeline/pipeline-api.ts';
 import { PipelineBoard } from '../../pipeline/index.ts';
 import {
@@ -63,13 +64,14 @@ function queryFromUrl(params: URLSearchParams): ApplicantsQuery {
         : undefined,
     graduationYear: Number.isInteger(year) && year > 0 ? year : undefined,
     school: params.get('school') || undefined,
+    screening: screeningFilterOf(params.get('screening')),
     sort: sort && (applicantSorts as readonly string[]).includes(sort) ? (sort as ApplicantsQuery['sort']) : 'newest',
     page: Number.isInteger(page) && page > 1 ? page : 1,
     pageSize,
   };
 }
 
-const listKeys = ['q', 'status', 'graduationYear', 'school', 'sort', 'page', 'view'] as const;
+const listKeys = ['q', 'status', 'graduationYear', 'school', 'screening', 'sort', 'page', 'view'] as const;
 
 /** The list's part of the job page's query string: filters, sort, page and view (defaults left out). */
 function listSearchOf(query: ApplicantsQuery, view: View): string {
@@ -79,6 +81,7 @@ function listSearchOf(query: ApplicantsQuery, view: View): string {
     status: view === 'board' ? undefined : query.status,
     graduationYear: query.graduationYear,
     school: query.school,
+    screening: query.screening,
     sort: query.sort === 'newest' ? undefined : query.sort,
     page: view === 'board' || Number(query.page ?? 1) <= 1 ? undefined : query.page,
     view: view === 'board' ? 'board' : undefined,
@@ -120,7 +123,16 @@ function FilterSelect({
 }
 
 /** The applicants of one job: search, filters, sort, paging, selection with a bulk status change, CSV export. */
-export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: string }) {
+export function ApplicantsPanel({
+  jobId,
+  jobSlug,
+  hasScreening = false,
+}: {
+  jobId: string;
+  jobSlug: string;
+  /** The job asks screening questions: the list filters on passed / knocked out. */
+  hasScreening?: boolean;
+}) {
   const { t, i18n } = useTranslation('company');
   const [searchParams, setSearchParams] = useSearchParams();
   const [query, setQuery] = useState<ApplicantsQuery>(() => queryFromUrl(searchParams));
@@ -218,7 +230,7 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
 
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
-  const activeFilters = [query.status, query.graduationYear, query.school].filter(
+  const activeFilters = [query.status, query.graduationYear, query.school, query.screening].filter(
     (value) => value !== undefined && value !== '',
   ).length;
 
@@ -238,6 +250,7 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
     q: query.q as string | undefined,
     graduationYear: query.graduationYear as number | undefined,
     school: query.school as string | undefined,
+    screening: query.screening as PipelineQuery['screening'],
     sort: query.sort as PipelineQuery['sort'],
   };
   const applicationLink = (id: string) =>
@@ -335,6 +348,21 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
               </option>
             ))}
           </FilterSelect>
+          {hasScreening || query.screening ? (
+            <FilterSelect
+              label={t('applicants.filters.screening')}
+              value={String(query.screening ?? '')}
+              onChange={(value) => update({ screening: screeningFilterOf(value) })}
+              testId="filter-screening"
+            >
+              <option value="">{t('applicants.filters.anyScreening')}</option>
+              {screeningFilters.map((filter) => (
+                <option key={filter} value={filter}>
+                  {t(`applicants.filters.screeningChoices.${filter}`)}
+                </option>
+              ))}
+            </FilterSelect>
+          ) : null}
           <FilterSelect
             label={t('applicants.sort.label')}
             value={String(query.sort ?? 'newest')}
@@ -418,7 +446,7 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
         <EmptyPanel
           icon={<LuUsers />}
           title={
-            query.q || query.status || query.school || query.graduationYear
+            query.q || query.status || query.school || query.graduationYear || query.screening
               ? t('applicants.noMatch')
               : t('applicants.empty')
           }
@@ -482,6 +510,7 @@ export function ApplicantsPanel({ jobId, jobSlug }: { jobId: string; jobSlug: st
                     <HStack gap="2">
                       <ApplicationStatusBadge status={item.status} />
                       <MatchBadge match={item.match} />
+                      {item.knockedOut ? <KnockoutBadge /> : null}
                     </HStack>
                   </Flex>
                   <Text textStyle="sm" color="fg.muted" wordBreak="break-word">

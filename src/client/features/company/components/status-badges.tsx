@@ -23,3 +23,13 @@ export function VisibilityBadge({ visibility }: { visibility: JobVisibility }) {
     </Badge>
   );
 }
+
+/** The application gave a knockout answer to a screening question (the organization's eyes only). */
+export function KnockoutBadge() {
+  const { t } = useTranslation('company');
+  return (
+    <Badge colorPalette="red" variant="outline" data-testid="knockout-badge">
+      {t('screening.knockedOut')}
+    </Badge>
+  );
+}

@@ -42,7 +42,8 @@ import { errorCodeOf, apiErrorText } from '../../../lib/api-error-text.ts';
 import { ErrorPanel, LoadingRows } from '../components/company-states.tsx';
 import { RejectionReasonFields, rejectionRequestOf } from '../components/rejection-reason-fields.tsx';
 import { MatchExplained } from '../components/match-summary.tsx';
-import { ApplicationStatusBadge } from '../components/status-badges.tsx';
+import { ApplicationStatusBadge, KnockoutBadge } from '../components/status-badges.tsx';
+import { ScreeningAnswers } from '../components/screening-answers.tsx';
 import { formatDate, formatDateTime } from '../format.ts';
 import { useResource } from '../hooks/use-resource.ts';
 
@@ -339,6 +340,7 @@ export default function CompanyApplicationPage() {
         </Stack>
         <HStack gap="2">
           <ApplicationStatusBadge status={data.status} />
+          {data.screening.knockedOut ? <KnockoutBadge /> : null}
           <Text textStyle="sm" color="fg.muted">
             {t('application.since', { date: formatDate(data.statusChangedAt, i18n.language) })}
           </Text>
@@ -379,6 +381,11 @@ export default function CompanyApplicationPage() {
             <Section title={t('application.answers')} testId="answers">
               <DefinitionList rows={fields} />
             </Section>
+            {data.screening.answers.length > 0 ? (
+              <Section title={t('screening.title')} testId="screening">
+                <ScreeningAnswers answers={data.screening.answers} />
+              </Section>
+            ) : null}
             <Section title={t('application.coverLetter')} testId="cover-letter">
               <Text whiteSpace="pre-wrap" wordBreak="break-word">
                 {data.coverLetter || t('application.none')}

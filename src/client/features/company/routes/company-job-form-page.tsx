@@ -27,6 +27,7 @@ import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { ErrorPanel, LoadingRows } from '../components/company-states.tsx';
 import { JobCriteriaFields } from '../components/job-criteria-fields.tsx';
 import { JobSkillsInput } from '../components/job-skills-input.tsx';
+import { ScreeningQuestionsEditor } from '../components/screening-questions-editor.tsx';
 import { useResource } from '../hooks/use-resource.ts';
 import {
   currencies,
@@ -150,6 +151,8 @@ function JobForm({ job }: { job: CompanyJob | null }) {
           </Card.Root>
 
           <JobCriteriaFields savedTerms={job?.terms ?? noTerms} />
+
+          <ScreeningQuestionsEditor />
 
           <Card.Root variant="outline">
             <Card.Body gap="4">

@@ -213,7 +213,11 @@ export default function CompanyJobPage() {
           })}
         </Tabs.List>
         <Tabs.Content value="applicants">
-          <ApplicantsPanel jobId={job.data.id} jobSlug={job.data.slug} />
+          <ApplicantsPanel
+            jobId={job.data.id}
+            jobSlug={job.data.slug}
+            hasScreening={job.data.screeningQuestions.length > 0}
+          />
         </Tabs.Content>
         <Tabs.Content value="invitations">
           <JobInvitationsPanel jobId={job.data.id} />

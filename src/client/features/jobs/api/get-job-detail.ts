@@ -6,6 +6,7 @@ import {
   sponsorshipSchema,
   termKeyPattern,
 } from '../../../../shared/jobs/job-criteria.ts';
+import { publicScreeningQuestionSchema } from '../../../../shared/screening/screening-questions.ts';
 
 // Spec section 3: job type and location are free text, and dates may be missing or in any format (an unparseable
 // one is shown as is), so everything but the title is lenient here.
@@ -51,6 +52,8 @@ const publicJobSchema = z.object({
     .array(z.unknown())
     .catch([])
     .transform((skills) => skills.filter((skill): skill is string => typeof skill === 'string' && skill.trim() !== '')),
+  /** Asked by the apply wizard; a copy kept before questions existed, or one this version cannot read, has none. */
+  screeningQuestions: z.array(publicScreeningQuestionSchema).catch([]),
 });
 
 const organizationSchema = z
@@ -65,7 +68,7 @@ const organizationSchema = z
   .transform((value) => value ?? null);
 
 type ParsedPublicJob = z.output<typeof publicJobSchema>;
-type CriteriaFields = 'family' | 'termKeys' | 'degreeLevels' | 'sponsorship' | 'skills';
+type CriteriaFields = 'family' | 'termKeys' | 'degreeLevels' | 'sponsorship' | 'skills' | 'screeningQuestions';
 /** A job as read from the API, or from a copy saved on the device (not parsed again: older copies lack the criteria). */
 export type PublicJob = Omit<ParsedPublicJob, CriteriaFields> & Partial<Pick<ParsedPublicJob, CriteriaFields>>;
 

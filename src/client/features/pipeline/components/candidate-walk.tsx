@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { applicationStatuses, applicantSorts } from '../../../../shared/company/company-api.ts';
 import type { NeighborsQuery } from '../../../../shared/pipeline/pipeline-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { screeningFilterOf } from '../../../../shared/screening/screening-questions.ts';
 import { useResource } from '../../company/index.ts';
 import { getNeighbors } from '../api/pipeline-api.ts';
 
@@ -23,6 +24,7 @@ export function listQueryOf(listSearch: string): NeighborsQuery {
         : undefined,
     graduationYear: Number.isInteger(year) && year > 0 ? year : undefined,
     school: params.get('school') ?? undefined,
+    screening: screeningFilterOf(params.get('screening')),
     sort: sort && (applicantSorts as readonly string[]).includes(sort) ? (sort as NeighborsQuery['sort']) : undefined,
   };
 }
