@@ -249,4 +249,11 @@ test('screening questions: written with a knockout, asked in the wizard in Engli
   await expect(owner.getByTestId('screening-editor')).toContainText('Questions de présélection');
   await expect(owner.getByTestId('screening-question')).toHaveCount(2);
   await shoot(owner, 'screening-job-form-fr');
+
+  // The job leaves the board, so later tests that apply to the newest public job never meet its required questions.
+  await setLocale(owner, 'en');
+  await owner.goto(`/company/jobs/${jobId}`);
+  await owner.getByTestId('job-status-action').click();
+  await owner.getByRole('alertdialog').getByRole('button', { name: 'Stop accepting applications' }).click();
+  await expect(owner.getByTestId('job-status')).toHaveAttribute('data-status', 'closed');
 });
