@@ -43,8 +43,7 @@ export const notExportedTables: Record<string, string> = {
   account_deletions: 'exists only while an account is being deleted',
 };
 
-/** Columns of the app's own bookkeeping (replays of a request), left out. */
-// Left out: bookkeeping, and the organization's own judgement (a knockout answer is never shown to the student,
+// Left out: the app's own bookkeeping (replays of a request), and the organization's own judgement (a knockout answer is never shown to the student,
 // like a rejection's reason); the screening answers themselves are the student's and are exported.
 const applicationBookkeeping = new Set([
   'idempotencyKey',
