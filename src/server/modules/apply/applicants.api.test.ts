@@ -55,6 +55,8 @@ describe('GET /api/applicants/validate/:token', () => {
         type: 'Internship',
         location: 'Montréal, QC, Canada',
         description: 'Keep us safe.',
+        skills: [],
+        screeningQuestions: [],
       },
       organization: { name: 'Fabrikam', logo: '/api/public/files/logos/organizations/fabrikam/logo.svg' },
     });

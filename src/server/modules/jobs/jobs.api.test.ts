@@ -105,6 +105,7 @@ describe('GET /api/public/jobs/{idOrSlug}', () => {
         degreeLevels: demo.degreeLevels,
         sponsorship: demo.sponsorship,
         skills: row.skills,
+        screeningQuestions: [],
       },
       organization: {
         name: organization.name,
