@@ -184,6 +184,9 @@ test('screening questions: written with a knockout, asked in the wizard in Engli
   await second.getByRole('button', { name: 'Add an option' }).click();
   await second.getByLabel('Option 3', { exact: true }).fill('Next year');
   await second.getByLabel('Knockout answer').selectOption({ label: 'Next year' });
+  // Filled options are not marked wrong (an earlier check of the list, when the third one was empty, stayed on).
+  for (const label of ['Option 1', 'Option 3'])
+    await expect(second.getByLabel(label, { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
   await editor.scrollIntoViewIfNeeded();
   await shoot(owner, 'screening-job-form-en');
   await owner.getByRole('button', { name: 'Publish', exact: true }).click();

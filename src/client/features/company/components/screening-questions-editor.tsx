@@ -15,7 +15,7 @@ type QuestionErrors = Partial<Record<'prompt' | 'options' | 'knockout' | 'maxLen
 
 function QuestionEditor({ index, onRemove }: { index: number; onRemove: () => void }) {
   const { t } = useTranslation('company');
-  const { register, control, formState } = useFormContext<JobFormValues>();
+  const { register, control, formState, trigger } = useFormContext<JobFormValues>();
   const kind = useWatch({ control, name: `screeningQuestions.${index}.kind` });
   const options = useFieldArray({ control, name: `screeningQuestions.${index}.options` });
   const optionTexts = useWatch({ control, name: `screeningQuestions.${index}.options` });
@@ -112,7 +112,14 @@ function QuestionEditor({ index, onRemove }: { index: number; onRemove: () => vo
               {options.fields.map((option, optionIndex) => (
                 <HStack key={option.id} gap="2">
                   <Input
-                    {...register(`screeningQuestions.${index}.options.${optionIndex}.text`)}
+                    {...register(`screeningQuestions.${index}.options.${optionIndex}.text`, {
+                      // The list's own checks (enough options, no repeats) live on the list: a change to one option
+                      // checks the list again, or its error outlives the fix (every option stayed red).
+                      onChange: () => {
+                        if (formState.errors.screeningQuestions?.[index]?.options)
+                          void trigger(`screeningQuestions.${index}.options`);
+                      },
+                    })}
                     aria-label={t('jobForm.screening.optionLabel', { number: optionIndex + 1 })}
                     maxLength={screeningLimits.option}
                     minH="11"
