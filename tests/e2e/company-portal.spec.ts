@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 import { fillWizardToJobDetails, stepHeading } from './support/apply.ts';
@@ -9,6 +11,8 @@ import {
   uniqueCompanyEmail,
   waitForMail,
 } from './support/company.ts';
+
+const resumesDir = path.resolve('tests/fixtures/resumes');
 
 // The company portal on the real product: the operator's command, the portal's sign-in (Auth emulator), posting a
 // job, a student applying on the board, the pipeline seen from both sides, invitations by CSV, closing a job.
@@ -45,7 +49,12 @@ async function findOnBoard(page: Page, title: string): Promise<void> {
 async function applyFromBoard(page: Page, title: string): Promise<void> {
   await page.getByTestId('job-card').filter({ hasText: title }).getByRole('link').first().click();
   await page.getByRole('link', { name: 'Apply for this position' }).first().click();
-  await fillWizardToJobDetails(page);
+  // A resume with text (one of the labelled resumes): the portal highlights the job's skills in it.
+  await fillWizardToJobDetails(page, {
+    name: 'Ada Resume.pdf',
+    mimeType: 'application/pdf',
+    buffer: readFileSync(path.join(resumesDir, '25-en-one.pdf')),
+  });
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect(page.getByText('Application Submitted!')).toBeVisible();
 }
@@ -94,8 +103,16 @@ test('the whole loop: operator, owner, teammate, student, status e-mail, withdra
   await expect(teammate.getByTestId('answers')).toContainText(studentEmail);
   // "0 of 2" only for a profile that lists skills; one that lists none is not counted against the student.
   await expect(teammate.getByTestId('match-explained')).toContainText('2 required');
-  const resume = teammate.getByTestId('resume-frame');
-  await expect(resume).toHaveAttribute('src', /^blob:/);
+  // The resume drawn page by page (phones do not show a PDF in a frame), the job's skills marked where they appear.
+  await expect(teammate.getByTestId('resume-page').first()).toBeVisible();
+  await expect(teammate.getByTestId('resume-skills-found')).toContainText(
+    /Required skills in the resume: TypeScript \(\d+\)/,
+  );
+  await teammate.setViewportSize({ width: 375, height: 812 });
+  await expect(teammate.getByTestId('resume-page').first()).toBeVisible();
+  expect((await teammate.getByTestId('resume-page').first().boundingBox())!.width).toBeLessThanOrEqual(375);
+  await teammate.getByTestId('resume').screenshot({ path: 'test-results/screens/resume-viewer-en-375.png' });
+  await teammate.setViewportSize({ width: 1280, height: 900 });
   // Moves are silent unless the member chooses to tell the student.
   await teammate.getByTestId('status-select').selectOption('interview');
   await teammate.getByTestId('message-select').selectOption('status');

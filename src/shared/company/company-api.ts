@@ -478,7 +478,8 @@ export type ApplicationAnswersView = z.infer<typeof applicationAnswersViewSchema
 export type CompanyApplication = {
   applicationId: string;
   jobId: string;
-  job: { title: string };
+  /** The job's title and required skills (highlighted in the resume). */
+  job: { title: string; requiredSkills: string[] };
   status: (typeof applicationStatuses)[number];
   statusChangedAt: string;
   appliedAt: string;

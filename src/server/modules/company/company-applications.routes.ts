@@ -158,7 +158,7 @@ export const companyApplicationsRoutes: FastifyPluginAsync<CompanyApplicationsRo
       return {
         applicationId: application.id,
         jobId: job.id,
-        job: { title: job.title },
+        job: { title: job.title, requiredSkills: job.skills },
         status: application.status,
         statusChangedAt: application.statusChangedAt.toISOString(),
         appliedAt: application.submittedAt.toISOString(),

@@ -12,7 +12,7 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowLeft, LuExternalLink } from 'react-icons/lu';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
@@ -24,7 +24,6 @@ import {
 } from '../../../../shared/company/company-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { DefinitionList } from '../../../components/ui/definition-list.tsx';
-import { PdfFrame } from '../../../components/ui/pdf-frame.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { addNote, getApplication, getApplicationResume, setApplicationStatus } from '../api/company-api.ts';
 import { ScorecardsPanel } from '../../scorecards/index.ts';
@@ -41,6 +40,7 @@ import {
 import { errorCodeOf, apiErrorText } from '../../../lib/api-error-text.ts';
 import { ErrorPanel, LoadingRows } from '../components/company-states.tsx';
 import { RejectionReasonFields, rejectionRequestOf } from '../components/rejection-reason-fields.tsx';
+import { ResumeViewer } from '../components/resume-viewer.tsx';
 import { MatchExplained } from '../components/match-summary.tsx';
 import { ApplicationStatusBadge, KnockoutBadge } from '../components/status-badges.tsx';
 import { ScreeningAnswers } from '../components/screening-answers.tsx';
@@ -393,13 +393,14 @@ export default function CompanyApplicationPage() {
             </Section>
             <Section title={t('application.resume')} testId="resume">
               {data.hasResume ? (
-                <PdfFrame
+                <ResumeViewer
                   key={data.applicationId}
                   load={(signal) => getApplicationResume(data.applicationId, signal)}
                   fileName={data.resumeName ?? 'resume.pdf'}
                   title={t('application.resumeTitle', { name: `${answers.firstName} ${answers.lastName}` })}
                   downloadLabel={t('application.downloadResume', { name: data.resumeName ?? 'resume.pdf' })}
                   errorText={(error) => `${t('application.resumeFailed')} ${apiErrorText(t, error)}`}
+                  skills={data.job.requiredSkills}
                 />
               ) : (
                 <Text color="fg.muted">{t('application.noResume')}</Text>
@@ -448,7 +449,9 @@ export default function CompanyApplicationPage() {
         </GridItem>
         <GridItem area="team">
           <Stack gap="5">
-            <InterviewsPanel applicationId={data.applicationId} />
+            <Suspense fallback={<LoadingRows rows={1} height="24" />}>
+              <InterviewsPanel applicationId={data.applicationId} />
+            </Suspense>
             <ScorecardsPanel applicationId={data.applicationId} jobId={data.jobId} />
             <ApplicationMessagesPanel applicationId={data.applicationId} version={data.version} />
             <Notes application={data} onChange={application.setData} />
