@@ -9,3 +9,4 @@ export {
   noMessage,
 } from './components/message-choice.tsx';
 export { type MoveMessage, MoveMessageSelect } from './components/move-message-select.tsx';
+export { BulkMoveBar } from './components/bulk-move-bar.tsx';

@@ -15,18 +15,10 @@ import { Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuDownload, LuSearch, LuSlidersHorizontal, LuUsers } from 'react-icons/lu';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import {
-  applicantSorts,
-  applicationStatuses,
-  companySettableStatuses,
-  type ApplicantsQuery,
-  type CompanySettableStatus,
-  type RejectionReason,
-} from '../../../../shared/company/company-api.ts';
+import { applicantSorts, applicationStatuses, type ApplicantsQuery } from '../../../../shared/company/company-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
-import { bulkSetStatus, downloadApplicantsCsv, getApplicants } from '../api/company-api.ts';
-import { RejectionReasonFields, rejectionRequestOf } from './rejection-reason-fields.tsx';
+import { downloadApplicantsCsv, getApplicants } from '../api/company-api.ts';
 import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { saveBlob } from '../../../lib/save-blob.ts';
 import { formatDate } from '../format.ts';
@@ -37,13 +29,7 @@ import { ApplicationStatusBadge, KnockoutBadge } from './status-badges.tsx';
 import { screeningFilterOf, screeningFilters } from '../../../../shared/screening/screening-questions.ts';
 import type { PipelineQuery } from '../../../../shared/pipeline/pipeline-api.ts';
 import { PipelineBoard } from '../../pipeline/index.ts';
-import {
-  MessageChoice,
-  messageReady,
-  messageRequestOf,
-  type MessageSelection,
-  noMessage,
-} from '../../messages/index.ts';
+import { BulkMoveBar } from '../../messages/index.ts';
 
 const pageSize = 20;
 
@@ -153,11 +139,6 @@ export function ApplicantsPanel({
     );
   }, [listSearch, setSearchParams]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [bulkStatus, setBulkStatus] = useState<CompanySettableStatus>('screening');
-  const [bulkMessage, setBulkMessage] = useState<MessageSelection>(noMessage);
-  const [bulkReason, setBulkReason] = useState<RejectionReason | ''>('');
-  const [bulkReasonNote, setBulkReasonNote] = useState('');
-  const [bulkBusy, setBulkBusy] = useState(false);
   const [exporting, setExporting] = useState(false);
 
   // Typing searches after a short pause, from the first page.
@@ -196,36 +177,6 @@ export function ApplicantsPanel({
       else next.delete(id);
       return next;
     });
-  }
-
-  async function applyBulk() {
-    setBulkBusy(true);
-    try {
-      const result = await bulkSetStatus({
-        applicationIds: [...selected],
-        status: bulkStatus,
-        ...messageRequestOf(bulkMessage),
-        ...(bulkStatus === 'rejected' ? rejectionRequestOf(bulkReason, bulkReasonNote) : {}),
-      });
-      toaster.create({
-        type: result.skipped.length > 0 ? 'warning' : 'success',
-        title: t('applicants.bulkDone', {
-          count: result.updated.length,
-          status: t(`applications:status.${bulkStatus}`),
-        }),
-        description:
-          result.skipped.length > 0 ? t('applicants.bulkSkipped', { count: result.skipped.length }) : undefined,
-      });
-      setSelected(new Set());
-      setBulkMessage(noMessage);
-      setBulkReason('');
-      setBulkReasonNote('');
-      applicants.reload();
-    } catch (error) {
-      toaster.create({ type: 'error', title: t('applicants.bulkFailed'), description: apiErrorText(t, error) });
-    } finally {
-      setBulkBusy(false);
-    }
   }
 
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -386,56 +337,7 @@ export function ApplicantsPanel({
       ) : null}
 
       {!board && selected.size > 0 ? (
-        <Flex gap="3" align="center" wrap="wrap" p="3" bg="brand.subtle" rounded="l2" data-testid="bulk-bar">
-          <Text fontWeight="medium">{t('applicants.selected', { count: selected.size })}</Text>
-          <NativeSelect.Root w={{ base: 'full', sm: '48' }}>
-            <NativeSelect.Field
-              aria-label={t('applicants.bulkStatus')}
-              value={bulkStatus}
-              onChange={(event) => setBulkStatus(event.currentTarget.value as CompanySettableStatus)}
-              minH="11"
-              bg="bg"
-            >
-              {companySettableStatuses.map((status) => (
-                <option key={status} value={status}>
-                  {t(`applications:status.${status}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <Box w="full" minW="0">
-            <MessageChoice
-              value={bulkMessage}
-              onChange={setBulkMessage}
-              move={bulkStatus}
-              previewApplicationId={[...selected][0] ?? null}
-              bulk
-            />
-          </Box>
-          {bulkStatus === 'rejected' ? (
-            <Box w="full" minW="0">
-              <RejectionReasonFields
-                reason={bulkReason}
-                onReason={setBulkReason}
-                note={bulkReasonNote}
-                onNote={setBulkReasonNote}
-              />
-            </Box>
-          ) : null}
-          <Button
-            onClick={() => void applyBulk()}
-            loading={bulkBusy}
-            disabled={!messageReady(bulkMessage)}
-            minH="11"
-            data-testid="bulk-apply"
-          >
-            {t('applicants.bulkApply')}
-          </Button>
-          <Button variant="ghost" onClick={() => setSelected(new Set())} minH="11">
-            {t('applicants.clearSelection')}
-          </Button>
-        </Flex>
+        <BulkMoveBar selected={selected} onClear={() => setSelected(new Set())} onMoved={applicants.reload} />
       ) : null}
 
       {!board && applicants.status === 'loading' ? <LoadingRows rows={4} /> : null}

@@ -50,7 +50,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
 import { apiErrorText, errorCodeOf } from '../../../lib/api-error-text.ts';
 import {
-  bulkSetStatus,
   ErrorPanel,
   formatDate,
   LoadingRows,
@@ -59,15 +58,7 @@ import {
   setApplicationStatus,
   useResource,
 } from '../../company/index.ts';
-import {
-  MessageChoice,
-  messageReady,
-  messageRequestOf,
-  type MessageSelection,
-  type MoveMessage,
-  MoveMessageSelect,
-  noMessage,
-} from '../../messages/index.ts';
+import { BulkMoveBar, messageRequestOf, type MoveMessage, MoveMessageSelect } from '../../messages/index.ts';
 import { getPipeline } from '../api/pipeline-api.ts';
 
 const movable = (status: ApplicationStatus): status is CompanySettableStatus =>
@@ -368,11 +359,6 @@ export default function PipelineBoard({
   const [reasonNote, setReasonNote] = useState('');
   const [activeId, setActiveId] = useState<string | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [bulkStatus, setBulkStatus] = useState<CompanySettableStatus>('screening');
-  const [bulkMessage, setBulkMessage] = useState<MessageSelection>(noMessage);
-  const [bulkReason, setBulkReason] = useState<RejectionReason | ''>('');
-  const [bulkReasonNote, setBulkReasonNote] = useState('');
-  const [bulkBusy, setBulkBusy] = useState(false);
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 4 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 6 } }),
@@ -474,33 +460,6 @@ export default function PipelineBoard({
     if (card && over && movable(over.id as ApplicationStatus)) void move(card, over.id as CompanySettableStatus);
   }
 
-  async function applyBulk() {
-    setBulkBusy(true);
-    try {
-      const result = await bulkSetStatus({
-        applicationIds: [...selected],
-        status: bulkStatus,
-        ...messageRequestOf(bulkMessage),
-        ...(bulkStatus === 'rejected' ? rejectionRequestOf(bulkReason, bulkReasonNote) : {}),
-      });
-      toaster.create({
-        type: result.skipped.length > 0 ? 'warning' : 'success',
-        title: t('applicants.bulkDone', { count: result.updated.length, status: columnName(bulkStatus) }),
-        description:
-          result.skipped.length > 0 ? t('applicants.bulkSkipped', { count: result.skipped.length }) : undefined,
-      });
-      setSelected(new Set());
-      setBulkMessage(noMessage);
-      setBulkReason('');
-      setBulkReasonNote('');
-      pipeline.reload();
-    } catch (error) {
-      toaster.create({ type: 'error', title: t('applicants.bulkFailed'), description: apiErrorText(t, error) });
-    } finally {
-      setBulkBusy(false);
-    }
-  }
-
   if (pipeline.status === 'loading') return <LoadingRows rows={3} height="24" />;
   if (pipeline.status === 'error') return <ErrorPanel error={pipeline.error} onRetry={pipeline.reload} />;
   const active = activeId ? findCard(pipeline.data, activeId) : undefined;
@@ -511,57 +470,12 @@ export default function PipelineBoard({
       <MoveMessageSelect value={message} onChange={setMessage} />
 
       {selected.size > 0 ? (
-        <Flex gap="3" align="center" wrap="wrap" p="3" bg="brand.subtle" rounded="l2" data-testid="pipeline-bulk-bar">
-          <Text fontWeight="medium">{t('applicants.selected', { count: selected.size })}</Text>
-          <NativeSelect.Root w={{ base: 'full', sm: '48' }}>
-            <NativeSelect.Field
-              aria-label={t('applicants.bulkStatus')}
-              value={bulkStatus}
-              onChange={(event) => setBulkStatus(event.currentTarget.value as CompanySettableStatus)}
-              minH="11"
-              bg="bg"
-              data-testid="pipeline-bulk-status"
-            >
-              {companySettableStatuses.map((status) => (
-                <option key={status} value={status}>
-                  {columnName(status)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <Box w="full" minW="0">
-            <MessageChoice
-              value={bulkMessage}
-              onChange={setBulkMessage}
-              move={bulkStatus}
-              previewApplicationId={[...selected][0] ?? null}
-              bulk
-            />
-          </Box>
-          {bulkStatus === 'rejected' ? (
-            <Box w="full" minW="0">
-              <RejectionReasonFields
-                reason={bulkReason}
-                onReason={setBulkReason}
-                note={bulkReasonNote}
-                onNote={setBulkReasonNote}
-              />
-            </Box>
-          ) : null}
-          <Button
-            onClick={() => void applyBulk()}
-            loading={bulkBusy}
-            disabled={!messageReady(bulkMessage)}
-            minH="11"
-            data-testid="pipeline-bulk-apply"
-          >
-            {t('applicants.bulkApply')}
-          </Button>
-          <Button variant="ghost" onClick={() => setSelected(new Set())} minH="11">
-            {t('applicants.clearSelection')}
-          </Button>
-        </Flex>
+        <BulkMoveBar
+          selected={selected}
+          onClear={() => setSelected(new Set())}
+          onMoved={pipeline.reload}
+          testIdPrefix="pipeline-"
+        />
       ) : null}
 
       <DndContext
