@@ -6,3 +6,4 @@ export { getCachedProfile, saveCachedProfile } from './db/profile-cache-reposito
 export { useCachedProfile } from './hooks/use-cached-profile.ts';
 export { useProfileSyncSettled } from './hooks/use-profile-sync.ts';
 export { profileMessageKey } from './profile-message-keys.ts';
+export { useSkillDraft } from './hooks/use-skill-draft.ts';

@@ -1,10 +1,9 @@
 import { Checkbox, Field, Fieldset, HStack, Input, Stack, Tag, Text, Wrap } from '@chakra-ui/react';
-import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuPlus } from 'react-icons/lu';
-import { maxSkills, newSkillError } from '../../../../shared/profile/skills.ts';
+import { maxSkills } from '../../../../shared/profile/skills.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { profileMessageKey } from '../../profile/index.ts';
+import { useSkillDraft } from '../../profile/index.ts';
 
 const sameSkill = (a: string, b: string) => a.toLocaleLowerCase() === b.toLocaleLowerCase();
 
@@ -22,36 +21,13 @@ export function SkillsStep({
   onChange: (skills: string[]) => void;
 }) {
   const { t } = useTranslation('apply');
-  const [draft, setDraft] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
+  const { draft, setDraft, message, setMessage, add, onKeyDown } = useSkillDraft(value, onChange);
   const full = value.length >= maxSkills;
   const others = value.filter((skill) => !jobSkills.some((jobSkill) => sameSkill(jobSkill, skill)));
-
-  function translate(text: string): string {
-    const known = profileMessageKey(text);
-    return known ? t(known.key, known.values ?? {}) : text;
-  }
 
   function toggle(skill: string, checked: boolean) {
     setMessage(null);
     onChange(checked ? [...value, skill] : value.filter((item) => !sameSkill(item, skill)));
-  }
-
-  function add() {
-    const problem = newSkillError(value, draft);
-    if (problem) {
-      setMessage(translate(problem));
-      return;
-    }
-    onChange([...value, draft.trim()]);
-    setDraft('');
-    setMessage(null);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key !== 'Enter') return;
-    event.preventDefault(); // Enter adds the skill; the wizard never submits on Enter.
-    add();
   }
 
   return (

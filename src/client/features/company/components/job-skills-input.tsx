@@ -1,10 +1,9 @@
 import { Field, HStack, Input, Tag, Wrap } from '@chakra-ui/react';
-import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuPlus } from 'react-icons/lu';
-import { maxSkills, newSkillError } from '../../../../shared/profile/skills.ts';
+import { maxSkills } from '../../../../shared/profile/skills.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { profileMessageKey } from '../../profile/index.ts';
+import { useSkillDraft } from '../../profile/index.ts';
 
 /** Required skills of a job, with the profile's rules: Enter adds, no empty, duplicate (any case) or 16th skill. */
 export function JobSkillsInput({
@@ -17,30 +16,7 @@ export function JobSkillsInput({
   error?: string;
 }) {
   const { t } = useTranslation('company');
-  const [draft, setDraft] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
-
-  function translate(text: string): string {
-    const known = profileMessageKey(text);
-    return known ? t(known.key, known.values ?? {}) : text;
-  }
-
-  function add() {
-    const problem = newSkillError(value, draft);
-    if (problem) {
-      setMessage(translate(problem));
-      return;
-    }
-    onChange([...value, draft.trim()]);
-    setDraft('');
-    setMessage(null);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key !== 'Enter') return;
-    event.preventDefault(); // Enter adds a skill; it never submits the job form.
-    add();
-  }
+  const { draft, setDraft, message, add, onKeyDown } = useSkillDraft(value, onChange);
 
   const shown = message ?? error ?? null;
   return (
