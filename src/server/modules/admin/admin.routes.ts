@@ -118,11 +118,17 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const { sources } = request.body;
+      const sources = request.body.sources.map((source) => ({
+        name: source.name,
+        type: source.type,
+        data: source.records,
+      }));
+      // The parsed feeds (~25 MB of objects for 20,000 listings) are not kept by the request while the listings
+      // are written and the board reloads: the service lets go of them once they are prepared (the handler's own
+      // list is emptied by splice, so the service holds the only reference).
+      request.body = { sources: [] };
       try {
-        const report = await ingest.importSources(
-          sources.map((source) => ({ name: source.name, type: source.type, data: source.records })),
-        );
+        const report = await ingest.importSources(sources.splice(0));
         const view = boardIndex.view();
         reply.header('cache-control', 'no-store');
         return { ...report, board: { version: view.version, jobs: view.jobCount } };

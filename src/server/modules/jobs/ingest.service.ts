@@ -9,7 +9,7 @@ import {
   recordFeedNotModified,
   saveFeed,
 } from './ingest.repository.ts';
-import { type FeedSource, prepareFeed, type SourceSummary } from './prepare-feed.ts';
+import { type FeedSource, type PreparedFeed, prepareFeed, type SourceSummary } from './prepare-feed.ts';
 
 // Keeps the external listings in step with the two community feeds. One ingestion at a time across every API
 // instance (a PostgreSQL advisory lock); the others skip and pick the result up through the board version.
@@ -136,19 +136,30 @@ export function createIngestService({
     return { ran: true, feeds: run.result };
   }
 
-  async function importSources(
+  // Not async: once the sources are prepared, nothing here refers to their parsed JSON (~25 MB of objects for
+  // 20,000 listings), so it can be collected while the listings are written and the board reloads.
+  function importSources(
     sources: readonly ImportSource[],
     { waitMs = 60_000 }: { waitMs?: number } = {},
   ): Promise<ImportReport> {
-    const types = [...new Set(sources.map((source) => source.type))];
-    // Everything is parsed and checked before anything is written.
-    const prepared = types.map((type) =>
-      prepareFeed(
-        type,
-        sources.filter((source) => source.type === type),
-      ),
-    );
-    const deadline = Date.now() + waitMs;
+    let prepared: PreparedFeed[];
+    try {
+      const types = [...new Set(sources.map((source) => source.type))];
+      // Everything is parsed and checked before anything is written.
+      prepared = types.map((type) =>
+        prepareFeed(
+          type,
+          sources.filter((source) => source.type === type),
+        ),
+      );
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    return writePrepared(prepared, Date.now() + waitMs);
+  }
+
+  async function writePrepared(prepared: PreparedFeed[], deadline: number): Promise<ImportReport> {
+    const summaries = prepared.flatMap((feed) => feed.sources);
     for (;;) {
       const run = await database.withAdvisoryLock(feedIngestLockKey, async () => {
         const written: FeedWriteResult[] = [];
@@ -160,8 +171,10 @@ export function createIngestService({
         return written;
       });
       if (run.acquired) {
+        // The written jobs are not kept while the board reloads (it reads them back from the database).
+        prepared.length = 0;
         await notifyChange(run.result.some((result) => result.version !== null));
-        return { sources: prepared.flatMap((feed) => feed.sources), feeds: run.result };
+        return { sources: summaries, feeds: run.result };
       }
       if (Date.now() >= deadline) {
         throw new IngestBusyError('Another feed ingestion is running; try again in a minute');
