@@ -1,5 +1,14 @@
+import type { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants as zlibConstants, gunzip, gzip, gzipSync } from 'node:zlib';
+import {
+  brotliCompressSync,
+  constants as zlibConstants,
+  createBrotliCompress,
+  createGzip,
+  gunzip,
+  gzipSync,
+} from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import {
   filterJobs,
@@ -20,8 +29,6 @@ import { type BoardSource, type FeaturedBoardRow, loadBoardSource, readBoardVers
 // The whole board (20,000 jobs is ~10 MB) lives in memory, indexed once per version with the shared rules, so a
 // filtered, searched page is answered without touching the database. See docs/decisions/005-in-memory-job-board.md.
 
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
 const gunzipAsync = promisify(gunzip);
 
 export type BoardSnapshot = {
@@ -34,6 +41,46 @@ export type BoardSnapshot = {
    */
   identity(): Promise<Buffer>;
 };
+
+// Jobs per piece of the snapshot's JSON (~250 KB).
+const snapshotPartJobs = 500;
+
+/**
+ * The snapshot's JSON in pieces, the same bytes as `JSON.stringify({ version, refreshedAt, jobs })`: compressed as
+ * they come, 20,000 jobs never exist as one ~10 MB string (twice that when a title has a character beyond Latin-1)
+ * and its ~10 MB of bytes, which were the server's memory peak when a board loaded. Exported for its test.
+ */
+export function* snapshotJsonParts(version: string, refreshedAt: string, jobs: readonly BoardJob[]): Generator<string> {
+  yield `{"version":${JSON.stringify(version)},"refreshedAt":${JSON.stringify(refreshedAt)},"jobs":[`;
+  for (let start = 0; start < jobs.length; start += snapshotPartJobs) {
+    const part = jobs
+      .slice(start, start + snapshotPartJobs)
+      .map((job) => JSON.stringify(job))
+      .join(',');
+    yield start === 0 ? part : `,${part}`;
+  }
+  yield ']}';
+}
+
+/** `parts` through `compressor`, a piece at a time: the compressed bytes, and the size of the uncompressed ones. */
+async function compressParts(parts: Iterable<string>, compressor: Transform): Promise<{ bytes: Buffer; size: number }> {
+  let size = 0;
+  const output: Buffer[] = [];
+  await pipeline(
+    function* () {
+      for (const part of parts) {
+        const bytes = Buffer.from(part);
+        size += bytes.byteLength;
+        yield bytes;
+      }
+    },
+    compressor,
+    async (compressed: AsyncIterable<Buffer>) => {
+      for await (const chunk of compressed) output.push(chunk);
+    },
+  );
+  return { bytes: Buffer.concat(output), size };
+}
 
 // Smaller bodies are sent as they are (the threshold @fastify/compress uses too).
 const minCompressedBytes = 1024;
@@ -250,19 +297,25 @@ export function createBoardView(
   }
 
   async function buildSnapshot(): Promise<BoardSnapshot> {
-    const identity = Buffer.from(
-      JSON.stringify({ version, refreshedAt: refreshedAtText, jobs: indexed.map((entry) => entry.job) }),
-    );
+    const parts = () =>
+      snapshotJsonParts(
+        version,
+        refreshedAtText,
+        indexed.map((entry) => entry.job),
+      );
     // One after the other: each compression runs on a pool thread whose malloc arena keeps its peak, so two at
-    // once would keep two.
-    const gzipped = await gzipAsync(identity, { level: 6 });
-    const brotli = await brotliAsync(identity, {
-      params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength,
-      },
-    });
-    return { gzip: gzipped, brotli, identity: () => gunzipAsync(gzipped) };
+    // once would keep two. The JSON is written twice rather than kept between them.
+    const gzipped = await compressParts(parts(), createGzip({ level: 6 }));
+    const brotli = await compressParts(
+      parts(),
+      createBrotliCompress({
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: gzipped.size,
+        },
+      }),
+    );
+    return { gzip: gzipped.bytes, brotli: brotli.bytes, identity: () => gunzipAsync(gzipped.bytes) };
   }
 
   return {
