@@ -9,7 +9,8 @@
 // every alert is due: the time to compute and enqueue every digest, and its RSS (sampled during the round, and the
 // process's peak including the board load). A second round must write nothing. Then the same on PostgreSQL with
 // `--postgres [url]` or BENCH_DATABASE_URL / DATABASE_URL (default url postgres://postgres@127.0.0.1:5432/test;
-// `--no-postgres` skips it). Settings: BENCH_STUDENTS (10000), BENCH_LISTINGS (20000), BENCH_NEW_JOBS (500).
+// `--no-postgres` skips it). Settings: BENCH_STUDENTS (10000), BENCH_LISTINGS (20000), BENCH_NEW_JOBS (500),
+// BENCH_NODE_OPTIONS (V8 flags for the round's process instead of those of `npm start`, to compare memory settings).
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +29,10 @@ const listingCount = Number(process.env.BENCH_LISTINGS ?? 20_000);
 const newJobCount = Number(process.env.BENCH_NEW_JOBS ?? 500);
 const alertsPerStudent = 2;
 const goals = { seconds: 60, rssMb: 300 };
+const nodeFlags =
+  process.env.BENCH_NODE_OPTIONS !== undefined
+    ? process.env.BENCH_NODE_OPTIONS.split(' ').filter(Boolean)
+    : serverNodeFlags;
 const log = (message) => console.log(`[bench:digest] ${message}`);
 const distServer = path.join(root, 'dist', 'server', 'server');
 const load = (relative) => import(pathToFileURL(path.join(distServer, relative)).href);
@@ -339,7 +344,8 @@ async function benchBackend(label, adminUrl, workDir, files) {
         `${seeded.newJobs} new listings, ${seeded.dismissed} dismissed`,
     );
     started = Date.now();
-    const result = await child('run', { ...env, ...serverProcessEnv }, [...serverNodeFlags, '--expose-gc']);
+    log(`round process flags: ${nodeFlags.join(' ') || '(none)'}`);
+    const result = await child('run', { ...env, ...serverProcessEnv }, [...nodeFlags, '--expose-gc']);
     log(
       `board loaded in ${result.boardSeconds.toFixed(1)} s; round: ${result.seconds.toFixed(1)} s for ${result.units} ` +
         `digests (${result.withJobs} with new jobs, ${result.jobs} jobs), ${result.emails} e-mails (HTML ` +
