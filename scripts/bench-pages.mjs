@@ -17,6 +17,8 @@
 // (another build's output folder, the `dist` of another checkout: a second server serves it and its signed-in pages
 // are measured in the same run, alternating with ours, so that both see the same machine).
 // Env: CHROMIUM_PATH, BENCH_PORT (3410), BENCH_AUTH_EMULATOR_PORT (9810), BENCH_ANCHOR_PORT (4410),
+// BENCH_COMPARE_AUTH_EMULATOR_PORT (the --compare build's Auth emulator: BENCH_AUTH_EMULATOR_PORT + 50; its server
+// takes BENCH_PORT + 1; each emulator also holds the two ports after its own),
 // BENCH_DATA_DIR (default /tmp/campus-jobs-bench-pages; emptied first), BENCH_PAGES_DETAILS=1 (per run: the longest
 // tasks, the costliest scripts, the LCP element and the requests with their observed times), BENCH_PAGES_TRACE_DIR
 // (each Lighthouse run's trace, with the JavaScript sampling profile, saved there for scripts/trace-long-tasks.mjs).
@@ -63,7 +65,7 @@ if (compareDir && !existsSync(path.join(compareDir, 'client', 'index.html'))) {
 }
 const comparePort = port + 1;
 const compareUrl = `http://127.0.0.1:${comparePort}`;
-const compareEmulatorPort = emulatorPort + 50;
+const compareEmulatorPort = Number(process.env.BENCH_COMPARE_AUTH_EMULATOR_PORT ?? emulatorPort + 50);
 const compareDataDir = `${dataDir}-compare`;
 
 /** Public pages (ours and theirs) and signed-in pages (ours only). */

@@ -9,13 +9,16 @@
 // --depth N also prints, per task, the call tree's inclusive time down to N frames (frames under 1 ms left out).
 // --hide TEXT leaves out of that tree the frames whose script address contains TEXT (repeatable), so a library's deep
 // recursion (React's commit walks the tree one frame per level) shows the app's own functions under it.
+// --by-script prints, instead of the tasks, the main thread's time over the whole trace per script: the samples with
+// a frame of that script on the stack (inclusive, so a script calling into another counts for both), the busy time
+// of all tasks and of the long ones, and the count of frames (iframes included) that loaded a document.
 import { readFileSync } from 'node:fs';
 
 const argv = process.argv.slice(2);
 const file = argv.find((arg, index) => !arg.startsWith('--') && !/^\d/.test(arg) && argv[index - 1] !== '--hide');
 if (!file) {
   console.error(
-    'usage: node scripts/trace-long-tasks.mjs TRACE.json [--min-ms 12.5] [--top 8] [--depth N] [--hide TEXT]',
+    'usage: node scripts/trace-long-tasks.mjs TRACE.json [--min-ms 12.5] [--top 8] [--depth N] [--hide TEXT] [--by-script]',
   );
   process.exit(2);
 }
@@ -122,6 +125,10 @@ const frameName = (node) => {
 };
 
 const tasks = onMain.filter((event) => event.name === 'RunTask' && event.dur / 1000 >= minMs);
+if (argv.includes('--by-script')) {
+  printByScript();
+  process.exit(0);
+}
 console.log(
   `${file}: ${tasks.length} tasks >= ${minMs} ms on the main thread; x4 over 50 ms = ` +
     `${Math.round(tasks.reduce((sum, task) => sum + Math.max(0, (task.dur / 1000) * 4 - 50), 0))} ms simulated blocking`,
@@ -199,4 +206,36 @@ function printTree(task, end) {
     }
   };
   walk(root, 2);
+}
+
+/** Main-thread time per script over the whole trace (inclusive sample time), busiest first. */
+function printByScript() {
+  const byScript = new Map();
+  let previous = null;
+  for (const [time, nodeId] of samples) {
+    if (previous) {
+      const scripts = new Set();
+      for (let node = nodes.get(previous[1]); node; node = nodes.get(node.parent)) {
+        const url = (node.callFrame.url ?? '').replace(/^https?:\/\/[^/]+/, '').replace(/-[\w-]{8}\.js$/, '.js');
+        if (url) scripts.add(url);
+      }
+      for (const url of scripts) byScript.set(url, (byScript.get(url) ?? 0) + (time - previous[0]));
+    }
+    previous = [time, nodeId];
+  }
+  const allTasks = onMain.filter((event) => event.name === 'RunTask');
+  const busy = allTasks.reduce((sum, task) => sum + task.dur, 0) / 1000;
+  const longBusy = tasks.reduce((sum, task) => sum + task.dur, 0) / 1000;
+  const documents = new Set(
+    events
+      .filter((event) => event.name === 'ResourceSendRequest' && event.args?.data?.resourceType === 'Document')
+      .map((event) => event.args.data.url),
+  );
+  console.log(
+    `${file}: main thread busy ${busy.toFixed(0)} ms in ${allTasks.length} tasks, ${longBusy.toFixed(0)} ms in ` +
+      `${tasks.length} tasks >= ${minMs} ms; documents requested: ${documents.size}`,
+  );
+  for (const [url, time] of [...byScript.entries()].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+    console.log(`  ${(time / 1000).toFixed(1)} ms ${url}`);
+  }
 }
