@@ -5,7 +5,7 @@
 // recall and F1 (links: GitHub, LinkedIn, Devpost and portfolio together; skills: each skill counted), then the
 // time per resume in Node (PDF.js opening the file, reading the text, parsing). Asserts nothing: the unit test
 // src/shared/resume/resume-set.test.ts holds the floor. `--mistakes` lists every wrong or missing value.
-// `--browser` runs scripts/bench-resume-browser.mjs instead: the time in Chromium's worker with the CPU slowed 4x.
+// `--browser` runs scripts/bench-resume-browser.mjs instead: the time in Chromium, on the page slowed 4x and in the worker.
 import { ResumeScorer, scoredFields } from '../src/shared/resume/resume-score.ts';
 import { loadResumeSet, parseResumeFile } from '../tests/resume-set/resume-set.ts';
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { StudentProfile } from '../../../shared/profile/student-profile.ts';
 import { buildStudentProfile } from '../../../shared/profile/student-profile-fixture.ts';
-import { emptyAnswers, initialWizardState, isDevpostVerified, profileSaveBack } from './application-prefill.ts';
+import {
+  blankAnswersFromProfile,
+  emptyAnswers,
+  initialWizardState,
+  isDevpostVerified,
+  profileSaveBack,
+} from './application-prefill.ts';
 import type { ApplicationDraftRecord } from '../../db/records/apply-records.ts';
 
 const profile: StudentProfile = buildStudentProfile({
@@ -184,5 +190,32 @@ describe('apply form prefill', () => {
       githubUsername: 'ada',
     };
     expect(profileSaveBack(same, profile, false)).toEqual({ update: null, name: null });
+  });
+
+  it('fills only the blank answers from a profile filled during the wizard, never the names of an invitation', () => {
+    const typed = {
+      ...emptyAnswers,
+      firstName: 'Ada',
+      lastName: '',
+      email: 'ada@students.example.edu',
+      phone: '+44 20 7946 0000',
+      university: '',
+      major: '  ',
+    };
+    expect(blankAnswersFromProfile(typed, profile, false)).toEqual({
+      lastName: 'Lovelace',
+      university: 'McGill University',
+      major: 'Computer Science',
+      graduationYear: '2027',
+      githubUsername: 'ada',
+      linkedinUrl: 'https://www.linkedin.com/in/ada',
+      portfolioUrl: 'https://ada.example.com',
+    });
+    const invited = blankAnswersFromProfile({ ...typed, firstName: '' }, profile, true);
+    expect(invited.firstName).toBeUndefined();
+    expect(invited.lastName).toBeUndefined();
+    expect(invited.university).toBe('McGill University');
+    // The placeholder name is never a value to fill.
+    expect(blankAnswersFromProfile(emptyAnswers, { ...profile, firstName: 'User' }, false).firstName).toBeUndefined();
   });
 });

@@ -49,6 +49,54 @@ export interface InitialWizardState {
   skills: string[];
 }
 
+type ProfileAnswerField =
+  | 'phone'
+  | 'university'
+  | 'major'
+  | 'graduationYear'
+  | 'githubUsername'
+  | 'devpostUsername'
+  | 'linkedinUrl'
+  | 'portfolioUrl';
+
+/** The answers the profile holds, names and e-mail aside ('' where it holds nothing). */
+function profileAnswers(profile: StudentProfile | null): Pick<DraftAnswers, ProfileAnswerField> {
+  return {
+    phone: profile?.phone ?? '',
+    university: profile?.school ?? '',
+    major: profile?.program ?? '',
+    graduationYear: profile?.graduationYear ?? '',
+    githubUsername: profile?.githubUsername ?? '',
+    devpostUsername: profile?.devpostUsername ?? '',
+    linkedinUrl: profile?.linkedinUrl ?? '',
+    portfolioUrl: profile?.portfolioUrl ?? '',
+  };
+}
+
+/**
+ * After the profile was filled during the wizard (from the attached resume), the answers still blank that the
+ * profile now holds: what the student typed is never replaced. In private mode the names are the invitation's.
+ */
+export function blankAnswersFromProfile(
+  answers: DraftAnswers,
+  profile: StudentProfile,
+  invited: boolean,
+): Partial<DraftAnswers> {
+  // The Devpost username is left out: the wizard keeps it with its own verification, and a resume never fills it.
+  const { devpostUsername: _verifiedElsewhere, ...answersOfProfile } = profileAnswers(profile);
+  const fromProfile: Partial<DraftAnswers> = {
+    ...answersOfProfile,
+    ...(invited
+      ? {}
+      : { firstName: profileName(profile.firstName) ?? '', lastName: profileName(profile.lastName) ?? '' }),
+  };
+  const filled: Partial<DraftAnswers> = {};
+  for (const [field, value] of Object.entries(fromProfile) as Array<[keyof DraftAnswers, string]>) {
+    if (value !== '' && answers[field].trim() === '') filled[field] = value;
+  }
+  return filled;
+}
+
 /** The profile's resume as the Resume step's choice, or null when the profile has none. */
 function profileResumeChoice(profile: StudentProfile | null): ResumeChoice | null {
   if (!profile?.resume) return null;
@@ -74,14 +122,7 @@ export function initialWizardState({
     firstName: (applicant ? applicant.firstName : null) ?? profileName(profile?.firstName) ?? '',
     lastName: (applicant ? applicant.lastName : null) ?? profileName(profile?.lastName) ?? '',
     email,
-    phone: profile?.phone ?? '',
-    university: profile?.school ?? '',
-    major: profile?.program ?? '',
-    graduationYear: profile?.graduationYear ?? '',
-    githubUsername: profile?.githubUsername ?? '',
-    devpostUsername: profile?.devpostUsername ?? '',
-    linkedinUrl: profile?.linkedinUrl ?? '',
-    portfolioUrl: profile?.portfolioUrl ?? '',
+    ...profileAnswers(profile),
   };
   // The profile keeps only verified Devpost usernames, so its username counts as verified.
   const profileDevpost: VerifiedDevpost | null = profile?.devpostUsername

@@ -7,3 +7,5 @@ export { useCachedProfile } from './hooks/use-cached-profile.ts';
 export { useProfileSyncSettled } from './hooks/use-profile-sync.ts';
 export { profileMessageKey } from './profile-message-keys.ts';
 export { useSkillDraft } from './hooks/use-skill-draft.ts';
+export { ResumeAutofillOffer } from './resume-autofill/resume-autofill-offer.tsx';
+export { profileLacksDetails } from './resume-autofill/autofill-proposals.ts';

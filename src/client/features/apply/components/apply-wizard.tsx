@@ -1,5 +1,5 @@
 import { Alert, Card, Checkbox, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LuArrowLeft, LuArrowRight, LuSend } from 'react-icons/lu';
@@ -15,10 +15,18 @@ import { checkScreeningAnswers } from '../../../../shared/screening/screening-qu
 import type { StudentProfile } from '../../../../shared/profile/student-profile.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
+import { parseSkillsText } from '../../../../shared/profile/skills.ts';
 import { updateProfile } from '../../profile/index.ts';
 import { updateProfileName } from '../../profile/index.ts';
 import { saveCachedProfile } from '../../profile/index.ts';
-import { isDevpostVerified, profileSaveBack, skillsSaveBack, type InitialWizardState } from '../application-prefill.ts';
+import { profileLacksDetails, ResumeAutofillOffer } from '../../profile/index.ts';
+import {
+  blankAnswersFromProfile,
+  isDevpostVerified,
+  profileSaveBack,
+  skillsSaveBack,
+  type InitialWizardState,
+} from '../application-prefill.ts';
 import { useApplyMessage } from '../hooks/use-apply-message.ts';
 import type {
   DraftAnswers,
@@ -84,7 +92,7 @@ export function ApplyWizard({ uid, slug, query, target, profile, profileFailed, 
   const { t } = useTranslation('apply');
   const translateMessage = useApplyMessage();
   const form = useForm<DraftAnswers>({ defaultValues: initial.answers });
-  const { getValues, setError, clearErrors, subscribe } = form;
+  const { getValues, setValue, setError, clearErrors, subscribe } = form;
   const lastStep = stepKeys.length - 1;
   const hackathonsStep = stepKeys.indexOf('hackathons');
   const resumeStep = stepKeys.indexOf('resume');
@@ -107,6 +115,23 @@ export function ApplyWizard({ uid, slug, query, target, profile, profileFailed, 
   const [submitting, setSubmitting] = useState(false);
   // "Save to my profile": on by default, so what the student types once fills every later application.
   const [saveToProfile, setSaveToProfile] = useState(true);
+  // The profile as it is now: the Resume step may fill it from the attached resume (then what the wizard saves back
+  // at the end compares with that).
+  const [currentProfile, setCurrentProfile] = useState(profile);
+  // Decided once, for the profile the wizard opened with: a profile with none of a resume's details is offered to be
+  // filled from the PDF attached in the Resume step.
+  const [offerAutofill] = useState(() => profile !== null && !profileFailed && profileLacksDetails(profile));
+  const attachedPdf = resumeChoice?.kind === 'file' ? resumeChoice.file : null;
+  const autofillFile = useMemo(
+    () =>
+      offerAutofill && attachedPdf
+        ? new File([attachedPdf.bytes], attachedPdf.name, {
+            type: attachedPdf.type,
+            lastModified: attachedPdf.lastModified,
+          })
+        : null,
+    [offerAutofill, attachedPdf],
+  );
   const [draftState, setDraftState] = useState<'idle' | 'pending' | 'saved'>('idle');
 
   // Draft autosave: the latest non-form state, a pending timer, and "submitted" (no draft write may follow it).
@@ -284,7 +309,7 @@ export function ApplyWizard({ uid, slug, query, target, profile, profileFailed, 
       submitted.current = true;
       // The page now shows the outbox entry's state; the send runs in the background (and again later if offline).
       void flushOutboxNow();
-      if (saveToProfile && profile && !profileFailed) void saveAnswersToProfile(profile, answers, skills);
+      if (saveToProfile && currentProfile && !profileFailed) void saveAnswersToProfile(currentProfile, answers, skills);
     } catch (error) {
       // Spec: a submit failure inside the wizard is only logged. IndexedDB refused the write (quota, private mode).
       console.error('[apply] could not queue the application', error);
@@ -310,6 +335,18 @@ export function ApplyWizard({ uid, slug, query, target, profile, profileFailed, 
       console.warn('[apply] could not save the answers to the profile', error);
       toaster.create({ type: 'warning', title: t('saveToProfile.failed') });
     }
+  }
+
+  /** The profile was filled from the attached resume: the answers still blank, and the skills, take its values. */
+  function profileFilled(updated: StudentProfile) {
+    setCurrentProfile(updated);
+    void saveCachedProfile(updated).catch((error: unknown) =>
+      console.warn('[apply] could not keep the filled profile on this device', error),
+    );
+    const blanks = blankAnswersFromProfile(getValues(), updated, Boolean(query.token));
+    for (const [field, value] of Object.entries(blanks) as Array<[keyof DraftAnswers, string]>)
+      setValue(field, value, { shouldDirty: true });
+    if (stepKeys.includes('skills') && skills.length === 0) setSkills(parseSkillsText(updated.skills));
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
@@ -348,7 +385,16 @@ export function ApplyWizard({ uid, slug, query, target, profile, profileFailed, 
               ) : null}
               {current === 'hackathons' ? <HackathonsStep verified={devpost} onVerified={setDevpost} /> : null}
               {current === 'resume' ? (
-                <ResumeStep profileResume={profileResume} choice={resumeChoice} onChange={chooseResume} />
+                <ResumeStep
+                  profileResume={profileResume}
+                  choice={resumeChoice}
+                  onChange={chooseResume}
+                  autofill={
+                    currentProfile && autofillFile ? (
+                      <ResumeAutofillOffer profile={currentProfile} file={autofillFile} onApplied={profileFilled} />
+                    ) : null
+                  }
+                />
               ) : null}
               {current === 'skills' ? (
                 <SkillsStep jobSkills={target.skills} value={skills} onChange={setSkills} />

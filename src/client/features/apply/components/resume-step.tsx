@@ -1,5 +1,5 @@
 import { Box, Field, HStack, Icon, RadioGroup, Stack, Text } from '@chakra-ui/react';
-import { useRef, useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuFileText, LuUpload } from 'react-icons/lu';
 import {
@@ -15,6 +15,8 @@ interface ResumeStepProps {
   profileResume: (SavedResumeChoice & { name: string }) | null;
   choice: ResumeChoice | null;
   onChange: (choice: ResumeChoice | null) => void;
+  /** Shown under a chosen file: the offer to fill the profile from it, when the profile is empty. */
+  autofill?: ReactNode;
 }
 
 function formatSize(bytes: number): string {
@@ -23,7 +25,7 @@ function formatSize(bytes: number): string {
 }
 
 /** Step 4: the profile's resume or a new PDF (drag and drop or file picker), under 5 MB (spec section 5). */
-export function ResumeStep({ profileResume, choice, onChange }: ResumeStepProps) {
+export function ResumeStep({ profileResume, choice, onChange, autofill }: ResumeStepProps) {
   const { t } = useTranslation('apply');
   const translateMessage = useApplyMessage();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -161,6 +163,7 @@ export function ResumeStep({ profileResume, choice, onChange }: ResumeStepProps)
           </Button>
         </HStack>
       ) : null}
+      {mode === 'file' && file ? autofill : null}
     </Stack>
   );
 }

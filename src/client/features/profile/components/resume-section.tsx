@@ -189,6 +189,20 @@ export function ResumeSection({ profile, readOnly, onUploaded }: ResumeSectionPr
           />
         </Stack>
       )}
+      {readOnly ? (
+        // Offline: nothing can be uploaded or saved, but a resume is still read on this device for review.
+        <Stack gap="2" align="start" data-testid="offline-autofill">
+          <Text textStyle="sm" color="fg.muted">
+            {t('autofill.offlineHint')}
+          </Text>
+          <ResumeAutofillPicker
+            autofill={autofill}
+            accept="any"
+            label={t('autofill.fromResume')}
+            icon={<LuFileText aria-hidden />}
+          />
+        </Stack>
+      ) : null}
       {error ? (
         <Text color="fg.error" textStyle="sm" role="alert" data-testid="resume-error">
           {error}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyResumeFields, type ResumeFields } from '../../../../shared/profile/resume-fields.ts';
 import { buildStudentProfile } from '../../../../shared/profile/student-profile-fixture.ts';
-import { checkChosen, proposalsFor } from './autofill-proposals.ts';
+import { checkChosen, profileLacksDetails, proposalsFor, resumeOffer } from './autofill-proposals.ts';
 
 const fields = (overrides: Partial<ResumeFields>): ResumeFields => ({ ...emptyResumeFields(), ...overrides });
 const now = () => new Date('2026-11-27T08:00:00Z');
@@ -57,5 +57,28 @@ describe('autofill proposals', () => {
     );
     expect(checked.name).toBeNull();
     expect(checked.refused.firstName).toBe('Please enter your real name');
+  });
+
+  it('says a resume with nothing a resume always has is empty, and otherwise what it proposes', () => {
+    const profile = buildStudentProfile({ phone: null, school: null });
+    expect(resumeOffer(profile, fields({ program: 'Physics', graduationYear: '2026' }))).toBe('empty');
+    expect(resumeOffer(profile, fields({ phone: '514-555-0142' }))).toEqual([
+      { field: 'phone', current: null, proposed: '514-555-0142', fillsEmpty: true },
+    ]);
+    expect(resumeOffer(buildStudentProfile({ phone: '514-555-0142' }), fields({ phone: '514-555-0142' }))).toEqual([]);
+  });
+
+  it('finds a profile without any detail a resume fills, whatever its name and links', () => {
+    const blank = { phone: null, school: null, program: null, graduationYear: null, skills: '' };
+    expect(profileLacksDetails(buildStudentProfile({ ...blank, githubUsername: 'ada' }))).toBe(true);
+    expect(profileLacksDetails(buildStudentProfile({ ...blank, phone: '  ' }))).toBe(true);
+    for (const filled of [
+      { phone: '514-555-0142' },
+      { school: 'McGill' },
+      { program: 'Physics' },
+      { graduationYear: '2026' },
+      { skills: 'Go' },
+    ])
+      expect(profileLacksDetails(buildStudentProfile({ ...blank, ...filled })), JSON.stringify(filled)).toBe(false);
   });
 });

@@ -63,6 +63,31 @@ export function proposalsFor(profile: StudentProfile, fields: ResumeFields): Pro
   return proposals;
 }
 
+/**
+ * What a read resume offers the profile: `empty` when nothing a resume always has could be read (a scan, an unusual
+ * layout: say so rather than "nothing new"), else the proposals (none: the profile already says it all).
+ */
+export function resumeOffer(profile: StudentProfile, fields: ResumeFields): 'empty' | Proposal[] {
+  if (!fields.email && !fields.firstName && !fields.phone && !fields.school && fields.skills.length === 0)
+    return 'empty';
+  return proposalsFor(profile, fields);
+}
+
+/**
+ * A profile with none of the details a resume fills (phone, school, program, graduation year, skills): the apply
+ * wizard then offers to fill it from the resume the student attaches.
+ */
+export function profileLacksDetails(profile: StudentProfile): boolean {
+  const blank = (value: string | null) => !value || value.trim() === '';
+  return (
+    blank(profile.phone) &&
+    blank(profile.school) &&
+    blank(profile.program) &&
+    blank(profile.graduationYear) &&
+    parseSkillsText(profile.skills).length === 0
+  );
+}
+
 export type CheckedProposals = {
   /** PATCH /api/profile/name, when a name was chosen: both names, the other one as the profile has it. */
   name: { firstName: string; lastName: string } | null;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { StudentProfile } from '../../../../shared/profile/student-profile.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toaster } from '../../../components/ui/toaster.tsx';
+import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import { serverFieldErrors, updateProfile } from '../api/update-profile.ts';
 import { updateProfileName } from '../api/update-profile-name.ts';
 import { translateProfileMessage } from '../profile-message-keys.ts';
@@ -34,6 +35,8 @@ export function ResumeReviewDialog({ review, profile, onClose, onApplied }: Resu
   );
   const [refused, setRefused] = useState<Partial<Record<ProposedField, string>>>({});
   const [saving, setSaving] = useState(false);
+  // Read offline, the values wait here: saving needs the network, and the sheet says so until it is back.
+  const online = useOnlineStatus();
 
   const toggle = (field: ProposedField, on: boolean) =>
     setChecked((previous) => {
@@ -108,6 +111,11 @@ export function ResumeReviewDialog({ review, profile, onClose, onApplied }: Resu
                 <Text color="fg.muted" textStyle="sm">
                   {t('autofill.description', { source: review.source })}
                 </Text>
+                {!online && remaining.length > 0 ? (
+                  <Text textStyle="sm" role="status" data-testid="review-offline">
+                    {t('autofill.offline')}
+                  </Text>
+                ) : null}
                 {remaining.length === 0 ? (
                   <Text data-testid="resume-review-empty">{t('autofill.nothing')}</Text>
                 ) : (
@@ -181,7 +189,7 @@ export function ResumeReviewDialog({ review, profile, onClose, onApplied }: Resu
                   minH="11"
                   loading={saving}
                   loadingText={t('autofill.applying')}
-                  disabled={!remaining.some((proposal) => checked.has(proposal.field))}
+                  disabled={!online || !remaining.some((proposal) => checked.has(proposal.field))}
                   onClick={() => void apply()}
                   data-testid="review-apply"
                 >

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StudentProfile } from '../../../../shared/profile/student-profile.ts';
 import { toaster } from '../../../components/ui/toaster.tsx';
-import { proposalsFor } from './autofill-proposals.ts';
+import { resumeOffer } from './autofill-proposals.ts';
 import { readResume, warmResumeReader } from './read-resume.ts';
 import { ResumeReviewDialog, type ResumeReview } from './resume-review-dialog.tsx';
 
@@ -49,13 +49,11 @@ export function useResumeAutofill(
         setProblem(t(`autofill.problems.${outcome.reason}`));
         return;
       }
-      const { fields } = outcome;
-      if (!fields.email && !fields.firstName && !fields.phone && !fields.school && fields.skills.length === 0) {
-        // A scan (an image of text) or an unusual layout: say so rather than "nothing new".
+      const proposals = resumeOffer(profile, outcome.fields);
+      if (proposals === 'empty') {
         setProblem(t('autofill.problems.empty'));
         return;
       }
-      const proposals = proposalsFor(profile, fields);
       if (proposals.length === 0) {
         toaster.create({ type: 'info', title: t('autofill.nothingNew') });
         return;

@@ -57,7 +57,8 @@ function AccountContent({ uid }: { uid: string }) {
       <Stack gap="6">
         <OfflineNotice savedAt={savedAt} />
         <ProfileHeader profile={profile} />
-        <AccountEditor key={`${profile.id}-offline`} profile={profile} readOnly onProfileChange={() => undefined} />
+        {/* Values read from a resume offline are applied once the network is back: the page is then up to date. */}
+        <AccountEditor key={`${profile.id}-offline`} profile={profile} readOnly onProfileChange={state.replace} />
       </Stack>
     );
   }
