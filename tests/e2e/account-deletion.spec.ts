@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { strFromU8, unzipSync } from 'fflate';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { emulatorAccounts, signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 import { featuredJobs, fillWizardToJobDetails, idToken } from './support/apply.ts';
 import { e2eEnv } from './support/e2e-env.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Locator, type Page, type Route } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page, type Route } from './support/test.ts';
 import { emulatorAccounts, signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 import { completeEmulatorPopup, routeGapiStandIn } from './support/firebase-popup.ts';
 import { fakeGithubLogin } from './support/third-party-env.ts';

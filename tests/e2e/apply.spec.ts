@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, test, type Page, type Route } from '@playwright/test';
+import { type BrowserContext, expect, test, type Page, type Route } from './support/test.ts';
 import { signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 import { completeEmulatorPopup, routeGapiStandIn } from './support/firebase-popup.ts';
 import {

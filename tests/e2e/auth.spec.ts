@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { emulatorAccounts, requestEmailLink, signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 
 test.describe('e-mail link sign-in', () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test.ts';
 import { signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 import { fillWizardToJobDetails, stepHeading } from './support/apply.ts';
 import {

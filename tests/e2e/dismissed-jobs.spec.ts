@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { adminPost, featuredJobs } from './support/apply.ts';
 import { signInSecondDevice, signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 import { feedListing, type FeedListing } from './support/feed-listings.ts';

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test.ts';
 import { signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 import { fillWizardToJobDetails } from './support/apply.ts';
 import { createOrganization, joinOrganization, postJob, uniqueCompanyEmail, waitForMail } from './support/company.ts';

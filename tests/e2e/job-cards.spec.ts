@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { adminPost } from './support/apply.ts';
 import { signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 import { feedListing, type FeedListing } from './support/feed-listings.ts';

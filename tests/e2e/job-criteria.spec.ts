@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from './support/test.ts';
 import { signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 import { createOrganization, joinOrganization, uniqueCompanyEmail } from './support/company.ts';
 import { e2eEnv } from './support/e2e-env.ts';

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { adminPost, idToken } from './support/apply.ts';
 import { signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 import { e2eEnv } from './support/e2e-env.ts';

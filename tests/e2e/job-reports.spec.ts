@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test.ts';
 import { adminPost, featuredJobs } from './support/apply.ts';
 import { feedListing } from './support/feed-listings.ts';
 import { signInWithEmailLink, uniqueEmail } from './support/auth.ts';

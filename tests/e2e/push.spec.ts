@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from './support/test.ts';
 import { fillWizardToJobDetails } from './support/apply.ts';
 import { signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 import { createOrganization, joinOrganization, postJob, uniqueCompanyEmail } from './support/company.ts';

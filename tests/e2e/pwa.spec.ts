@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 test('the manifest makes the app installable: name, icons incl. maskable, standalone, start_url /dashboard', async ({
   request,

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test.ts';
 import { signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 import { idToken, updateProfile, uploadProfileResume } from './support/apply.ts';
 import { createOrganization, joinOrganization, uniqueCompanyEmail } from './support/company.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './support/test.ts';
 import { signInWithEmailLink, uniqueEmail } from './support/auth.ts';
 import { e2eEnv } from './support/e2e-env.ts';
 
