@@ -10,6 +10,10 @@
 // the board, and a repeat visit to /jobs with the network cut (timed to the first job card on screen, the shell's
 // picture included, and to the app's own list). Prints one table; asserts nothing.
 //
+// The company portal's jobs, applicants and application pages (portal-jobs, portal-applicants, portal-application) in
+// a browser of their own, signed in as the owner of an organization seeded with a job and 24 applications
+// (scripts/bench-portal-seed.mjs), first visit and repeat visit like the student's pages.
+//
 // Options: --runs N, --pages home,sign-in,... (default: all; see `pageKeys`), --no-build, --no-anchor, --compare DIR
 // --device mid-tier (instead of a fixed 4x, each run slows the CPU by the multiplier Lighthouse's calculator gives
 // for the benchmark index measured in the browser right before it, so that every machine emulates the same phone;
@@ -38,6 +42,7 @@ import { browserBenchmarkIndex, midTierCpuMultiplier } from './cpu-throttling.mj
 import { findChromium } from './find-chromium.mjs';
 import { installKeystrokeProbe } from './keystroke-probe.mjs';
 import { productServer } from './child-processes.mjs';
+import { seedPortal } from './bench-portal-seed.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -77,7 +82,16 @@ const publicPages = {
   'jobs-signed-out': '/jobs',
 };
 const signedInPages = { dashboard: '/dashboard', jobs: '/jobs' };
-const pageKeys = [...Object.keys(publicPages), ...Object.keys(signedInPages), 'job-detail', 'keystroke', 'offline'];
+/** The company portal, signed in as an organization's owner (scripts/bench-portal-seed.mjs gives their paths). */
+const portalPages = ['portal-jobs', 'portal-applicants', 'portal-application'];
+const pageKeys = [
+  ...Object.keys(publicPages),
+  ...Object.keys(signedInPages),
+  ...portalPages,
+  'job-detail',
+  'keystroke',
+  'offline',
+];
 const selected = (optionValue('--pages') ?? pageKeys.join(','))
   .split(',')
   .map((key) => key.trim())
@@ -375,6 +389,14 @@ async function settle(page, url) {
   await page.waitForTimeout(1500);
 }
 
+/** Waits until the service worker controls the origin and the portal page has loaded its data, as after a real visit. */
+async function settlePortal(page, url) {
+  await page.goto(url);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => undefined);
+  await page.waitForTimeout(1500);
+}
+
 /**
  * Types a few searches into the board's search box, one character at a time with a pause between them as a person
  * types, and answers the keystroke probe's samples (scripts/keystroke-probe.mjs): each keystroke to the frame that
@@ -520,6 +542,68 @@ async function main() {
         }
       } finally {
         await browser?.close().catch(() => undefined);
+        await chrome.kill();
+      }
+    }
+
+    const portalSelected = portalPages.filter((key) => selected.includes(key));
+    if (portalSelected.length > 0) {
+      // Its own browser: the owner's session replaces the student's on the origin.
+      const chrome = await chromeLauncher.launch({ chromePath: executablePath, chromeFlags });
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      try {
+        chromeVersion = browser.version();
+        const context = browser.contexts()[0];
+        const page = context.pages()[0] ?? (await context.newPage());
+        const servers = [
+          ['ours', baseUrl, port, dataDir, emulatorPort],
+          ...(compareServer ? [['compared build', compareUrl, comparePort, compareDataDir, compareEmulatorPort]] : []),
+        ];
+        const paths = new Map();
+        for (const [who, origin, serverPort, serverDataDir, serverEmulatorPort] of servers) {
+          const seeded = await seedPortal({
+            root,
+            page,
+            origin,
+            port: serverPort,
+            dataDir: serverDataDir,
+            emulatorPort: serverEmulatorPort,
+            projectId,
+          });
+          paths.set(who, seeded);
+        }
+        log('portal seeded: an organization, its owner signed in, a job and 24 applications');
+        for (let run = 1; run <= runs; run += 1) {
+          for (const key of portalSelected) {
+            const ordered = run % 2 === 0 ? [...servers].reverse() : servers;
+            for (const [who, origin] of ordered) {
+              const traceSuffix = who === 'ours' ? '' : '-compared';
+              const url = `${origin}${paths.get(who)[key]}`;
+              await forgetAllButSession(page, origin);
+              await page.goto('about:blank');
+              const first = await runLighthouse(url, chrome.port, {
+                keepStorage: true,
+                label: `${key}-first${traceSuffix}`,
+                cpuMultiplier: await cpuSlowdown(context),
+              });
+              record(key, `${who}, first visit`, first);
+              await settlePortal(page, url);
+              await page.goto('about:blank');
+              const repeat = await runLighthouse(url, chrome.port, {
+                keepStorage: true,
+                label: `${key}-repeat${traceSuffix}`,
+                cpuMultiplier: await cpuSlowdown(context),
+              });
+              record(key, `${who}, repeat visit`, repeat);
+              log(
+                `run ${run}/${runs} ${key} ${who}: first visit LCP ${seconds(first.lcp)} s (${first.finalUrl}), ` +
+                  `repeat LCP ${seconds(repeat.lcp)} s, TBT ${millis(first.tbt)} / ${millis(repeat.tbt)} ms`,
+              );
+            }
+          }
+        }
+      } finally {
+        await browser.close().catch(() => undefined);
         await chrome.kill();
       }
     }
