@@ -93,6 +93,13 @@ export default defineConfig({
               priority: 3,
               includeDependenciesRecursively: false,
             },
+            // The board search's RE2 engine, loaded on the first regular-expression search (shared/jobs/regex-engine.ts).
+            {
+              name: 're2js',
+              test: /node_modules[\\/]re2js[\\/]/,
+              priority: 3,
+              includeDependenciesRecursively: false,
+            },
             {
               name: 'charts',
               test: chartLibrary,

@@ -1,3 +1,4 @@
+import './regex-engine.fixture.ts';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../tests/support/seeded-random.ts';
 import { compileFixedPattern } from './fixed-pattern.ts';

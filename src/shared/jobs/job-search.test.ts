@@ -1,3 +1,4 @@
+import './regex-engine.fixture.ts';
 import { withPlaces } from './board-job-fixture.ts';
 import { describe, expect, it } from 'vitest';
 import { jobSearchCases } from './job-search.cases.ts';

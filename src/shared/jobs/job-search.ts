@@ -1,6 +1,7 @@
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
 import type { BoardJob } from './listing-schemas.ts';
 import { compileFixedPattern } from './fixed-pattern.ts';
+import { loadedRegexEngine, type RegexEngine } from './regex-engine.ts';
 import { meetsRequirement, patternRequirement, type SearchRequirement } from './search-prefilter.ts';
 import { readSearchPattern } from './search-pattern.ts';
 
@@ -17,7 +18,7 @@ const regexMetacharacters = /[\\^$.|?*+()[\]{}]/;
 // `\A` / `\z` for the whole haystack). Without DOTALL, `.` stops at line ends, so `.*` never spans two fields.
 // Always case-insensitive, even for an all-lower-case pattern over the lower-cased haystack: measured on 20,000
 // jobs, re2js without the flag is faster for a literal prefix but 4x slower for long alternations.
-const regexFlags = RE2JS.CASE_INSENSITIVE | RE2JS.MULTILINE;
+const regexFlags = (engine: RegexEngine) => engine.CASE_INSENSITIVE | engine.MULTILINE;
 
 // RE2 is linear in the input, but its per-character cost grows with the compiled program: `\pL{1000}` repeated to
 // 200 characters takes ~1 s over 20,000 jobs. These bounds keep any pattern near ~0.2 s there (a long company
@@ -101,15 +102,26 @@ export type JobSearchPlan =
  */
 export type JobSearchOptions = { prefilter?: boolean; fixedPattern?: boolean };
 
+/**
+ * Whether `pattern` is searched as a regular expression, which needs the RE2 engine (regex-engine.ts): until it is
+ * loaded, such a pattern is searched as its literal text.
+ */
+export function needsRegexEngine(pattern: string): boolean {
+  const prepared = preparePattern(pattern);
+  return regexMetacharacters.test(prepared) && countedRepeatTotal(prepared) <= maxCountedRepeats;
+}
+
 export function planJobSearch(pattern: string, options: JobSearchOptions = {}): JobSearchPlan {
   const prepared = preparePattern(pattern);
   if (prepared.length === 0) return { kind: 'all' };
   const literal: JobSearchPlan = { kind: 'literal', needle: searchableText(prepared) };
   if (!regexMetacharacters.test(prepared)) return literal;
   if (countedRepeatTotal(prepared) > maxCountedRepeats) return literal;
+  const engine = loadedRegexEngine();
+  if (!engine) return literal;
   let regex: RE2JS;
   try {
-    regex = RE2JS.compile(prepared, regexFlags);
+    regex = engine.compile(prepared, regexFlags(engine));
   } catch {
     return literal; // same answer as the escaped pattern, without a second compile
   }
@@ -134,7 +146,8 @@ export function planJobSearch(pattern: string, options: JobSearchOptions = {}): 
  * - Cut to `maxSearchPatternLength` characters.
  * - No regex metacharacter: a plain lower-cased substring test (fast path).
  * - Otherwise RE2 (re2js): linear time in the input, so `(a+)+$` cannot hang the server the way the built-in
- *   backtracking RegExp can. RE2 syntax: no backreferences, no lookarounds.
+ *   backtracking RegExp can. RE2 syntax: no backreferences, no lookarounds. The engine is provided, not imported
+ *   (regex-engine.ts): until it is, such a pattern is searched as literal text (`needsRegexEngine` tells which).
  * - A pattern RE2 refuses ("c++", "(", "[a-", "\1") is searched as literal text, never reported as an error. So
  *   is a pattern too costly to run on the server: counted repeats adding up to more than 100 (`\d{4}` is 4,
  *   `.{2,50}` is 50), or a compiled program over 1000 instructions (nested repeats).

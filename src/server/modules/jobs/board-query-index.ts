@@ -1,3 +1,4 @@
+import { RE2JS } from 're2js';
 import { workModes } from '../../../shared/jobs/board-place.ts';
 import { compareTerms, degreeLevels, jobFamilies, type TermKey } from '../../../shared/jobs/job-criteria.ts';
 import {
@@ -14,8 +15,13 @@ import type { JobFilters } from '../../../shared/jobs/job-filters-schema.ts';
 import { planJobSearch } from '../../../shared/jobs/job-search.ts';
 import { type BoardJob, type JobTypeFilter, jobTypeFilterValues } from '../../../shared/jobs/listing-schemas.ts';
 import { postingRefOf } from '../../../shared/jobs/posting-groups.ts';
+import { provideRegexEngine } from '../../../shared/jobs/regex-engine.ts';
 import type { SearchRequirement } from '../../../shared/jobs/search-prefilter.ts';
 import { GramIndex, intersect, union } from './gram-index.ts';
+
+// The server searches regular expressions from its first query: the shared search's RE2 engine, which the device
+// loads only when a search needs it (shared/jobs/regex-engine.ts), comes with the board's code here.
+provideRegexEngine(RE2JS);
 
 // The board's queries over numbers instead of objects and strings: jobs are their positions in board order,
 // location values are interned ids, and the text search reads only the candidates of a gram index. The shared

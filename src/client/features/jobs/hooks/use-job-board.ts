@@ -16,6 +16,7 @@ import { growWindow, visibleCount, windowForResult, type VisibleWindow } from '.
 import { useBoardIndex } from './use-board-index.ts';
 import { useBoardSnapshot, useBoardSnapshotRefresh } from './use-board-snapshot.ts';
 import { useRemoteBoard } from './use-remote-board.ts';
+import { useSearchableQuery } from './use-searchable-query.ts';
 import { useBoardFacets } from './use-board-facets.ts';
 
 export type BoardProblem =
@@ -92,7 +93,11 @@ function problemOf(error: unknown): BoardProblem {
  * locally with the same rules as the server (instant, and offline). Shows `jobListPageSize` more per `loadMore`,
  * back to the first page whenever the filters change; `limit` caps it for good (the dashboard shows 10).
  */
-export function useJobBoard(filters: JobFilters, limit?: number): JobBoardView {
+export function useJobBoard(requested: JobFilters, limit?: number): JobBoardView {
+  // The first regular expression of a page load waits for the search's RE2 engine: the result of the last text the
+  // device could search stays meanwhile, and `resultKey` says so.
+  const q = useSearchableQuery(requested.q ?? '');
+  const filters = useMemo(() => (q === (requested.q ?? '') ? requested : { ...requested, q }), [requested, q]);
   const resultKey = useMemo(() => filtersToSearchParams(filters).toString(), [filters]);
   // The board (no fixed limit) comes back with as many cards as it had, so the way back from a job keeps its place.
   const [visible, setVisible] = useState<VisibleWindow>(() => ({
