@@ -22,6 +22,23 @@ const failures = [];
 const notRun = [];
 /** The names of skipped tests, printed before the closing line. */
 const skippedNames = [];
+/**
+ * Each failed test with the start of its error, printed again at the end: a CI log that keeps only its last lines
+ * (a browser test's attachments fill pages) still says what failed and why.
+ */
+const failedTests = [];
+
+// eslint-disable-next-line no-control-regex -- the reporters' colour codes
+const withoutColours = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+
+function recordFailure(name, message) {
+  const lines = withoutColours(message)
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '')
+    .slice(0, 8);
+  failedTests.push([name, ...lines.map((line) => `    ${line.slice(0, 200)}`)].join('\n'));
+}
 
 function step(label, cmd, args, env = {}) {
   console.log(`\n=== ${label} ===`);
@@ -47,6 +64,11 @@ function countVitest(file, label) {
   for (const result of report.testResults ?? []) {
     for (const test of result.assertionResults ?? []) {
       if (['pending', 'skipped', 'todo'].includes(test.status)) skippedNames.push(`${label}: ${test.fullName}`);
+      if (test.status === 'failed') recordFailure(`${label}: ${test.fullName}`, test.failureMessages?.[0]);
+    }
+    // A file that failed before its tests ran (an import or a hook) has no failed test of its own.
+    if (result.status === 'failed' && !(result.assertionResults ?? []).some((test) => test.status === 'failed')) {
+      recordFailure(`${label}: ${path.relative(root, result.name ?? '')}`, result.message);
     }
   }
   return true;
@@ -62,6 +84,13 @@ function countPlaywright(file) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status === 'skipped') skippedNames.push(`browser: ${[...titles, spec.title].join(' > ')}`);
+        if (test.status === 'unexpected' || test.status === 'flaky') {
+          const error = (test.results ?? []).flatMap((result) => result.errors ?? []).at(0);
+          recordFailure(
+            `browser: ${[...titles, spec.title].join(' > ')} (${spec.file}:${spec.line})`,
+            error?.message ?? error?.value,
+          );
+        }
       }
     }
     for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
@@ -138,6 +167,11 @@ if (process.env.TEST_DATABASE_URL) {
   notRun.push('Several-instance check: not run, TEST_DATABASE_URL unset (it needs PostgreSQL)');
 }
 
+if (failedTests.length) {
+  console.log(`\nFailed tests (the start of each error; the whole report is above):`);
+  for (const failure of failedTests.slice(0, 20)) console.log(failure);
+  if (failedTests.length > 20) console.log(`  and ${failedTests.length - 20} more`);
+}
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
 if (skippedNames.length) console.log(`\nSkipped:\n${skippedNames.map((name) => `  ${name}`).join('\n')}`);
 for (const suite of notRun) console.log(`\n${suite}`);
