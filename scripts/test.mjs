@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from './find-chromium.mjs';
+import { createTally } from './test-reports.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -14,31 +15,10 @@ const resultsDir = path.join(root, 'test-results');
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
-let passed = 0;
-let failed = 0;
-let skipped = 0;
+const tally = createTally(root);
 const failures = [];
 /** Suites that did not run at all, with the reason: a run without them must not look like a whole one. */
 const notRun = [];
-/** The names of skipped tests, printed before the closing line. */
-const skippedNames = [];
-/**
- * Each failed test with the start of its error, printed again at the end: a CI log that keeps only its last lines
- * (a browser test's attachments fill pages) still says what failed and why.
- */
-const failedTests = [];
-
-// eslint-disable-next-line no-control-regex -- the reporters' colour codes
-const withoutColours = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
-
-function recordFailure(name, message) {
-  const lines = withoutColours(message)
-    .split('\n')
-    .map((line) => line.trimEnd())
-    .filter((line) => line.trim() !== '')
-    .slice(0, 8);
-  failedTests.push([name, ...lines.map((line) => `    ${line.slice(0, 200)}`)].join('\n'));
-}
 
 function step(label, cmd, args, env = {}) {
   console.log(`\n=== ${label} ===`);
@@ -57,52 +37,20 @@ function step(label, cmd, args, env = {}) {
 
 function countVitest(file, label) {
   if (!existsSync(file)) return false;
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  passed += report.numPassedTests ?? 0;
-  failed += report.numFailedTests ?? 0;
-  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-  for (const result of report.testResults ?? []) {
-    for (const test of result.assertionResults ?? []) {
-      if (['pending', 'skipped', 'todo'].includes(test.status)) skippedNames.push(`${label}: ${test.fullName}`);
-      if (test.status === 'failed') recordFailure(`${label}: ${test.fullName}`, test.failureMessages?.[0]);
-    }
-    // A file that failed before its tests ran (an import or a hook) has no failed test of its own.
-    if (result.status === 'failed' && !(result.assertionResults ?? []).some((test) => test.status === 'failed')) {
-      recordFailure(`${label}: ${path.relative(root, result.name ?? '')}`, result.message);
-    }
-  }
+  tally.addVitest(JSON.parse(readFileSync(file, 'utf8')), label);
   return true;
 }
 
 function countPlaywright(file) {
   if (!existsSync(file)) return false;
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  passed += report.stats?.expected ?? 0;
-  failed += (report.stats?.unexpected ?? 0) + (report.stats?.flaky ?? 0);
-  skipped += report.stats?.skipped ?? 0;
-  const visit = (suite, titles) => {
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) {
-        if (test.status === 'skipped') skippedNames.push(`browser: ${[...titles, spec.title].join(' > ')}`);
-        if (test.status === 'unexpected' || test.status === 'flaky') {
-          const error = (test.results ?? []).flatMap((result) => result.errors ?? []).at(0);
-          recordFailure(
-            `browser: ${[...titles, spec.title].join(' > ')} (${spec.file}:${spec.line})`,
-            error?.message ?? error?.value,
-          );
-        }
-      }
-    }
-    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
-  };
-  for (const suite of report.suites ?? []) visit(suite, [suite.title]);
+  tally.addPlaywright(JSON.parse(readFileSync(file, 'utf8')));
   return true;
 }
 
 // A check that is not a test case still counts: one pass or one failure.
 function check(label, cmd, args) {
-  if (step(label, cmd, args)) passed += 1;
-  else failed += 1;
+  if (step(label, cmd, args)) tally.passed += 1;
+  else tally.failed += 1;
 }
 
 check('Typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
@@ -117,7 +65,7 @@ step(
   ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`],
   { TEST_DATABASE_URL: '' },
 );
-if (!countVitest(vitestJson, 'PGlite')) failed += 1;
+if (!countVitest(vitestJson, 'PGlite')) tally.failed += 1;
 
 if (process.env.TEST_DATABASE_URL) {
   const pgJson = path.join(resultsDir, 'vitest-postgres.json');
@@ -129,7 +77,7 @@ if (process.env.TEST_DATABASE_URL) {
     '--reporter=json',
     `--outputFile=${pgJson}`,
   ]);
-  if (!countVitest(pgJson, 'PostgreSQL')) failed += 1;
+  if (!countVitest(pgJson, 'PostgreSQL')) tally.failed += 1;
 } else {
   notRun.push('PostgreSQL suite: not run, TEST_DATABASE_URL unset');
 }
@@ -142,7 +90,7 @@ if (!chromium) {
   );
   failures.push('Browser tests (no Chromium)');
   notRun.push('Browser tests: not run, no Chromium');
-  failed += 1;
+  tally.failed += 1;
 } else if (
   step('Build', bin('vite'), ['build', '--logLevel', 'warn']) &&
   step('Build API', bin('tsc'), ['-p', 'tsconfig.server.json'])
@@ -152,9 +100,9 @@ if (!chromium) {
     CHROMIUM_PATH: chromium,
     PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
   });
-  if (!countPlaywright(pwJson)) failed += 1;
+  if (!countPlaywright(pwJson)) tally.failed += 1;
 } else {
-  failed += 1;
+  tally.failed += 1;
 }
 
 // Several instances on one PostgreSQL database (docs/decisions/029-running-at-scale.md): two built API processes,
@@ -167,6 +115,7 @@ if (process.env.TEST_DATABASE_URL) {
   notRun.push('Several-instance check: not run, TEST_DATABASE_URL unset (it needs PostgreSQL)');
 }
 
+const { passed, failed, skipped, skippedNames, failedTests } = tally;
 if (failedTests.length) {
   console.log(`\nFailed tests (the start of each error; the whole report is above):`);
   for (const failure of failedTests.slice(0, 20)) console.log(failure);
