@@ -116,13 +116,14 @@ if (process.env.TEST_DATABASE_URL) {
 }
 
 const { passed, failed, skipped, skippedNames, failedTests } = tally;
+if (skippedNames.length) console.log(`\nSkipped:\n${skippedNames.map((name) => `  ${name}`).join('\n')}`);
+for (const suite of notRun) console.log(`\n${suite}`);
+// Failures last, next to the closing line: a log cut to its end still shows them.
 if (failedTests.length) {
   console.log(`\nFailed tests (the start of each error; the whole report is above):`);
   for (const failure of failedTests.slice(0, 20)) console.log(failure);
   if (failedTests.length > 20) console.log(`  and ${failedTests.length - 20} more`);
 }
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
-if (skippedNames.length) console.log(`\nSkipped:\n${skippedNames.map((name) => `  ${name}`).join('\n')}`);
-for (const suite of notRun) console.log(`\n${suite}`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed === 0 && failures.length === 0 ? 0 : 1);
