@@ -1,11 +1,12 @@
 import { expect, test, type BrowserContext, type Page } from './support/test.ts';
 import { uniqueEmail } from './support/auth.ts';
 import { completeEmulatorPopup, routeGapiStandIn } from './support/firebase-popup.ts';
-import { featuredJobs, fillWizardToJobDetails, withTypeAndLocation } from './support/apply.ts';
-import { createOrganization, joinOrganization, uniqueCompanyEmail } from './support/company.ts';
+import { applyAs, featuredJobs, fillWizardToJobDetails, withTypeAndLocation } from './support/apply.ts';
+import { createOrganization, joinOrganization, postJob, uniqueCompanyEmail } from './support/company.ts';
 
 // The app's Content-Security-Policy against the real pages: every frame of the context reports each violation to the
-// test, which walks the main screens, signed out and signed in, student and company, and expects none.
+// test, which walks the main screens, signed out and signed in, student and company (the portal's jobs, a job's
+// applicants and an application with its resume drawn by PDF.js), and expects none.
 
 type Violation = { page: string; directive: string; blocked: string; sample: string };
 
@@ -91,7 +92,15 @@ test('no page of the app breaks its Content-Security-Policy, signed out, as a st
   const owner = uniqueCompanyEmail('csp-owner');
   const organization = `CSP Labs ${Date.now()}`;
   const joinPath = createOrganization(organization, owner);
-  await joinOrganization(await portal.newPage(), owner, joinPath, organization);
+  const ownerPage = await portal.newPage();
+  await joinOrganization(ownerPage, owner, joinPath, organization);
+  // A job, an applicant with a PDF resume, and the application page that draws it (PDF.js on canvases, a blob: link).
+  const jobId = await postJob(ownerPage, { title: `CSP Intern ${Date.now()}` });
+  await applyAs(ownerPage, jobId, { first: 'Grace', last: 'Hopper', school: 'McGill University' });
+  await ownerPage.goto(`/company/jobs/${jobId}`);
+  await ownerPage.getByTestId('applicant-row').filter({ hasText: 'Grace Hopper' }).getByRole('link').click();
+  await expect(ownerPage.getByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeVisible();
+  await expect(ownerPage.getByTestId('resume-page').first()).toBeVisible();
   await portal.close();
   expect(portalViolations).toEqual([]);
 });

@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Locator, type Page } from './support/test.ts';
-import { pdfBytes } from './support/apply.ts';
+import { applyAs } from './support/apply.ts';
 import {
   createOrganization,
   joinOrganization,
@@ -21,49 +20,6 @@ test.use({ serviceWorkers: 'block' });
 test.setTimeout(300_000);
 
 const dir = 'test-results/screens';
-
-/** A student with a verified Google account in the Auth emulator (as its fake popup creates one): an ID token. */
-async function studentToken(email: string, name: string): Promise<string> {
-  const claims = { sub: `google-${randomUUID()}`, email, email_verified: true, name };
-  const postBody = new URLSearchParams({ id_token: JSON.stringify(claims), providerId: 'google.com' }).toString();
-  const response = await fetch(
-    `${e2eEnv.emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=test-api-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ postBody, requestUri: 'http://localhost', returnSecureToken: true }),
-    },
-  );
-  expect(response.ok).toBe(true);
-  return String(((await response.json()) as { idToken: string }).idToken);
-}
-
-/** An application through the same API the wizard uses (multipart with a PDF resume). */
-async function applyAs(page: Page, jobId: string, student: { first: string; last: string; school: string }) {
-  const email = `${student.first.toLowerCase()}.${randomUUID().slice(0, 6)}@example.test`;
-  const token = await studentToken(email, `${student.first} ${student.last}`);
-  const response = await page.request.post(`/api/public/jobs/${jobId}/apply`, {
-    headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
-    multipart: {
-      firstName: student.first,
-      lastName: student.last,
-      email,
-      phone: '+1 (514) 555-0199',
-      university: student.school,
-      major: 'Computer Science',
-      graduationYear: '2027',
-      githubUsername: '',
-      devpostUsername: '',
-      linkedinUrl: '',
-      portfolioUrl: '',
-      coverLetter: 'I would love to build this with you.',
-      devpost: 'null',
-      resume: { name: `${student.first} CV.pdf`, mimeType: 'application/pdf', buffer: pdfBytes() },
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return email;
-}
 
 /** Status e-mails (not the application confirmations) sent to these students. */
 const statusMails = (emails: string[]) =>

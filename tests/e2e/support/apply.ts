@@ -3,6 +3,7 @@ import {
   outboxFlushMessage,
   type OutboxFlushReply,
 } from '../../../src/client/features/apply/outbox/outbox-sync-protocol.ts';
+import { randomUUID } from 'node:crypto';
 import { e2eEnv } from './e2e-env.ts';
 
 // Helpers for the apply and My Applications browser tests: the seeded featured jobs, a small real PDF, the wizard's
@@ -291,4 +292,47 @@ export async function flushOutboxAndWait(page: Page): Promise<OutboxFlushReply> 
       }),
     outboxFlushMessage,
   );
+}
+
+/** A student with a verified Google account in the Auth emulator (as its fake popup creates one): an ID token. */
+export async function studentToken(email: string, name: string): Promise<string> {
+  const claims = { sub: `google-${randomUUID()}`, email, email_verified: true, name };
+  const postBody = new URLSearchParams({ id_token: JSON.stringify(claims), providerId: 'google.com' }).toString();
+  const response = await fetch(
+    `${e2eEnv.emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=test-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ postBody, requestUri: 'http://localhost', returnSecureToken: true }),
+    },
+  );
+  expect(response.ok).toBe(true);
+  return String(((await response.json()) as { idToken: string }).idToken);
+}
+
+/** An application through the same API the wizard uses (multipart with a PDF resume). */
+export async function applyAs(page: Page, jobId: string, student: { first: string; last: string; school: string }) {
+  const email = `${student.first.toLowerCase()}.${randomUUID().slice(0, 6)}@example.test`;
+  const token = await studentToken(email, `${student.first} ${student.last}`);
+  const response = await page.request.post(`/api/public/jobs/${jobId}/apply`, {
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+    multipart: {
+      firstName: student.first,
+      lastName: student.last,
+      email,
+      phone: '+1 (514) 555-0199',
+      university: student.school,
+      major: 'Computer Science',
+      graduationYear: '2027',
+      githubUsername: '',
+      devpostUsername: '',
+      linkedinUrl: '',
+      portfolioUrl: '',
+      coverLetter: 'I would love to build this with you.',
+      devpost: 'null',
+      resume: { name: `${student.first} CV.pdf`, mimeType: 'application/pdf', buffer: pdfBytes() },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return email;
 }
