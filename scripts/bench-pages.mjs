@@ -389,6 +389,35 @@ async function settle(page, url) {
   await page.waitForTimeout(1500);
 }
 
+/**
+ * One signed-in page measured twice in the browser on `chromePort`: a first visit (everything but the session
+ * forgotten), then, once `settlePage` has left the service worker and the stored data as a real visit would, a repeat
+ * visit. Each run's CPU slowdown is taken right before it; traces are labelled by page and build.
+ */
+async function firstAndRepeatVisit(page, chromePort, { origin, url, key, who, run }, settlePage) {
+  const context = page.context();
+  const traceSuffix = who === 'ours' ? '' : '-compared';
+  await forgetAllButSession(page, origin);
+  await page.goto('about:blank');
+  const first = await runLighthouse(url, chromePort, {
+    keepStorage: true,
+    label: `${key}-first${traceSuffix}`,
+    cpuMultiplier: await cpuSlowdown(context),
+  });
+  await settlePage(page, url);
+  await page.goto('about:blank');
+  const repeat = await runLighthouse(url, chromePort, {
+    keepStorage: true,
+    label: `${key}-repeat${traceSuffix}`,
+    cpuMultiplier: await cpuSlowdown(context),
+  });
+  log(
+    `run ${run}/${runs} ${key} ${who}: first visit LCP ${seconds(first.lcp)} s (${first.finalUrl}), ` +
+      `repeat LCP ${seconds(repeat.lcp)} s, TBT ${millis(first.tbt)} / ${millis(repeat.tbt)} ms`,
+  );
+  return { first, repeat };
+}
+
 /** Waits until the service worker controls the origin and the portal page has loaded its data, as after a real visit. */
 async function settlePortal(page, url) {
   await page.goto(url);
@@ -577,28 +606,10 @@ async function main() {
           for (const key of portalSelected) {
             const ordered = run % 2 === 0 ? [...servers].reverse() : servers;
             for (const [who, origin] of ordered) {
-              const traceSuffix = who === 'ours' ? '' : '-compared';
               const url = `${origin}${paths.get(who)[key]}`;
-              await forgetAllButSession(page, origin);
-              await page.goto('about:blank');
-              const first = await runLighthouse(url, chrome.port, {
-                keepStorage: true,
-                label: `${key}-first${traceSuffix}`,
-                cpuMultiplier: await cpuSlowdown(context),
-              });
-              record(key, `${who}, first visit`, first);
-              await settlePortal(page, url);
-              await page.goto('about:blank');
-              const repeat = await runLighthouse(url, chrome.port, {
-                keepStorage: true,
-                label: `${key}-repeat${traceSuffix}`,
-                cpuMultiplier: await cpuSlowdown(context),
-              });
-              record(key, `${who}, repeat visit`, repeat);
-              log(
-                `run ${run}/${runs} ${key} ${who}: first visit LCP ${seconds(first.lcp)} s (${first.finalUrl}), ` +
-                  `repeat LCP ${seconds(repeat.lcp)} s, TBT ${millis(first.tbt)} / ${millis(repeat.tbt)} ms`,
-              );
+              const visits = await firstAndRepeatVisit(page, chrome.port, { origin, url, key, who, run }, settlePortal);
+              record(key, `${who}, first visit`, visits.first);
+              record(key, `${who}, repeat visit`, visits.repeat);
             }
           }
         }
@@ -627,27 +638,10 @@ async function main() {
           for (const [key, pathname] of signedInSelected) {
             // The compared build goes first every other run, so neither always follows the other.
             for (const [who, origin] of run % 2 === 0 ? [...builds].reverse() : builds) {
-              const traceSuffix = who === 'ours' ? '' : '-compared';
-              await forgetAllButSession(page, origin);
-              await page.goto('about:blank');
-              const first = await runLighthouse(`${origin}${pathname}`, chrome.port, {
-                keepStorage: true,
-                label: `${key}-first${traceSuffix}`,
-                cpuMultiplier: await cpuSlowdown(context),
-              });
-              record(key, `${who}, first visit`, first);
-              await settle(page, `${origin}${pathname}`);
-              await page.goto('about:blank');
-              const repeat = await runLighthouse(`${origin}${pathname}`, chrome.port, {
-                keepStorage: true,
-                label: `${key}-repeat${traceSuffix}`,
-                cpuMultiplier: await cpuSlowdown(context),
-              });
-              record(key, `${who}, repeat visit`, repeat);
-              log(
-                `run ${run}/${runs} ${key} ${who}: first visit LCP ${seconds(first.lcp)} s (${first.finalUrl}), ` +
-                  `repeat LCP ${seconds(repeat.lcp)} s, TBT ${millis(first.tbt)} / ${millis(repeat.tbt)} ms`,
-              );
+              const url = `${origin}${pathname}`;
+              const visits = await firstAndRepeatVisit(page, chrome.port, { origin, url, key, who, run }, settle);
+              record(key, `${who}, first visit`, visits.first);
+              record(key, `${who}, repeat visit`, visits.repeat);
             }
           }
         }
