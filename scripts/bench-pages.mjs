@@ -42,7 +42,7 @@ import { browserBenchmarkIndex, midTierCpuMultiplier } from './cpu-throttling.mj
 import { findChromium } from './find-chromium.mjs';
 import { installKeystrokeProbe } from './keystroke-probe.mjs';
 import { productServer } from './child-processes.mjs';
-import { seedPortal } from './bench-portal-seed.mjs';
+import { emailLink, seedPortal } from './bench-portal-seed.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -351,14 +351,7 @@ async function signIn(page, origin, authEmulatorPort) {
   await page.goto(`${origin}/sign-in?mode=email&redirectUrl=${encodeURIComponent('/account')}`);
   await page.getByLabel(/email/i).fill(email);
   await page.locator('form button[type="submit"]').click();
-  let link;
-  for (let attempt = 0; attempt < 150 && !link; attempt += 1) {
-    const response = await fetch(`http://127.0.0.1:${authEmulatorPort}/emulator/v1/projects/${projectId}/oobCodes`);
-    link = ((await response.json()).oobCodes ?? []).filter((code) => code.email === email).at(-1)?.oobLink;
-    if (!link) await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  if (!link) throw new Error('no sign-in link from the Auth emulator');
-  await page.goto(link);
+  await page.goto(await emailLink(authEmulatorPort, projectId, email));
   await page.waitForURL(/\/account$/, { timeout: 120_000 });
 }
 

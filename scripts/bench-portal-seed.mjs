@@ -19,7 +19,7 @@ function resumePdf() {
 }
 
 /** The last e-mail sign-in link the Auth emulator issued for `email` (it sends no mail). */
-async function emailLink(emulatorPort, projectId, email) {
+export async function emailLink(emulatorPort, projectId, email) {
   for (let attempt = 0; attempt < 150; attempt += 1) {
     const response = await fetch(`http://127.0.0.1:${emulatorPort}/emulator/v1/projects/${projectId}/oobCodes`);
     const link = ((await response.json()).oobCodes ?? []).filter((code) => code.email === email).at(-1)?.oobLink;
