@@ -16,6 +16,10 @@ import PDFDocument from 'pdfkit';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'tests', 'fixtures', 'resumes');
 const resumeCount = 48;
+// One more resume, outside the labelled set: the app's resume reader reads it once when it starts, so that PDF.js's
+// and the parser's code is compiled before the student's own file arrives.
+const warmUpFile = path.join(root, 'src', 'client', 'features', 'profile', 'resume-autofill', 'warm-up-resume.pdf');
+const warmUpIndex = 55;
 
 function seededRandom(seed) {
   let state = seed >>> 0;
@@ -786,7 +790,10 @@ async function main() {
     };
     writeFileSync(path.join(outDir, `${resume.id}.json`), `${JSON.stringify(label, null, 2)}\n`);
   }
-  console.log(`${resumeCount} resumes written to ${path.relative(root, outDir)}`);
+  writeFileSync(warmUpFile, await renderResume(describeResume(warmUpIndex)));
+  console.log(
+    `${resumeCount} resumes written to ${path.relative(root, outDir)}, and ${path.relative(root, warmUpFile)}`,
+  );
 }
 
 await main();

@@ -79,7 +79,8 @@ async function readPdf(bytes: ArrayBuffer): Promise<ResumeReadOutcome> {
   return reply.ok ? { ok: true, fields: reply.fields, milliseconds: reply.milliseconds } : reply;
 }
 
-/** Starts the reader ahead of use, so PDF.js is loaded while the page is online; resolves once it is. */
+/** Starts the reader ahead of use, so PDF.js is loaded while the page is online (and its code compiled by a first
+ * read of a built-in resume); resolves once it is. */
 export function warmResumeReader(): Promise<void> {
   if (!readerWorker())
     return import('./read-pdf-resume.ts').then(({ preparePdfJs }) => preparePdfJs().then(() => undefined));
