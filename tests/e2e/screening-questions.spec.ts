@@ -221,6 +221,15 @@ test('screening questions: written with a knockout, asked in the wizard in Engli
   await expect(owner.getByTestId('applicant-row')).toContainText('Grace Hopper');
   await expect(owner.getByTestId('knockout-badge')).toHaveCount(0);
 
+  // The pipeline board marks the knocked-out applicant's card the same way.
+  await owner.goto(`/company/jobs/${jobId}?view=board`);
+  const boardCard = (name: string) => owner.getByTestId('pipeline-card').filter({ hasText: name });
+  await expect(boardCard('Ada Lovelace').getByTestId('knockout-badge')).toHaveText('Knocked out');
+  await expect(boardCard('Grace Hopper')).toBeVisible();
+  await expect(boardCard('Grace Hopper').getByTestId('knockout-badge')).toHaveCount(0);
+  await shoot(owner, 'screening-board-en');
+  await owner.goto(`/company/jobs/${jobId}`);
+
   await owner.getByTestId('filter-screening').selectOption('knocked-out');
   await owner.getByTestId('applicant-row').getByRole('link').first().click();
   await expect(owner.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible();

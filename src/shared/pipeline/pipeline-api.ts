@@ -23,6 +23,8 @@ export type PipelineCard = {
   school: string;
   /** The team's scorecard score, 1-4 (null: no card yet), as the applicants list shows it. */
   rating: number | null;
+  /** A knockout answer to one of the job's screening questions (the organization's eyes only). */
+  knockedOut: boolean;
   appliedAt: string;
   statusChangedAt: string;
   status: ApplicationStatus;

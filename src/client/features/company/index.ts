@@ -5,3 +5,4 @@ export { formatDate, formatDateTime } from './format.ts';
 export { bulkSetStatus, getMembers, setApplicationStatus } from './api/company-api.ts';
 export { useOrganization } from './organization-context.ts';
 export { RejectionReasonFields, rejectionRequestOf } from './components/rejection-reason-fields.tsx';
+export { KnockoutBadge } from './components/status-badges.tsx';

@@ -26,6 +26,7 @@ import { openTestDatabase, type TestDatabase } from '../../../../tests/api-setup
 import { buildPdf } from '../../../../tests/api-setup/uploads.ts';
 import type { ApplicantsResponse, CompanyApplication, CompanyJob } from '../../../shared/company/company-api.ts';
 import type { PublicJobView } from '../../../shared/jobs/public-job-api.ts';
+import type { Pipeline } from '../../../shared/pipeline/pipeline-api.ts';
 import { screeningMessages, screeningQuestionsSchema } from '../../../shared/screening/screening-questions.ts';
 import { applications, studentProfiles } from '../../db/schema.ts';
 
@@ -219,6 +220,15 @@ describe('POST /api/public/jobs/:slug/apply: screening answers', () => {
     );
     expect(pipeline.statusCode).toBe(200);
     expect((pipeline.json() as { total: number }).total).toBe(1);
+    // The board's cards carry the mark too, so a knocked-out applicant is told apart without opening them.
+    const board = await caller(app, member).request('GET', `/api/company/jobs/${job.id}/pipeline`);
+    const cards = (board.json() as Pipeline).stages.flatMap((stage) => stage.cards);
+    expect(cards.map((card) => [card.applicationId, card.knockedOut]).sort()).toEqual(
+      [
+        [knockedId, true],
+        [passedId, false],
+      ].sort(),
+    );
     const bad = await caller(app, org.owner).request('GET', `/api/company/jobs/${job.id}/applicants?screening=maybe`);
     expect(bad.statusCode).toBe(400);
 

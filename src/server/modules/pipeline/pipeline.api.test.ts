@@ -122,6 +122,7 @@ describe('GET /api/company/jobs/{id}/pipeline', () => {
       lastName: 'Turing',
       school: 'McGill University',
       rating: null,
+      knockedOut: false,
       appliedAt: expect.any(String),
       statusChangedAt: expect.any(String),
       status: 'applied',

@@ -27,6 +27,7 @@ export function buildPipeline(
       lastName: item.lastName,
       school: item.school,
       rating: item.rating,
+      knockedOut: item.knockedOut,
       appliedAt: item.appliedAt,
       statusChangedAt: item.statusChangedAt,
       status: item.status,

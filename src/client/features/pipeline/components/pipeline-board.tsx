@@ -52,6 +52,7 @@ import { apiErrorText, errorCodeOf } from '../../../lib/api-error-text.ts';
 import {
   ErrorPanel,
   formatDate,
+  KnockoutBadge,
   LoadingRows,
   RejectionReasonFields,
   rejectionRequestOf,
@@ -163,6 +164,11 @@ function CardBody({ card, listSearch, now }: { card: PipelineCard; listSearch: s
         </Text>
         <CardAge appliedAt={card.appliedAt} now={now} />
       </HStack>
+      {card.knockedOut ? (
+        <Box>
+          <KnockoutBadge />
+        </Box>
+      ) : null}
     </Stack>
   );
 }
