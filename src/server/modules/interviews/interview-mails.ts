@@ -3,7 +3,7 @@ import type { MailBlock, MailContent } from '../../mail/mail-layout.ts';
 
 // The e-mails of interview scheduling, in the recipient's language and time zone, as content for the shared layout:
 // to the student (times to pick, the booked time, a move, new times, a cancellation) and to each interviewer (the
-// booked time, a move, a cancellation). The calendar invitation travels with them (interview-calendar.ts).
+// times proposed, the booked time, a move, new times, a cancellation). The calendar invitation travels with them (interview-calendar.ts).
 
 export type InterviewMailEvent = 'proposed' | 'reproposed' | 'booked' | 'moved' | 'cancelled';
 
@@ -38,6 +38,14 @@ const texts = {
       moved: (job: string, who: string) => `Interview moved: ${job}, ${who}`,
       cancelled: (job: string, who: string) => `Interview cancelled: ${job}, ${who}`,
     },
+    subjectMember: {
+      proposed: (job: string, who: string) => `Interview times sent to ${who}: ${job}`,
+      reproposed: (job: string, who: string) => `New interview times sent to ${who}: ${job}`,
+    },
+    proposedMember: (org: string, who: string, job: string) =>
+      `${org} proposed these times to ${who} for an interview for ${job}, with you among the interviewers. The calendar invitation follows once ${who} books one:`,
+    reproposedMember: (who: string, job: string) =>
+      `New times were proposed to ${who} for the interview for ${job}. The calendar invitation follows once one is booked:`,
     proposed: (job: string, org: string) =>
       `${org} would like to interview you for ${job}. Pick the time that suits you in My Applications:`,
     reproposed: (job: string, org: string) =>
@@ -74,6 +82,14 @@ const texts = {
       moved: (job: string, who: string) => `Entretien déplacé : ${job}, ${who}`,
       cancelled: (job: string, who: string) => `Entretien annulé : ${job}, ${who}`,
     },
+    subjectMember: {
+      proposed: (job: string, who: string) => `Créneaux d’entretien envoyés à ${who} : ${job}`,
+      reproposed: (job: string, who: string) => `Nouveaux créneaux d’entretien envoyés à ${who} : ${job}`,
+    },
+    proposedMember: (org: string, who: string, job: string) =>
+      `${org} a proposé ces créneaux à ${who} pour un entretien pour ${job}, et vous faites partie des personnes qui le font passer. L’invitation d’agenda suivra dès que ${who} en aura réservé un :`,
+    reproposedMember: (who: string, job: string) =>
+      `De nouveaux créneaux ont été proposés à ${who} pour l’entretien pour ${job}. L’invitation d’agenda suivra dès qu’un créneau sera réservé :`,
     proposed: (job: string, org: string) =>
       `${org} aimerait vous faire passer un entretien pour ${job}. Choisissez le créneau qui vous convient dans Mes candidatures :`,
     reproposed: (job: string, org: string) =>
@@ -125,19 +141,29 @@ export function interviewMail(facts: InterviewMailFacts): MailContent {
   const who = student ? facts.organizationName : facts.studentName;
   const subject =
     facts.event === 'proposed' || facts.event === 'reproposed'
-      ? t.subject[facts.event](facts.jobTitle, facts.organizationName)
+      ? student
+        ? t.subject[facts.event](facts.jobTitle, facts.organizationName)
+        : t.subjectMember[facts.event](facts.jobTitle, facts.studentName)
       : t.subject[facts.event](facts.jobTitle, who);
   const blocks: MailBlock[] = [{ kind: 'paragraph', text: t.hello(facts.firstName) }];
   const start = facts.start ? when(facts.start) : '';
+  const openUrl = student ? '/jobs/applied' : `/company/applications/${encodeURIComponent(facts.applicationId)}`;
   switch (facts.event) {
     case 'proposed':
     case 'reproposed':
-      blocks.push({ kind: 'paragraph', text: t[facts.event](facts.jobTitle, facts.organizationName) });
+      blocks.push({
+        kind: 'paragraph',
+        text: student
+          ? t[facts.event](facts.jobTitle, facts.organizationName)
+          : facts.event === 'proposed'
+            ? t.proposedMember(facts.organizationName, facts.studentName, facts.jobTitle)
+            : t.reproposedMember(facts.studentName, facts.jobTitle),
+      });
       if (facts.event === 'reproposed' && facts.start) blocks.push({ kind: 'paragraph', text: t.previousGone(start) });
       blocks.push({
         kind: 'section',
         heading: t.times,
-        items: facts.slots.map((slot) => ({ title: when(slot), url: '/jobs/applied', lines: [] })),
+        items: facts.slots.map((slot) => ({ title: when(slot), url: openUrl, lines: [] })),
       });
       break;
     case 'booked':
@@ -177,9 +203,7 @@ export function interviewMail(facts: InterviewMailFacts): MailContent {
   }
   blocks.push({
     kind: 'button',
-    link: student
-      ? { label: t.openStudent, url: '/jobs/applied' }
-      : { label: t.openMember, url: `/company/applications/${encodeURIComponent(facts.applicationId)}` },
+    link: { label: student ? t.openStudent : t.openMember, url: openUrl },
   });
   return {
     locale: facts.locale,

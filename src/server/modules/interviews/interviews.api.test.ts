@@ -257,7 +257,15 @@ describe('the whole loop', () => {
     expect(invited!.icalEvent).toBeNull();
     expect(invited!.body).toMatch(/UTC\+1|HNEC|CET/);
     expect(invited!.html).toContain('<html lang="fr"');
+    // The other interviewer (the owner, French portal) hears of the times too, without a calendar event; the member
+    // who proposed them is not told of their own act.
     expect(await interviewMailsTo(member.email!, applicationId)).toEqual([]);
+    const [ownerTold] = await interviewMailsTo(org.owner.email!, applicationId);
+    expect(ownerTold).toMatchObject({ subject: 'Créneaux d’entretien envoyés à Amélie Test : Amélie Intern' });
+    expect(ownerTold!.icalEvent).toBeNull();
+    expect(ownerTold!.body).toContain('L’invitation d’agenda suivra dès que Amélie Test en aura réservé un');
+    expect(ownerTold!.body).toContain(`/company/applications/${applicationId}`);
+    expect(ownerTold!.body).not.toContain('/jobs/applied');
 
     // The student sees the two times, the place and the interviewers' names (never their addresses), and books one.
     const [seen] = await studentView(student, applicationId);
@@ -333,7 +341,7 @@ describe('the whole loop', () => {
       { kind: 'slots', slots: again },
     );
     expect(repropose.statusCode, repropose.body).toBe(200);
-    for (const to of [student.email!, member.email!]) {
+    for (const to of [student.email!, member.email!, org.owner.email!]) {
       const last = (await interviewMailsTo(to, applicationId)).at(-1)!;
       expect(parseCalendar(last.icalEvent!.content)).toMatchObject({
         method: 'CANCEL',
@@ -346,6 +354,12 @@ describe('the whole loop', () => {
     expect((await interviewMailsTo(student.email!, applicationId)).at(-1)!.subject).toBe(
       'Nouveaux créneaux d’entretien de Interview Robotics : Amélie Intern',
     );
+    // One e-mail per interviewer: the new times, with the CANCEL of the time they had (the proposer's calendar too).
+    expect((await interviewMailsTo(member.email!, applicationId)).map((mail) => mail.subject)).toEqual([
+      'Interview booked: Amélie Intern, Amélie Test',
+      'Interview moved: Amélie Intern, Amélie Test',
+      'New interview times sent to Amélie Test: Amélie Intern',
+    ]);
     const [fresh] = await studentView(student, applicationId);
     expect(fresh!.slots.map((slot) => slot.startsAt)).toEqual(again);
     expect((await book(student, applicationId, interview.id, fresh!.slots[0]!.id)).statusCode).toBe(200);

@@ -95,9 +95,11 @@ type Notice = {
   slots: Date[];
   /** The calendar invitation sent with them, if any. */
   calendar: 'REQUEST' | 'CANCEL' | null;
-  /** Who is told: the student, and the interviewers when their calendar changes. */
+  /** Who is told: the student, and the interviewers (of the times proposed, and when their calendar changes). */
   student: boolean;
   interviewers: boolean;
+  /** An interviewer not told: the member who proposed the times themselves (nothing in their calendar changes). */
+  exceptUid?: string;
 };
 
 async function notify(
@@ -132,13 +134,15 @@ async function notify(
       : []),
     ...(notice.interviewers
       ? await Promise.all(
-          interview.interviewers.map(async (person) => ({
-            audience: 'interviewer' as const,
-            email: person.email,
-            firstName: person.name,
-            locale: await recipientLocale(tx, { uid: person.uid }),
-            timeZone: memberZone.get(person.uid) ?? null,
-          })),
+          interview.interviewers
+            .filter((person) => person.uid !== notice.exceptUid)
+            .map(async (person) => ({
+              audience: 'interviewer' as const,
+              email: person.email,
+              firstName: person.name,
+              locale: await recipientLocale(tx, { uid: person.uid }),
+              timeZone: memberZone.get(person.uid) ?? null,
+            })),
         )
       : []),
   ];
@@ -266,7 +270,8 @@ export async function proposeInterview(
       slots: starts,
       calendar: null,
       student: true,
-      interviewers: false,
+      interviewers: true,
+      exceptUid: actor.uid,
     });
     return interview;
   });
@@ -364,25 +369,17 @@ export async function rescheduleInterview(
     await replaceSlots(tx, interview, starts);
     await updateInterview(tx, interview.id, { status: 'proposed', sequence: interview.sequence, at });
     await record(tx, interview, 'reproposed', actor, null, at);
+    // Everyone hears of the new times in one e-mail; when a time was booked, it carries the CANCEL that drops it
+    // from every calendar (the proposer's too), else the member who proposed them is not told of their own act.
     await notify(tx, ctx, interview, application, {
       event: 'reproposed',
       start: wasBooked ? previous : null,
       slots: starts,
       calendar: wasBooked ? 'CANCEL' : null,
       student: true,
-      interviewers: false,
+      interviewers: true,
+      exceptUid: wasBooked ? undefined : actor.uid,
     });
-    if (wasBooked) {
-      // The interviewers' calendars drop the time the student no longer has.
-      await notify(tx, ctx, interview, application, {
-        event: 'cancelled',
-        start: previous,
-        slots: [],
-        calendar: 'CANCEL',
-        student: false,
-        interviewers: true,
-      });
-    }
   });
 }
 
