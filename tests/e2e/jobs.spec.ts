@@ -327,6 +327,9 @@ test.describe('job board', () => {
   });
 
   test('after one visit the board and a job opened before work with the network cut', async ({ page, context }) => {
+    // Sign-in, the service worker's install, the whole board stored, then eight pages offline: past 60 s on a slow CI
+    // machine, where it once ran out of time on its last step.
+    test.slow();
     await signIn(page, 'board-offline');
     await waitForServiceWorkerControl(page);
     await page.goto('/jobs');

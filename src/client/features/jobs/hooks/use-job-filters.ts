@@ -67,8 +67,15 @@ export function useJobFilters(): JobFiltersState {
     latest.current = current.filters;
   });
 
-  // Leaving the page (or any navigation) drops a URL write still waiting: it belongs to the board.
-  useEffect(() => () => window.clearTimeout(pendingUrl.current), [location.key]);
+  // Someone else's navigation (back/forward, a link) drops a URL write still waiting: it belongs to the board as it
+  // was. The board's own writes keep it: on a slow device the previous write's render can commit after typing went
+  // on and scheduled the next one, which must still happen (else the URL keeps the text before it).
+  const foreignNavigation = navigationType === 'POP' || !isOwnNavigation(location.state);
+  useEffect(() => {
+    if (foreignNavigation) window.clearTimeout(pendingUrl.current);
+  }, [location.key, foreignNavigation]);
+  // Leaving the page drops it too.
+  useEffect(() => () => window.clearTimeout(pendingUrl.current), []);
 
   const update = useCallback(
     (nextOrUpdate: JobFilters | ((current: JobFilters) => JobFilters), change: FilterChange) => {
