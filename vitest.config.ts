@@ -35,7 +35,9 @@ export default defineConfig({
           globalSetup: ['tests/api-setup/auth-emulator.ts', 'tests/api-setup/database-template.ts'],
           // Starting the emulator takes ~10 s on two cores; PostgreSQL database creation adds a little per file.
           hookTimeout: 60_000,
-          testTimeout: 20_000,
+          // Tests of the command-line tools start processes (4-20 s each on two busy cores): a 20 s budget made them
+          // timing assertions that failed a run on a loaded machine. A timeout only shows when a test hangs.
+          testTimeout: 60_000,
           // A worker runs its files one after another in one module graph: importing the server (~2.8 s of CPU per
           // file) happens once per worker instead of once per file. Every file builds its own app and database.
           isolate: false,

@@ -345,7 +345,7 @@ async function benchBackend(label, adminUrl, workDir, files) {
     );
     started = Date.now();
     log(`round process flags: ${nodeFlags.join(' ') || '(none)'}`);
-    const result = await child('run', { ...env, ...serverProcessEnv }, [...nodeFlags, '--expose-gc']);
+    const result = await child('run', { ...env, ...serverProcessEnv }, [...new Set([...nodeFlags, '--expose-gc'])]);
     log(
       `board loaded in ${result.boardSeconds.toFixed(1)} s; round: ${result.seconds.toFixed(1)} s for ${result.units} ` +
         `digests (${result.withJobs} with new jobs, ${result.jobs} jobs), ${result.emails} e-mails (HTML ` +

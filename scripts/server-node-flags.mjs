@@ -10,7 +10,15 @@
 //   This replaced --optimize-for-size, which held the heap as low but by a memory-reducing full collection every
 //   ~150 ms under load and by less optimised code: the cached page ran at 15-33k req/s instead of 38-53k, and an
 //   uncached query cost ~60% more (docs/decisions/005-in-memory-job-board.md).
-export const serverNodeFlags = ['--max-semi-space-size=16', '--liftoff-only', '--heap-growing-percent=20'];
+// - --expose-gc: lets the server ask for a memory-reducing full collection after a board load (src/server/lib/
+//   release-memory.ts); without it V8 keeps the load's freed pages and grown young generation (~90 MB after an
+//   ingestion of 20,000 listings; docs/decisions/044-memory-after-board-loads.md).
+export const serverNodeFlags = [
+  '--max-semi-space-size=16',
+  '--liftoff-only',
+  '--heap-growing-percent=20',
+  '--expose-gc',
+];
 
 // glibc raises its mmap threshold (up to 32 MB) after large buffers are freed, so later ones come from the malloc
 // heap, which keeps its peak: creating a data folder and ingesting 20,000 listings left ~90 MB there. A fixed

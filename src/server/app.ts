@@ -341,6 +341,7 @@ export async function buildApp({
     ],
     log: app.log,
     onBoardChange: () => boardIndex.refresh(),
+    whileWriting: (work) => boardIndex.holdRefreshes(work),
   });
   app.decorate('boardIndex', boardIndex);
   app.decorate('feedIngest', feedIngest);

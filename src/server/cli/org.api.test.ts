@@ -76,18 +76,17 @@ describe('npm run org with a server running on DATA_DIR', () => {
     expect(second.stdout).toMatch(/\(acme-[0-9a-f]{6}\)/);
   });
 
-  it('refuses missing or bad arguments without creating anything', async () => {
+  // One case per test: each starts a process (seconds each on a busy machine), within its own time budget.
+  it.each([
+    [[]],
+    [['create', '--name', 'Acme']],
+    [['create', '--name', 'Acme', '--owner', 'not-an-email']],
+    [['delete', '--name', 'Acme', '--owner', 'a@b.example']],
+  ])('refuses %j (exit 2, usage) without creating anything', async (args: string[]) => {
     const before = await testDatabase.database.db.$count(organizations);
-    for (const args of [
-      [],
-      ['create', '--name', 'Acme'],
-      ['create', '--name', 'Acme', '--owner', 'not-an-email'],
-      ['delete', '--name', 'Acme', '--owner', 'a@b.example'],
-    ]) {
-      const result = await runOrg(args, { DATA_DIR: dataDir });
-      expect(result.code, args.join(' ')).toBe(2);
-      expect(result.stderr).toContain('Usage: npm run org -- create');
-    }
+    const result = await runOrg(args, { DATA_DIR: dataDir });
+    expect(result.code, args.join(' ')).toBe(2);
+    expect(result.stderr).toContain('Usage: npm run org -- create');
     expect(await testDatabase.database.db.$count(organizations)).toBe(before);
   });
 });

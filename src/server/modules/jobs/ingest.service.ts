@@ -1,6 +1,8 @@
 import type { ExternalFeedType } from '../../../shared/jobs/listing-schemas.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
+import { releaseMemory } from '../../lib/release-memory.ts';
 import { startRepeatingTask } from '../../lib/repeating-task.ts';
+import { releaseMemoryMinJobs } from './board-index.service.ts';
 import { downloadFeed, type FeedValidators } from './feed-download.ts';
 import {
   type FeedWriteResult,
@@ -58,6 +60,8 @@ export type CreateIngestServiceOptions = {
   log: IngestLogger;
   /** Called after a run that changed the board, so this instance does not wait for its next poll. */
   onBoardChange?: () => Promise<void> | void;
+  /** Wraps an import's writes (BoardIndex.holdRefreshes): the board loads once they are all in, not halfway. */
+  whileWriting?: <T>(work: () => Promise<T>) => Promise<T>;
   /** Test seam for the download limits. */
   download?: { timeoutMs?: number; maxBytes?: number };
 };
@@ -73,6 +77,7 @@ export function createIngestService({
   feeds,
   log,
   onBoardChange,
+  whileWriting = (work) => work(),
   download = {},
 }: CreateIngestServiceOptions): IngestService {
   const { db } = database;
@@ -160,19 +165,27 @@ export function createIngestService({
 
   async function writePrepared(prepared: PreparedFeed[], deadline: number): Promise<ImportReport> {
     const summaries = prepared.flatMap((feed) => feed.sources);
+    const large = prepared.reduce((sum, feed) => sum + feed.jobs.length, 0) >= releaseMemoryMinJobs;
+    const release = large ? releaseMemory : () => {};
     for (;;) {
-      const run = await database.withAdvisoryLock(feedIngestLockKey, async () => {
-        const written: FeedWriteResult[] = [];
-        for (const feed of prepared) {
-          // Manual data has no validators: the next scheduled run downloads the feed in full again.
-          const url = feed.sources.map((source) => source.name).join(', ');
-          written.push(await saveFeed(db, feed, { url: url.slice(0, 2000), validators: null }));
-        }
-        return written;
-      });
+      const run = await whileWriting(() =>
+        database.withAdvisoryLock(feedIngestLockKey, async () => {
+          // The parsed feeds of a large import (importSources no longer refers to them) go before the writes.
+          release();
+          const written: FeedWriteResult[] = [];
+          for (const feed of prepared) {
+            // Manual data has no validators: the next scheduled run downloads the feed in full again.
+            const url = feed.sources.map((source) => source.name).join(', ');
+            written.push(await saveFeed(db, feed, { url: url.slice(0, 2000), validators: null }));
+          }
+          return written;
+        }),
+      );
       if (run.acquired) {
-        // The written jobs are not kept while the board reloads (it reads them back from the database).
+        // The written jobs are not kept while the board reloads (it reads them back from the database), nor what
+        // writing them left behind.
         prepared.length = 0;
+        release();
         await notifyChange(run.result.some((result) => result.version !== null));
         return { sources: summaries, feeds: run.result };
       }
