@@ -7,9 +7,15 @@
  */
 type ExposedGc = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
 
-export function releaseMemory(): boolean {
+export function releaseMemory(): void {
   const gc = (globalThis as { gc?: unknown }).gc;
-  if (typeof gc !== 'function') return false;
-  (gc as ExposedGc)({ type: 'major', execution: 'sync', flavor: 'last-resort' });
-  return true;
+  if (typeof gc === 'function') (gc as ExposedGc)({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+}
+
+/** Work on fewer jobs than this (a board load, an import) leaves too little to return for the pause. */
+const largeWorkJobs = 2_000;
+
+/** releaseMemory after work on `jobs` jobs, when they were enough to be worth the pause. */
+export function releaseMemoryAfter(jobs: number): void {
+  if (jobs >= largeWorkJobs) releaseMemory();
 }

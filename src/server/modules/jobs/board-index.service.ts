@@ -23,7 +23,7 @@ import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts';
 import { postingRefOf } from '../../../shared/jobs/posting-groups.ts';
 import type { Database } from '../../db/client.ts';
 import type { ContentEncoding } from '../../http/conditional-get.ts';
-import { releaseMemory } from '../../lib/release-memory.ts';
+import { releaseMemory, releaseMemoryAfter } from '../../lib/release-memory.ts';
 import { type BoardCards, type BoardMatches, BoardQueryIndex } from './board-query-index.ts';
 import { type BoardSource, type FeaturedBoardRow, loadBoardSource, readBoardVersion } from './board.repository.ts';
 
@@ -191,9 +191,6 @@ export type CreateBoardIndexOptions = {
 // Three cache levels per view, from expensive to cheap: the text search (type + q: the candidates of a gram index,
 // each tested by the shared search), the filtered result with its facets (location choices on top of a search; every
 // page of it), and the page's finished JSON (the exact query, repeated by many visitors).
-/** Boards from this size on return their memory after a load (releaseMemory). */
-export const releaseMemoryMinJobs = 2_000;
-
 const searchCacheSize = 50;
 
 /** A filtered result as cards (BoardQueryIndex.cards) with its facets. */
@@ -429,9 +426,8 @@ export function createBoardIndex({
   async function load(): Promise<void> {
     const started = now();
     const source = await loadBoardSource(db);
-    // A large board's memory is returned at three points of its load (decision 044); a small one's is not worth the
-    // pauses (each ~0.1 s).
-    const release = source.listings.length + source.featured.length >= releaseMemoryMinJobs ? releaseMemory : () => {};
+    // A large board's memory is returned at three points of its load (decision 044).
+    const release = () => releaseMemoryAfter(source.listings.length + source.featured.length);
     // The rows' pages are garbage now, and what an ingestion or the requests since the last load left behind.
     release();
     const at = now();

@@ -1,8 +1,7 @@
 import type { ExternalFeedType } from '../../../shared/jobs/listing-schemas.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { releaseMemory } from '../../lib/release-memory.ts';
+import { releaseMemoryAfter } from '../../lib/release-memory.ts';
 import { startRepeatingTask } from '../../lib/repeating-task.ts';
-import { releaseMemoryMinJobs } from './board-index.service.ts';
 import { downloadFeed, type FeedValidators } from './feed-download.ts';
 import {
   type FeedWriteResult,
@@ -165,8 +164,8 @@ export function createIngestService({
 
   async function writePrepared(prepared: PreparedFeed[], deadline: number): Promise<ImportReport> {
     const summaries = prepared.flatMap((feed) => feed.sources);
-    const large = prepared.reduce((sum, feed) => sum + feed.jobs.length, 0) >= releaseMemoryMinJobs;
-    const release = large ? releaseMemory : () => {};
+    const jobCount = prepared.reduce((sum, feed) => sum + feed.jobs.length, 0);
+    const release = () => releaseMemoryAfter(jobCount);
     for (;;) {
       const run = await whileWriting(() =>
         database.withAdvisoryLock(feedIngestLockKey, async () => {
