@@ -1,12 +1,12 @@
 import { expect, test } from './support/test.ts';
-import { emulatorAccounts, requestEmailLink, signInWithEmailLink, uniqueEmail } from './support/auth.ts';
+import { emulatorAccounts, requestEmailLink, signInThroughSignInPage, uniqueEmail } from './support/auth.ts';
 
 test.describe('e-mail link sign-in', () => {
   test('requesting a link and opening it signs the student in, creates the account and lands on /dashboard', async ({
     page,
   }) => {
     const email = uniqueEmail('link');
-    await signInWithEmailLink(page, email);
+    await signInThroughSignInPage(page, email);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText(email).first()).toBeVisible();
     // The callback cleared what the request stored.
@@ -27,12 +27,12 @@ test.describe('e-mail link sign-in', () => {
   });
 
   test('an off-site redirectUrl is ignored and the student lands on /dashboard', async ({ page }) => {
-    await signInWithEmailLink(page, uniqueEmail('evil'), 'https://evil.example/phish');
+    await signInThroughSignInPage(page, uniqueEmail('evil'), 'https://evil.example/phish');
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/dashboard$/);
   });
 
   test('a protocol-relative redirectUrl is ignored too', async ({ page }) => {
-    await signInWithEmailLink(page, uniqueEmail('evil2'), '//evil.example/phish');
+    await signInThroughSignInPage(page, uniqueEmail('evil2'), '//evil.example/phish');
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/dashboard$/);
   });
 
@@ -132,7 +132,7 @@ test.describe('session', () => {
     await expect(page).toHaveURL(/\/sign-in\?redirectUrl=%2Fdashboard$/);
     // Signing in replaces it with an identified session.
     const email = uniqueEmail('after-anon');
-    await signInWithEmailLink(page, email);
+    await signInThroughSignInPage(page, email);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect.poll(() => persistedFirebaseUser(page)).toMatchObject({ isAnonymous: false });
   });
@@ -141,7 +141,7 @@ test.describe('session', () => {
     page,
   }) => {
     const email = uniqueEmail('logout');
-    await signInWithEmailLink(page, email);
+    await signInThroughSignInPage(page, email);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page
       .getByRole('button', { name: new RegExp(email.split('@')[0]!.slice(0, 8), 'i') })
@@ -164,7 +164,7 @@ test.describe('session', () => {
     const context = await browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
     const email = uniqueEmail('returning');
-    await signInWithEmailLink(page, email);
+    await signInThroughSignInPage(page, email);
     await expect(page).toHaveURL(/\/dashboard$/);
     // Leave the signed-in page first: its own late requests (with its token) must not count for the next load.
     await page.goto('about:blank');

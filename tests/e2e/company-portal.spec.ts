@@ -69,7 +69,7 @@ test('the whole loop: operator, owner, teammate, student, status e-mail, withdra
   // The operator creates the organization; its owner joins through the printed link.
   const ownerJoin = createOrganization(organization, ownerEmail);
   const owner = await newPage(browser);
-  await joinOrganization(owner, ownerEmail, ownerJoin, organization);
+  await joinOrganization(owner, ownerEmail, ownerJoin, organization, { throughSignInPage: true });
   await expect(owner.getByText('No jobs yet')).toBeVisible();
 
   // The owner invites a teammate by e-mail.

@@ -1,4 +1,5 @@
 import { expect, type Browser, type Page } from '@playwright/test';
+import { buildContinueUrl, emailForSignInKey } from '../../../src/client/features/auth/sign-in-links.ts';
 import { e2eEnv } from './e2e-env.ts';
 
 type OobCode = { email: string; requestType: string; oobLink: string; oobCode: string };
@@ -58,9 +59,55 @@ export async function requestEmailLink(page: Page, email: string, redirectUrl?: 
   return latestSignInLink(email);
 }
 
-/** Full e-mail-link sign-in through the UI and the emulator; ends wherever the app sends the user. */
-export async function signInWithEmailLink(page: Page, email: string, redirectUrl?: string): Promise<void> {
+/** Full e-mail-link sign-in through the sign-in page's form and the emulator; ends wherever the app sends the user. */
+export async function signInThroughSignInPage(page: Page, email: string, redirectUrl?: string): Promise<void> {
   const link = await requestEmailLink(page, email, redirectUrl);
+  await page.goto(link);
+}
+
+/**
+ * A sign-in link for `email`, asked of the Auth emulator directly (its REST API, as the web SDK's
+ * sendSignInLinkToEmail asks it), with the continue URL the app builds: our callback and the destination.
+ */
+export async function emailSignInLink(email: string, redirectUrl?: string): Promise<string> {
+  const res = await fetch(
+    `${e2eEnv.emulatorUrl}/identitytoolkit.googleapis.com/v1/projects/${e2eEnv.projectId}/accounts:sendOobCode`,
+    {
+      method: 'POST',
+      headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        requestType: 'EMAIL_SIGNIN',
+        email,
+        continueUrl: buildContinueUrl(e2eEnv.baseUrl, redirectUrl),
+        canHandleCodeInApp: true,
+        returnOobLink: true,
+      }),
+    },
+  );
+  expect(res.ok, `the emulator should issue a sign-in link: ${res.status}`).toBe(true);
+  const { oobLink } = (await res.json()) as { oobLink?: string };
+  expect(oobLink, 'a sign-in link in the emulator answer').toBeTruthy();
+  return oobLink!;
+}
+
+/**
+ * E-mail-link sign-in as a student who asked for the link on this device and opens it from their mailbox: the link
+ * comes from the emulator, the device remembers the e-mail it was asked for (what the sign-in form stores), and the
+ * page opens the link, so the app's callback signs in and creates the account; ends wherever the app sends the user.
+ * The sign-in form itself has its own tests (auth.spec.ts, company-portal.spec.ts); the others start here, one page
+ * load instead of two.
+ */
+export async function signInWithEmailLink(page: Page, email: string, redirectUrl?: string): Promise<void> {
+  const link = await emailSignInLink(email, redirectUrl);
+  // Stored once, on the callback's first load, as the sign-in form stores it before the link is opened.
+  await page.addInitScript(
+    ({ key, value }) => {
+      if (window.location.pathname !== '/auth/callback' || sessionStorage.getItem('e2e-sign-in-email-stored')) return;
+      sessionStorage.setItem('e2e-sign-in-email-stored', '1');
+      localStorage.setItem(key, value);
+    },
+    { key: emailForSignInKey, value: email },
+  );
   await page.goto(link);
 }
 

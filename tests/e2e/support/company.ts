@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { latestSignInLink } from './auth.ts';
+import { latestSignInLink, signInWithEmailLink } from './auth.ts';
 import { e2eEnv } from './e2e-env.ts';
 
 // Helpers of the company portal's browser tests: the operator's command, the portal's sign-in, the mail outbox.
@@ -26,8 +26,8 @@ export function createOrganization(name: string, ownerEmail: string): string {
   return new URL(link!).pathname;
 }
 
-/** Signs in on the portal's own page with an e-mail link; ends wherever the portal sends the person. */
-export async function signInOnPortal(page: Page, email: string, redirectUrl = '/company'): Promise<void> {
+/** Signs in on the portal's own page with an e-mail link, through its form; ends wherever the portal sends the person. */
+export async function signInOnPortalPage(page: Page, email: string, redirectUrl = '/company'): Promise<void> {
   await page.goto(`/company/sign-in?redirectUrl=${encodeURIComponent(redirectUrl)}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Company Portal' })).toBeVisible();
   await page.getByRole('button', { name: 'Continue with Email' }).click();
@@ -37,14 +37,19 @@ export async function signInOnPortal(page: Page, email: string, redirectUrl = '/
   await page.goto(await latestSignInLink(email));
 }
 
-/** Opens an invitation to join an organization (signing in first) and accepts it. */
+/**
+ * Opens an invitation to join an organization (signing in first) and accepts it. The sign-in opens an e-mail link
+ * for the invitation page (`signInWithEmailLink`); `throughSignInPage` asks for it on the portal's sign-in form.
+ */
 export async function joinOrganization(
   page: Page,
   email: string,
   joinPath: string,
   organizationName: string,
+  { throughSignInPage = false } = {},
 ): Promise<void> {
-  await signInOnPortal(page, email, joinPath);
+  if (throughSignInPage) await signInOnPortalPage(page, email, joinPath);
+  else await signInWithEmailLink(page, email, joinPath);
   await expect(page.getByRole('heading', { level: 1, name: `Join ${organizationName}` })).toBeVisible();
   await page.getByRole('button', { name: 'Join the organization' }).click();
   await expect(page).toHaveURL(/\/company$/);
