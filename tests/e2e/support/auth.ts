@@ -99,14 +99,15 @@ export async function emailSignInLink(email: string, redirectUrl?: string): Prom
  */
 export async function signInWithEmailLink(page: Page, email: string, redirectUrl?: string): Promise<void> {
   const link = await emailSignInLink(email, redirectUrl);
-  // Stored once, on the callback's first load, as the sign-in form stores it before the link is opened.
+  // Stored when the callback opens with this link's one-time code, as the sign-in form stores it before the link is
+  // opened; a later sign-in in the same page brings its own code.
   await page.addInitScript(
-    ({ key, value }) => {
-      if (window.location.pathname !== '/auth/callback' || sessionStorage.getItem('e2e-sign-in-email-stored')) return;
-      sessionStorage.setItem('e2e-sign-in-email-stored', '1');
+    ({ key, value, code }) => {
+      if (window.location.pathname !== '/auth/callback') return;
+      if (new URLSearchParams(window.location.search).get('oobCode') !== code) return;
       localStorage.setItem(key, value);
     },
-    { key: emailForSignInKey, value: email },
+    { key: emailForSignInKey, value: email, code: new URL(link).searchParams.get('oobCode') },
   );
   await page.goto(link);
 }
