@@ -110,6 +110,14 @@ export async function signInWithEmailLink(page: Page, email: string, redirectUrl
     { key: emailForSignInKey, value: email, code: new URL(link).searchParams.get('oobCode') },
   );
   await page.goto(link);
+  await page.waitForURL((url) => url.pathname !== '/auth/callback');
+  // A student who came through the sign-in page had the app's service worker installed by now (that page registered
+  // it): where the context allows workers, wait for it to be active, so that the test starts from the same device.
+  await page.evaluate(async () => {
+    const allowed =
+      'serviceWorker' in navigator && ServiceWorkerContainer.prototype.register.toString().includes('[native code]');
+    if (allowed) await navigator.serviceWorker.ready;
+  });
 }
 
 /**
