@@ -103,6 +103,11 @@ const brandConfig = defineConfig({
     // Every component picks the brand colour unless told otherwise (colorPalette="red" for destructive actions).
     html: { colorPalette: 'brand', _motionSafe: { scrollBehavior: 'smooth' } },
     body: { bg: 'bg', color: 'fg' },
+    // A closing dialog's or sheet's backdrop never takes a click and keeps the last frame of its fade-out. Its removal
+    // waits for the end of that animation, and when the end is missed (seen on a busy two-core machine: the tracker's
+    // dialog closed, its backdrop stayed at full strength over the page and caught every click) it stays in the page:
+    // then it is invisible and lets clicks through instead of locking the page.
+    '[data-part="backdrop"][data-state="closed"]': { pointerEvents: 'none', animationFillMode: 'forwards' },
   },
   theme: {
     breakpoints,
