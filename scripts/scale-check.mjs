@@ -455,11 +455,11 @@ try {
     'invitation e-mail',
     60_000,
   );
-  const sentRows = (
-    await database.query(`select smtp_queue_id from mail_outbox where recipient = $1 and sent_at is not null`, [
-      owner.email,
-    ])
-  ).rows;
+  // The sender marks the row sent once the SMTP server has answered: the message can arrive a moment before.
+  const sentQuery = () =>
+    database.query(`select smtp_queue_id from mail_outbox where recipient = $1 and sent_at is not null`, [owner.email]);
+  await waitFor(async () => (await sentQuery()).rows.length > 0, 'invitation e-mail marked sent', 60_000);
+  const sentRows = (await sentQuery()).rows;
   const delivered = smtp.messages.filter((message) => message.to.join().includes(owner.email));
   check(
     'the invitation e-mail goes out once over SMTP',
