@@ -4,6 +4,7 @@ import { filtersToSearchParams, jobFiltersCacheKey } from '../../../shared/jobs/
 import type { BoardJob } from '../../../shared/jobs/listing-schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { yieldToEventLoop } from '../../db/yield-to-event-loop.ts';
+import { collectGarbage } from '../../lib/release-memory.ts';
 import { mailLocaleOf, renderMail } from '../../mail/mail-layout.ts';
 import type { OutboxMessage } from '../../mail/outbox.ts';
 import type { UnsubscribeLinks } from '../../mail/unsubscribe-token.ts';
@@ -44,9 +45,10 @@ export const maxJobsPerAlert = 12;
 const defaultBatchSize = 50;
 /**
  * Students whose alerts a round reads at once (one query per page). The whole list of due alerts (20,000 for 10,000
- * students) stayed in memory for the round and raised its peak (docs/decisions/040-server-memory.md).
+ * students) stayed in memory for the round and raised its peak (docs/decisions/040-server-memory.md); a full
+ * collection after each page keeps the round's garbage to one page's (docs/decisions/046-digest-round-memory.md).
  */
-const defaultStudentsPerPage = 500;
+const defaultStudentsPerPage = 250;
 /** Searches (with their cut-off) whose new cards a round keeps for the next student who has the same one. */
 const sharedSearches = 500;
 /**
@@ -304,6 +306,9 @@ export function createDigestService({
       }
       // A short page is the last one.
       if (students.length < studentsPerPage) break;
+      // A round of several pages is a large one: its garbage (the page's alerts, rendered e-mails, statements) is
+      // collected before the next page, where V8 would let it grow through the round (decision 046).
+      collectGarbage();
     }
     return report;
   }
