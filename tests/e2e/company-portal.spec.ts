@@ -103,7 +103,9 @@ test('the whole loop: operator, owner, teammate, student, status e-mail, withdra
   await expect(teammate.getByTestId('answers')).toContainText(studentEmail);
   // "0 of 2" only for a profile that lists skills; one that lists none is not counted against the student.
   await expect(teammate.getByTestId('match-explained')).toContainText('2 required');
-  // The resume drawn page by page (phones do not show a PDF in a frame), the job's skills marked where they appear.
+  // The resume drawn page by page (phones do not show a PDF in a frame), the job's skills marked where they appear;
+  // it loads when it is about to be scrolled into view.
+  await teammate.getByTestId('resume').scrollIntoViewIfNeeded();
   await expect(teammate.getByTestId('resume-page').first()).toBeVisible();
   await expect(teammate.getByTestId('resume-skills-found')).toContainText(
     /Required skills in the resume: TypeScript \(\d+\)/,

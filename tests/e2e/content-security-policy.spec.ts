@@ -100,6 +100,7 @@ test('no page of the app breaks its Content-Security-Policy, signed out, as a st
   await ownerPage.goto(`/company/jobs/${jobId}`);
   await ownerPage.getByTestId('applicant-row').filter({ hasText: 'Grace Hopper' }).getByRole('link').click();
   await expect(ownerPage.getByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeVisible();
+  await ownerPage.getByTestId('resume').scrollIntoViewIfNeeded();
   await expect(ownerPage.getByTestId('resume-page').first()).toBeVisible();
   await portal.close();
   expect(portalViolations).toEqual([]);

@@ -60,10 +60,31 @@ test('an owner opens a resume: the student sees "Viewed by", the owner sees it i
   await expect(card.getByTestId('application-dates')).toContainText('Applied');
   await expect(card.getByTestId('application-viewed')).toHaveCount(0);
 
-  // The owner opens the applicant: the portal loads the resume.
+  // The owner opens the applicant on a phone: the resume, screens below the decision panel and the answers, is not
+  // fetched (nor PDF.js's library and parser downloaded) until it is about to be scrolled into view, so no view is recorded yet.
+  const resumeRequests: string[] = [];
+  owner.on('request', (request) => {
+    if (
+      /\/api\/company\/applications\/[^/]+\/resume$/.test(request.url()) ||
+      /\/assets\/pdf(\.worker\.min)?-[^/]*\.js$/.test(request.url())
+    )
+      resumeRequests.push(request.url());
+  });
+  await owner.setViewportSize({ width: 375, height: 812 });
   await owner.goto(`/company/jobs/${jobId}`);
   await owner.getByTestId('applicant-row').filter({ hasText: 'Ada Lovelace' }).getByRole('link').click();
+  await expect(owner.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible();
+  await expect(owner.getByTestId('answers')).toContainText('McGill University');
+  const viewer = owner.getByTestId('resume-viewer');
+  await expect(viewer).toHaveAttribute('data-state', 'waiting');
+  expect(resumeRequests).toEqual([]);
+  // Scrolled to, it loads.
+  await owner.getByTestId('resume').scrollIntoViewIfNeeded();
   await expect(owner.getByTestId('resume-page').first()).toBeVisible();
+  await expect(viewer).toHaveAttribute('data-state', 'ready');
+  expect(resumeRequests.some((url) => url.endsWith('/resume'))).toBe(true);
+  expect(resumeRequests.some((url) => /\/assets\/pdf-[^/]*\.js$/.test(url))).toBe(true);
+  await owner.setViewportSize({ width: 1280, height: 900 });
   await owner.getByTestId('status-select').selectOption('screening');
   await owner.getByRole('button', { name: 'Update status' }).click();
   await expect(owner.getByTestId('application-status').first()).toHaveText('Screening');

@@ -60,6 +60,7 @@ test('screenshots of the portal and My Applications at 375 and 1280 px in Englis
 
   await owner.goto(`/company/jobs/${jobId}`);
   await owner.getByTestId('applicant-row').first().getByRole('link').click();
+  await owner.getByTestId('resume').scrollIntoViewIfNeeded();
   await expect(owner.getByTestId('resume-frame')).toBeVisible();
   const applicationPath = new URL(owner.url()).pathname;
   await owner.getByTestId('status-select').selectOption('screening');
@@ -139,7 +140,11 @@ test('screenshots of the portal and My Applications at 375 and 1280 px in Englis
     for (const [name, path, ready] of screens) {
       await owner.goto(path);
       await expect(heading).toBeVisible();
+      // The resume loads when it is about to be scrolled into view; the full-page pictures show it drawn.
+      if (name === 'application') await owner.getByTestId('resume').scrollIntoViewIfNeeded();
       await expect(ready).toBeVisible();
+      // Back to the top, so the sticky header is drawn where it belongs in the full-page picture.
+      if (name === 'application') await owner.evaluate(() => window.scrollTo(0, 0));
       await shoot(owner, name, locale);
     }
     await student.goto('/jobs/applied');

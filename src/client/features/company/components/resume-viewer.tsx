@@ -1,5 +1,5 @@
 import { Box, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuDownload } from 'react-icons/lu';
 import { skillPositions } from '../../../../shared/resume/skill-positions.ts';
@@ -8,6 +8,30 @@ import { preparePdfJs } from '../../../lib/pdfjs.ts';
 // The applicant's resume drawn page by page with PDF.js (the library the server checks uploads with), so it shows on
 // every browser, phones included (their browsers do not render a PDF in a frame), with the job's required skills
 // highlighted where the text has them. The file is fetched with the member's token and never gets a shareable URL.
+// Nothing is fetched, and PDF.js is neither downloaded nor run, until the resume is about to be scrolled into view:
+// on a phone it is several screens below the decision panel and the answers, and drawing its pages is the page's
+// heaviest main-thread work.
+
+/** How far below the screen the resume starts loading: half a screen ahead of the reader. */
+const loadAheadMargin = '0px 0px 50% 0px';
+
+/** True once `element` is within the screen or `loadAheadMargin` of it (at once where the browser cannot tell). */
+function useReached(element: RefObject<HTMLElement | null>): boolean {
+  const [reached, setReached] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const target = element.current;
+    if (reached || !target) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setReached(true);
+      },
+      { rootMargin: loadAheadMargin },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element, reached]);
+  return reached;
+}
 
 type TextItem = { str: string; transform: number[]; width: number };
 
@@ -61,7 +85,10 @@ export function ResumeViewer({
     | { status: 'error'; error: unknown; url: string | null }
   >({ status: 'loading' });
 
+  const reached = useReached(width);
+
   useEffect(() => {
+    if (!reached) return;
     const controller = new AbortController();
     let url: string | null = null;
     let destroy: (() => Promise<void>) | null = null;
@@ -133,7 +160,7 @@ export function ResumeViewer({
     };
     // `load` is bound to one file; the parent re-mounts this component (key) for another one.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [reached]);
 
   const download = (url: string) => (
     <Link href={url} download={fileName} alignSelf="flex-start" minH="11" display="inline-flex" alignItems="center">
@@ -143,7 +170,7 @@ export function ResumeViewer({
   );
 
   return (
-    <Stack gap="3" ref={width} minW="0">
+    <Stack gap="3" ref={width} minW="0" data-testid="resume-viewer" data-state={reached ? state.status : 'waiting'}>
       {state.status === 'loading' ? <Skeleton h="96" rounded="l2" /> : null}
       {state.status === 'error' ? (
         <>
