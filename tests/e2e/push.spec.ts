@@ -94,10 +94,10 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
 }
 
 /**
- * The service worker's registration id, from the DevTools protocol's ServiceWorker domain, once the registration has
- * an activated version (a push for a registration without one is dropped).
+ * The app's service worker as the DevTools protocol's ServiceWorker domain sees it (its session, registration id and
+ * versions), once the registration has an activated version (a push for a registration without one is dropped).
  */
-async function registrationIdOf(context: BrowserContext, page: Page) {
+async function activeServiceWorker(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
   const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
   const versions = new Map<string, { registrationId: string; status: string; runningStatus: string }>();
@@ -131,7 +131,7 @@ async function registrationIdOf(context: BrowserContext, page: Page) {
  * it. A repeat is noted on the test's report with the worker's state.
  */
 async function deliverUntilShown(
-  worker: Awaited<ReturnType<typeof registrationIdOf>>,
+  worker: Awaited<ReturnType<typeof activeServiceWorker>>,
   page: Page,
   payload: ReceivedPush['payload'],
   titles: string[],
@@ -298,7 +298,7 @@ test('push for an alert, then a status change: the notification is shown in the 
   });
 
   // Delivered to the service worker, it is shown with the app's icon and badge and the page to open.
-  const worker = await registrationIdOf(context, student);
+  const worker = await activeServiceWorker(context, student);
   await deliverUntilShown(worker, student, english.payload, [english.payload.title]);
   const [shown] = await shownNotifications(student);
   expect(shown).toEqual({
